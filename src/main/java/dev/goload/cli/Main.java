@@ -1,0 +1,9 @@
+package dev.goload.cli;
+
+public final class Main {
+    private Main() {}
+
+    public static void main(String[] args) {
+        System.out.println("goload skeleton");
+    }
+}
