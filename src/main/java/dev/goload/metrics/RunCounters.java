@@ -1,0 +1,90 @@
+package dev.goload.metrics;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Every counter of a load run, cumulative since its start. Requests (…Req) and messages are kept apart,
+ * as the reference's report lines do.
+ *
+ * <p>Threading: increments from any thread (striped {@link LongAdder}s, so thousands of request tasks do not
+ * contend); {@link #snapshot()} from the reporter. A snapshot is not atomic across counters, which only
+ * matters within one interval's rounding.
+ */
+public final class RunCounters {
+    /** Failure classes of a push, a pop or an ack, by the client's error kinds. */
+    public enum Op { PUSH, POP, ACK }
+
+    public final LongAdder offeredReq = new LongAdder();
+    public final LongAdder sentReq = new LongAdder();
+    public final LongAdder achievedReq = new LongAdder();
+    public final LongAdder shedCapReq = new LongAdder();
+    public final LongAdder shedBehindReq = new LongAdder();
+    /** Messages the broker accepted (item status queued, duplicate or buffered). */
+    public final LongAdder pushedMsgs = new LongAdder();
+    public final LongAdder pushErrReq = new LongAdder();
+    /** Items the broker answered {@code failed} inside a 2xx push (the reference counted them as pushed). */
+    public final LongAdder itemFailed = new LongAdder();
+    public final LongAdder itemDuplicate = new LongAdder();
+    public final LongAdder itemBuffered = new LongAdder();
+    public final LongAdder popped = new LongAdder();
+    public final LongAdder popCalls = new LongAdder();
+    public final LongAdder popErr = new LongAdder();
+    public final LongAdder emptyPops = new LongAdder();
+    public final LongAdder acked = new LongAdder();
+    public final LongAdder ackErr = new LongAdder();
+    public final LongAdder ackCalls = new LongAdder();
+    public final LongAdder ackMicros = new LongAdder();
+
+    private final Map<Op, Map<String, LongAdder>> errorsByKind = new EnumMap<>(Op.class);
+
+    public RunCounters() {
+        for (Op op : Op.values()) {
+            errorsByKind.put(op, new java.util.concurrent.ConcurrentHashMap<>());
+        }
+    }
+
+    /** Counts one failed call of {@code op} under its error kind label (e.g. {@code http_5xx}). */
+    public void error(Op op, String kind) {
+        errorsByKind.get(op).computeIfAbsent(kind, k -> new LongAdder()).increment();
+    }
+
+    public Snapshot snapshot() {
+        Map<String, Long> errors = new java.util.TreeMap<>();
+        errorsByKind.forEach((op, m) -> m.forEach((k, v) -> errors.put(op.name().toLowerCase() + "." + k, v.sum())));
+        return new Snapshot(offeredReq.sum(), sentReq.sum(), achievedReq.sum(), shedCapReq.sum(), shedBehindReq.sum(),
+                pushedMsgs.sum(), pushErrReq.sum(), itemFailed.sum(), itemDuplicate.sum(), itemBuffered.sum(),
+                popped.sum(), popCalls.sum(), popErr.sum(), emptyPops.sum(), acked.sum(), ackErr.sum(), ackCalls.sum(),
+                ackMicros.sum(), errors);
+    }
+
+    /** Cumulative values at one instant; {@link #minus(Snapshot)} gives an interval's deltas. */
+    public record Snapshot(long offeredReq, long sentReq, long achievedReq, long shedCapReq, long shedBehindReq,
+                           long pushedMsgs, long pushErrReq, long itemFailed, long itemDuplicate, long itemBuffered,
+                           long popped, long popCalls, long popErr, long emptyPops, long acked, long ackErr,
+                           long ackCalls, long ackMicros, Map<String, Long> errorsByKind) {
+
+        public static final Snapshot ZERO = new Snapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of());
+
+        public long shedReq() {
+            return shedCapReq + shedBehindReq;
+        }
+
+        public Snapshot minus(Snapshot o) {
+            Map<String, Long> errors = new java.util.TreeMap<>(errorsByKind);
+            o.errorsByKind.forEach((k, v) -> errors.merge(k, -v, Long::sum));
+            return new Snapshot(offeredReq - o.offeredReq, sentReq - o.sentReq, achievedReq - o.achievedReq,
+                    shedCapReq - o.shedCapReq, shedBehindReq - o.shedBehindReq, pushedMsgs - o.pushedMsgs,
+                    pushErrReq - o.pushErrReq, itemFailed - o.itemFailed, itemDuplicate - o.itemDuplicate,
+                    itemBuffered - o.itemBuffered, popped - o.popped, popCalls - o.popCalls, popErr - o.popErr,
+                    emptyPops - o.emptyPops, acked - o.acked, ackErr - o.ackErr, ackCalls - o.ackCalls,
+                    ackMicros - o.ackMicros, errors);
+        }
+
+        /** Mean ack call duration in ms (the reference's ackAvg), 0 without calls. */
+        public double ackAvgMs() {
+            return ackCalls == 0 ? 0 : ackMicros / (double) ackCalls / 1000.0;
+        }
+    }
+}

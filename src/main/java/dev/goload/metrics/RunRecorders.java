@@ -1,0 +1,32 @@
+package dev.goload.metrics;
+
+import java.util.List;
+
+/**
+ * The latency distributions of a run, each an interval + whole-run {@link LatencyRecorder} (µs):
+ * <ul>
+ *   <li>{@code push}: from the request's <em>scheduled</em> instant to its 2xx (coordinated-omission
+ *       corrected; the reference's p50/p99/p999);</li>
+ *   <li>{@code service}: from the actual send to the 2xx (what the broker took);</li>
+ *   <li>{@code failed}: from the scheduled instant to the failure, for failed pushes — kept apart so that
+ *       errors and timeouts neither vanish (the reference dropped them, biasing p99 down) nor mix in;</li>
+ *   <li>{@code lateness}: pacer launch − scheduled instant (the loader's own lag);</li>
+ *   <li>{@code e2e}: scheduled push instant → pop receipt ({@code -e2e});</li>
+ *   <li>{@code ack}: ack call duration;</li>
+ *   <li>{@code hiccup}: the loader's stalls (see {@link HiccupMonitor}).</li>
+ * </ul>
+ * Threading as {@link LatencyRecorder}.
+ */
+public final class RunRecorders {
+    public final LatencyRecorder push = new LatencyRecorder("push");
+    public final LatencyRecorder service = new LatencyRecorder("service");
+    public final LatencyRecorder failed = new LatencyRecorder("failed");
+    public final LatencyRecorder lateness = new LatencyRecorder("lateness");
+    public final LatencyRecorder e2e = new LatencyRecorder("e2e");
+    public final LatencyRecorder ack = new LatencyRecorder("ack");
+    public final LatencyRecorder hiccup = new LatencyRecorder("hiccup");
+
+    public List<LatencyRecorder> all() {
+        return List.of(push, service, failed, lateness, e2e, ack, hiccup);
+    }
+}

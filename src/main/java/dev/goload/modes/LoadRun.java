@@ -1,0 +1,244 @@
+package dev.goload.modes;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.goload.client.QueenClient;
+import dev.goload.client.QueenException;
+import dev.goload.config.ConsumerOptions;
+import dev.goload.config.QueueOptions;
+import dev.goload.config.RunOptions;
+import dev.goload.metrics.HiccupMonitor;
+import dev.goload.metrics.LatencyRecorder;
+import dev.goload.metrics.Percentiles;
+import dev.goload.metrics.ProcessSampler;
+import dev.goload.metrics.RunCounters;
+import dev.goload.metrics.RunRecorders;
+import dev.goload.pace.NanoClock;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * The lifecycle shared by the load modes ({@code max}, {@code openloop}): configure the queue at t=0, start
+ * the consumers and the producers, sample every counter and recorder once per report interval (handing an
+ * {@link IntervalReport} to each {@link Listener}), stop on the duration or the {@link RunSignal}, drain, and
+ * return a {@link RunResult}. A mode is only its {@link Producers} and its formatters.
+ *
+ * <p>Shutdown order: stop producing; let in-flight pushes finish (≤ 10 s: a push the broker may have
+ * committed must be counted); let consumers leave their loops and async acks drain (≤ 5 s); then abort what
+ * is left. Counters are read only after that, so the final figures are complete.
+ *
+ * <p>Threading: {@link #execute} runs on the caller's thread, which also acts as the reporter.
+ */
+public final class LoadRun {
+    private static final long PUSH_DRAIN_MILLIS = 10_000;
+    private static final long CONSUMER_STOP_MILLIS = 10_000;
+
+    /** What the run starts and stops; it owns its threads. */
+    public interface Producers {
+        void start();
+
+        void stop();
+
+        /** Push requests in flight now. */
+        int inflight();
+    }
+
+    /** Receives each interval and the result; called on the reporter thread. */
+    public interface Listener {
+        void onInterval(IntervalReport r);
+
+        default void onEnd(RunResult r) {}
+    }
+
+    /** What producers are built from. */
+    public record Context(QueenClient client, RunCounters counters, RunRecorders recorders, RunSignal signal,
+                          NanoClock clock, EpochClock epoch, AtomicInteger liveTasks, long startNanos) {}
+
+    /** A run's fixed inputs. */
+    public record Setup(String mode, QueueOptions queue, ConsumerOptions consumer, RunOptions run, boolean e2e,
+                        Map<String, Object> configureOptions, LoaderBoundRules rules) {}
+
+    private final Setup setup;
+    private final QueenClient client;
+    private final Function<Context, Producers> producerFactory;
+    private final List<Listener> listeners;
+    private final PrintStream out;
+    private final NanoClock clock;
+
+    public LoadRun(Setup setup, QueenClient client, Function<Context, Producers> producerFactory,
+                   List<Listener> listeners, PrintStream out, NanoClock clock) {
+        this.setup = setup;
+        this.client = client;
+        this.producerFactory = producerFactory;
+        this.listeners = listeners;
+        this.out = out;
+        this.clock = clock;
+    }
+
+    public RunResult execute(RunSignal signal) throws InterruptedException {
+        String configureError = configure();
+        JsonNode health = null;
+        try {
+            health = client.health();
+        } catch (QueenException e) {
+            // identity unknown; the run record says so
+        }
+
+        RunCounters counters = new RunCounters();
+        RunRecorders recorders = new RunRecorders();
+        AtomicInteger liveTasks = new AtomicInteger();
+        ProcessSampler sampler = new ProcessSampler();
+        long cpuStart = sampler.processCpuNanos();
+        int cores = Runtime.getRuntime().availableProcessors();
+        long startNanos = clock.nanoTime();
+        EpochClock epoch = new EpochClock(clock);
+        long startedMs = epoch.toEpochMillis(startNanos);
+        Context ctx = new Context(client, counters, recorders, signal, clock, epoch, liveTasks, startNanos);
+
+        List<IntervalReport> intervals = new ArrayList<>();
+        Map<String, String> reasons = new LinkedHashMap<>();
+        double cpuMax = 0;
+        try (HiccupMonitor hiccups = new HiccupMonitor(recorders.hiccup)) {
+            Consumers consumers = new Consumers(client, setup.consumer(), setup.queue().queue(),
+                    setup.queue().partitions(), counters, recorders, signal, setup.e2e(), epoch, liveTasks);
+            Producers producers = producerFactory.apply(ctx);
+            consumers.start();
+            producers.start();
+
+            long reportNanos = setup.run().reportSeconds() * 1_000_000_000L;
+            long endNanos = setup.run().durationSeconds() > 0
+                    ? startNanos + setup.run().durationSeconds() * 1_000_000_000L : Long.MAX_VALUE;
+            RunCounters.Snapshot prev = RunCounters.Snapshot.ZERO;
+            long prevNanos = startNanos;
+            for (int k = 1; ; k++) {
+                long due = Math.min(startNanos + k * reportNanos, endNanos);
+                boolean stopped = waitUntil(signal, due);
+                if (!stopped && due == endNanos) {
+                    signal.stop("duration");
+                    stopped = true;
+                }
+                if (stopped) {
+                    break;
+                }
+                long now = clock.nanoTime();
+                IntervalReport r = sample(intervals.size(), prev, prevNanos, now, counters, recorders, sampler,
+                        producers.inflight(), liveTasks.get(), epoch, cores);
+                prev = r.total();
+                prevNanos = now;
+                emit(r, intervals, reasons);
+                cpuMax = Math.max(cpuMax, r.loader().cpuCores());
+            }
+
+            producers.stop();
+            long drainUntil = System.nanoTime() + PUSH_DRAIN_MILLIS * 1_000_000L;
+            while (producers.inflight() > 0 && System.nanoTime() < drainUntil) {
+                Thread.sleep(5);
+            }
+            consumers.awaitStopped(CONSUMER_STOP_MILLIS);
+            client.cancelAll();
+            long unwindUntil = System.nanoTime() + 2_000_000_000L;
+            while (producers.inflight() > 0 && System.nanoTime() < unwindUntil) {
+                Thread.sleep(5);
+            }
+            long now = clock.nanoTime();
+            IntervalReport last = sample(intervals.size(), prev, prevNanos, now, counters, recorders, sampler,
+                    producers.inflight(), liveTasks.get(), epoch, cores);
+            emit(last, intervals, reasons);
+            cpuMax = Math.max(cpuMax, last.loader().cpuCores());
+
+            long endedMs = epoch.toEpochMillis(now);
+            double cpuSeconds = (sampler.processCpuNanos() - cpuStart) / 1e9;
+            double wall = Math.max(1e-9, (now - startNanos) / 1e9);
+            var loader = new RunResult.LoaderSummary(cores, cpuSeconds / wall, cpuMax, cpuSeconds,
+                    sampler.totalGcPauses(), sampler.totalGcPauseMs(), sampler.peakRssBytes(), !reasons.isEmpty(),
+                    List.copyOf(reasons.values()));
+            Map<String, Percentiles> whole = new LinkedHashMap<>();
+            for (LatencyRecorder rec : recorders.all()) {
+                whole.put(rec.tag(), Percentiles.of(rec.cumulative(), rec.exactMaxMicros()));
+            }
+            RunResult result = new RunResult(setup.mode(), setup.run().runId(), startedMs, endedMs, signal.reason(),
+                    counters.snapshot(), whole, loader, health, configureError, List.copyOf(intervals),
+                    producers.inflight());
+            for (Listener l : listeners) {
+                l.onEnd(result);
+            }
+            return result;
+        }
+    }
+
+    private boolean waitUntil(RunSignal signal, long dueNanos) throws InterruptedException {
+        while (true) {
+            long left = dueNanos - clock.nanoTime();
+            if (left <= 0) {
+                return signal.isStopping();
+            }
+            if (signal.await(Math.max(1, left / 1_000_000L))) {
+                return true;
+            }
+        }
+    }
+
+    private void emit(IntervalReport r, List<IntervalReport> intervals, Map<String, String> reasons) {
+        intervals.add(r);
+        for (String why : r.loaderBound()) {
+            reasons.putIfAbsent(kindOf(why), "first in interval " + r.index() + ": " + why);
+        }
+        for (Listener l : listeners) {
+            l.onInterval(r);
+        }
+    }
+
+    /** Groups reasons by their kind so the summary lists each kind once. */
+    private static String kindOf(String why) {
+        int colon = why.indexOf(':');
+        String head = colon > 0 ? why.substring(0, colon) : why;
+        return head.replaceAll("[0-9.]+", "").replaceAll("\\s+", " ").trim();
+    }
+
+    private IntervalReport sample(int index, RunCounters.Snapshot prev, long prevNanos, long now, RunCounters counters,
+                                  RunRecorders recorders, ProcessSampler sampler, int inflight, int live,
+                                  EpochClock epoch, int cores) {
+        RunCounters.Snapshot total = counters.snapshot();
+        RunCounters.Snapshot delta = total.minus(prev);
+        Map<String, Percentiles> pct = new LinkedHashMap<>();
+        long startMs = epoch.toEpochMillis(prevNanos);
+        long endMs = epoch.toEpochMillis(now);
+        for (LatencyRecorder rec : recorders.all()) {
+            var h = rec.sampleInterval();
+            h.setStartTimeStamp(startMs);
+            h.setEndTimeStamp(endMs);
+            pct.put(rec.tag(), Percentiles.of(h));
+            for (Listener l : listeners) {
+                if (l instanceof HistogramListener hl) {
+                    hl.onHistogram(rec.tag(), h);
+                }
+            }
+        }
+        ProcessSampler.Sample loader = sampler.sample();
+        List<String> bound = setup.rules().check(loader, cores, delta.shedBehindReq(), pct.get("lateness"));
+        return new IntervalReport(index, startMs, endMs, (now - prevNanos) / 1e9, delta, total, inflight, live, pct,
+                loader, bound);
+    }
+
+    /** A listener that also wants each interval histogram (the .hlog writer); called before onInterval. */
+    public interface HistogramListener extends Listener {
+        void onHistogram(String tag, org.HdrHistogram.Histogram interval);
+    }
+
+    private String configure() {
+        String q = setup.queue().queue();
+        try {
+            client.configure(q, setup.configureOptions(), false);
+            out.printf("[configure] queue=%s completedRetentionSeconds=%d%n", q,
+                    setup.queue().completedRetentionSeconds());
+            return null;
+        } catch (QueenException e) {
+            out.printf("[configure] WARNING: %s%n", e.getMessage());
+            return e.getMessage();
+        }
+    }
+}

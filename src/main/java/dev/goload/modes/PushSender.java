@@ -1,0 +1,77 @@
+package dev.goload.modes;
+
+import dev.goload.client.PushResult;
+import dev.goload.client.QueenClient;
+import dev.goload.client.QueenException;
+import dev.goload.metrics.RunCounters;
+import dev.goload.metrics.RunRecorders;
+import dev.goload.pace.NanoClock;
+
+/**
+ * Sends one push request and accounts for it — shared by the open-loop and closed-loop producers so that both
+ * count exactly alike. A request is <em>achieved</em> only when the broker accepted every item (per-item
+ * statuses are inspected: a 2xx carrying {@code failed} items is not a success, unlike the reference); its
+ * latency goes to {@code push} (from the scheduled instant) and {@code service} (from the send). A failed
+ * request's latency goes to {@code failed}, so failures neither vanish from nor mix into the percentiles.
+ * Failures during shutdown are not counted (the reference's rule).
+ *
+ * <p>Thread-safe; called concurrently from request tasks.
+ */
+public final class PushSender {
+    private final QueenClient client;
+    private final String queue;
+    private final int batch;
+    private final RunCounters counters;
+    private final RunRecorders recorders;
+    private final RunSignal signal;
+    private final NanoClock clock;
+
+    public PushSender(QueenClient client, String queue, int batch, RunCounters counters, RunRecorders recorders,
+                      RunSignal signal, NanoClock clock) {
+        this.client = client;
+        this.queue = queue;
+        this.batch = batch;
+        this.counters = counters;
+        this.recorders = recorders;
+        this.signal = signal;
+        this.clock = clock;
+    }
+
+    /**
+     * Pushes {@code batch} copies of {@code payload} to {@code partition}.
+     *
+     * @param scheduledNanos the instant the request was due (latency origin); for closed-loop producers, the send instant
+     * @return whether every item was accepted
+     */
+    public boolean send(String partition, byte[] payload, long scheduledNanos) {
+        counters.sentReq.increment();
+        long sent = clock.nanoTime();
+        try {
+            PushResult r = client.push(queue, partition, payload, batch);
+            long done = clock.nanoTime();
+            counters.pushedMsgs.add(r.accepted());
+            counters.itemDuplicate.add(r.duplicate());
+            counters.itemBuffered.add(r.buffered());
+            int bad = r.failed() + r.unknown();
+            if (bad == 0) {
+                counters.achievedReq.increment();
+                recorders.push.recordNanos(scheduledNanos, done);
+                recorders.service.recordNanos(sent, done);
+                return true;
+            }
+            counters.itemFailed.add(bad);
+            counters.pushErrReq.increment();
+            counters.error(RunCounters.Op.PUSH, "item_failed");
+            recorders.failed.recordNanos(scheduledNanos, done);
+            return false;
+        } catch (QueenException e) {
+            long done = clock.nanoTime();
+            if (!signal.isStopping()) {
+                counters.pushErrReq.increment();
+                counters.error(RunCounters.Op.PUSH, e.kind().label());
+                recorders.failed.recordNanos(scheduledNanos, done);
+            }
+            return false;
+        }
+    }
+}

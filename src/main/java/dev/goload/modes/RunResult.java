@@ -1,0 +1,43 @@
+package dev.goload.modes;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.goload.metrics.Percentiles;
+import dev.goload.metrics.RunCounters;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The typed outcome of a load run ({@code max}, {@code openloop}): what formatters turn into the final line
+ * and the run record.
+ *
+ * @param stopReason      {@code duration}, {@code signal} or {@code error: …}
+ * @param totals          every counter over the whole run
+ * @param latency         whole-run percentiles per recorder tag
+ * @param brokerHealth    the broker's {@code /health} answer at start (its identity), or null
+ * @param configureError  the configure failure text (the run went on, as the reference does), or null
+ * @param intervals       the per-interval series
+ * @param inflightAtEnd   push requests still outstanding when counters were read (0 after a clean drain)
+ */
+public record RunResult(String mode, String runId, long startedEpochMs, long endedEpochMs, String stopReason,
+                        RunCounters.Snapshot totals, Map<String, Percentiles> latency, LoaderSummary loader,
+                        JsonNode brokerHealth, String configureError, List<IntervalReport> intervals,
+                        int inflightAtEnd) {
+
+    public Percentiles latency(String tag) {
+        return latency.getOrDefault(tag, Percentiles.EMPTY);
+    }
+
+    public double seconds() {
+        return (endedEpochMs - startedEpochMs) / 1000.0;
+    }
+
+    /**
+     * The loader's measurement of itself over the run.
+     *
+     * @param loaderBound true when in some interval the loader, not the broker, was the bottleneck
+     * @param reasons     the distinct reasons, with the first interval each was seen in
+     */
+    public record LoaderSummary(int availableProcessors, double cpuCoresAvg, double cpuCoresMax, double cpuSeconds,
+                                long gcPauses, double gcPauseMs, long peakRssBytes, boolean loaderBound,
+                                List<String> reasons) {}
+}

@@ -1,0 +1,71 @@
+package dev.goload.modes.max;
+
+import dev.goload.config.MaxConfig;
+import dev.goload.modes.LoadRun;
+import dev.goload.modes.PartitionPicker;
+import dev.goload.modes.Payloads;
+import dev.goload.modes.PushSender;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The closed-loop producers of {@code max} (goload-behavior.md §2.1): N virtual threads, each pushing the next
+ * batch as soon as the previous one is answered, round-robin over the partitions from one global counter;
+ * after an error a producer sleeps 5 ms. Latency is from the send (there is no schedule in a closed loop).
+ */
+public final class MaxProducers implements LoadRun.Producers {
+    private final MaxConfig cfg;
+    private final LoadRun.Context ctx;
+    private final PartitionPicker picker;
+    private final byte[] payload;
+    private final PushSender sender;
+    private final AtomicInteger inflight = new AtomicInteger();
+    private final List<Thread> threads = new ArrayList<>();
+
+    public MaxProducers(MaxConfig cfg, LoadRun.Context ctx) {
+        this.cfg = cfg;
+        this.ctx = ctx;
+        this.picker = new PartitionPicker(cfg.queue().partitions(), 0, "rotate");
+        this.payload = new Payloads(cfg.payloadBytes(), "goload").plain();
+        this.sender = new PushSender(ctx.client(), cfg.queue().queue(), cfg.pushBatch(), ctx.counters(),
+                ctx.recorders(), ctx.signal(), ctx.clock());
+    }
+
+    @Override
+    public void start() {
+        for (int i = 0; i < cfg.producers(); i++) {
+            threads.add(Thread.ofVirtual().name("goload-producer-" + i).start(this::loop));
+        }
+    }
+
+    private void loop() {
+        ctx.liveTasks().incrementAndGet();
+        try {
+            while (!ctx.signal().isStopping()) {
+                inflight.incrementAndGet();
+                boolean ok;
+                try {
+                    ok = sender.send(picker.next(0), payload, ctx.clock().nanoTime());
+                } finally {
+                    inflight.decrementAndGet();
+                }
+                if (!ok) {
+                    ctx.signal().pause(5);
+                }
+            }
+        } finally {
+            ctx.liveTasks().decrementAndGet();
+        }
+    }
+
+    @Override
+    public void stop() {
+        // producers observe the run signal; in-flight pushes finish (LoadRun waits on inflight())
+    }
+
+    @Override
+    public int inflight() {
+        return inflight.get();
+    }
+}

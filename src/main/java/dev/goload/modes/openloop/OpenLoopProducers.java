@@ -1,0 +1,97 @@
+package dev.goload.modes.openloop;
+
+import dev.goload.config.OpenLoopConfig;
+import dev.goload.modes.LoadRun;
+import dev.goload.modes.PartitionPicker;
+import dev.goload.modes.Payloads;
+import dev.goload.modes.PushSender;
+import dev.goload.pace.ArrivalSchedule;
+import dev.goload.pace.InflightLimit;
+import dev.goload.pace.OpenLoopPacer;
+import dev.goload.pace.PacerThread;
+import dev.goload.pace.RateCurve;
+import dev.goload.pace.ShedReason;
+import java.util.concurrent.ThreadFactory;
+
+/**
+ * The open-loop producer side: one {@link OpenLoopPacer} on its own platform thread, launching each due push
+ * on its own virtual thread with its scheduled instant, under the non-blocking in-flight cap. Producers never
+ * retry (the client is built with one attempt for every failure class).
+ *
+ * <p>Threading: {@link #start()}/{@link #stop()} from the run's thread; launches happen on the pacer thread.
+ */
+public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer.Sink {
+    private final OpenLoopConfig cfg;
+    private final LoadRun.Context ctx;
+    private final long seed;
+    private final InflightLimit limit;
+    private final PartitionPicker picker;
+    private final Payloads payloads;
+    private final PushSender sender;
+    private final ThreadFactory threads = Thread.ofVirtual().factory();
+    private PacerThread pacerThread;
+    private long baseNanos;
+
+    public OpenLoopProducers(OpenLoopConfig cfg, LoadRun.Context ctx, long seed) {
+        this.cfg = cfg;
+        this.ctx = ctx;
+        this.seed = seed;
+        this.limit = new InflightLimit(cfg.maxInflight());
+        this.picker = new PartitionPicker(cfg.queue().partitions(), cfg.activePartitions(), cfg.activePolicy());
+        this.payloads = new Payloads(cfg.payloadBytes(), "goload-ol");
+        this.sender = new PushSender(ctx.client(), cfg.queue().queue(), cfg.pushBatch(), ctx.counters(),
+                ctx.recorders(), ctx.signal(), ctx.clock());
+    }
+
+    @Override
+    public void start() {
+        RateCurve curve = new RateCurve(cfg.requestsPerSecond(), cfg.rampSeconds());
+        ArrivalSchedule schedule = "poisson".equals(cfg.arrival())
+                ? ArrivalSchedule.poisson(curve, seed) : ArrivalSchedule.uniform(curve);
+        baseNanos = ctx.clock().nanoTime();
+        long end = cfg.run().durationSeconds() > 0
+                ? ctx.startNanos() + cfg.run().durationSeconds() * 1_000_000_000L : Long.MAX_VALUE;
+        OpenLoopPacer pacer = new OpenLoopPacer(schedule, baseNanos, end, cfg.behindMillis() * 1_000_000L, limit, this);
+        pacerThread = new PacerThread("goload-pacer", pacer, ctx.clock()).start();
+    }
+
+    @Override
+    public void launch(long seq, long scheduledNanos, long nowNanos) {
+        ctx.counters().offeredReq.increment();
+        ctx.recorders().lateness.record((nowNanos - scheduledNanos) / 1000);
+        String partition = picker.next((nowNanos - baseNanos) / 1_000_000_000L);
+        byte[] payload = cfg.e2e() ? payloads.stamped(ctx.epoch().toEpochNanos(scheduledNanos)) : payloads.plain();
+        threads.newThread(() -> {
+            ctx.liveTasks().incrementAndGet();
+            try {
+                sender.send(partition, payload, scheduledNanos);
+            } finally {
+                limit.release();
+                ctx.liveTasks().decrementAndGet();
+            }
+        }).start();
+    }
+
+    @Override
+    public void shed(long seq, long scheduledNanos, ShedReason reason) {
+        ctx.counters().offeredReq.increment();
+        (reason == ShedReason.CAP ? ctx.counters().shedCapReq : ctx.counters().shedBehindReq).increment();
+    }
+
+    @Override
+    public void stop() {
+        if (pacerThread != null) {
+            pacerThread.stop();
+            try {
+                pacerThread.join(2_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    @Override
+    public int inflight() {
+        return limit.inflight();
+    }
+}

@@ -1,0 +1,69 @@
+package dev.goload.report;
+
+import dev.goload.metrics.Percentiles;
+import dev.goload.metrics.RunCounters;
+import dev.goload.modes.IntervalReport;
+import dev.goload.modes.RunResult;
+import java.io.PrintStream;
+
+/**
+ * The lines goload adds to the reference's console output, shared by the load modes: shed by reason, failed
+ * requests and their latency, service time, end-to-end latency, and the loader's measurement of itself.
+ * They start {@code [HH:MM:SS] +} or {@code [final] +} so that parsers of the reference's lines skip them.
+ */
+final class ConsoleExtras {
+    private ConsoleExtras() {}
+
+    static String intervalLine(String ts, IntervalReport r, boolean e2e) {
+        RunCounters.Snapshot d = r.delta();
+        Percentiles failed = r.latency("failed");
+        Percentiles service = r.latency("service");
+        Percentiles late = r.latency("lateness");
+        Percentiles hiccup = r.latency("hiccup");
+        StringBuilder s = new StringBuilder(200);
+        s.append('[').append(ts).append("] + shed cap=").append(d.shedCapReq()).append(" behind=").append(d.shedBehindReq())
+                .append(" | failed=").append(d.pushErrReq()).append(" p99=").append(GoFmt.f(2, failed.p99()))
+                .append(" | service p50=").append(GoFmt.f(2, service.p50())).append(" p99=").append(GoFmt.f(2, service.p99()));
+        if (e2e) {
+            Percentiles e = r.latency("e2e");
+            s.append(" | e2e p50=").append(GoFmt.f(2, e.p50())).append(" p99=").append(GoFmt.f(2, e.p99()));
+        }
+        s.append(" | loader cpu=").append(GoFmt.f(2, r.loader().cpuCores()))
+                .append(" gc=").append(r.loader().gcPauses()).append('/').append(GoFmt.f(0, r.loader().gcPauseMs()))
+                .append("ms late p99=").append(GoFmt.f(2, late.p99())).append(" max=").append(GoFmt.f(2, late.max()))
+                .append(" hiccup p99=").append(GoFmt.f(2, hiccup.p99())).append(" max=").append(GoFmt.f(2, hiccup.max()))
+                .append(" ms");
+        return s.toString();
+    }
+
+    static void printFinal(PrintStream out, RunResult res, boolean e2e) {
+        RunCounters.Snapshot t = res.totals();
+        Percentiles failed = res.latency("failed");
+        Percentiles service = res.latency("service");
+        Percentiles push = res.latency("push");
+        out.println("[final] + shed cap=" + t.shedCapReq() + " behind=" + t.shedBehindReq()
+                + " | failed requests=" + t.pushErrReq() + " (items failed=" + t.itemFailed() + ") p50="
+                + GoFmt.f(2, failed.p50()) + " p99=" + GoFmt.f(2, failed.p99()) + " max=" + GoFmt.f(2, failed.max())
+                + " ms | push max=" + GoFmt.f(2, push.max()) + " ms | service p50=" + GoFmt.f(2, service.p50())
+                + " p99=" + GoFmt.f(2, service.p99()) + " p999=" + GoFmt.f(2, service.p999()) + " ms"
+                + (t.errorsByKind().isEmpty() ? "" : " | errors " + t.errorsByKind()));
+        if (e2e) {
+            Percentiles e = res.latency("e2e");
+            out.println("[final] + e2e (scheduled push -> pop) n=" + e.count() + " p50=" + GoFmt.f(2, e.p50()) + " p99="
+                    + GoFmt.f(2, e.p99()) + " p999=" + GoFmt.f(2, e.p999()) + " max=" + GoFmt.f(2, e.max()) + " ms");
+        }
+        RunResult.LoaderSummary l = res.loader();
+        Percentiles late = res.latency("lateness");
+        Percentiles hiccup = res.latency("hiccup");
+        out.println("[final] + loader cpu avg=" + GoFmt.f(2, l.cpuCoresAvg()) + " max=" + GoFmt.f(2, l.cpuCoresMax())
+                + " of " + l.availableProcessors() + " cores | gc pauses=" + l.gcPauses() + " total="
+                + GoFmt.f(0, l.gcPauseMs()) + "ms | peak rss=" + (l.peakRssBytes() >> 20) + "MB | pacer late p50="
+                + GoFmt.f(2, late.p50()) + " p99=" + GoFmt.f(2, late.p99()) + " max=" + GoFmt.f(2, late.max())
+                + " ms | hiccup p99=" + GoFmt.f(2, hiccup.p99()) + " max=" + GoFmt.f(2, hiccup.max())
+                + " ms | loaderBound=" + l.loaderBound());
+        for (String why : l.reasons()) {
+            out.println("[final] WARNING loader-bound: " + why
+                    + " -- these figures measure the loader, not the broker");
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.goload.report;
+
+import dev.goload.config.MaxConfig;
+import dev.goload.metrics.RunCounters;
+import dev.goload.modes.IntervalReport;
+import dev.goload.modes.LoadRun;
+import dev.goload.modes.RunResult;
+import java.io.PrintStream;
+
+/**
+ * The console of {@code -mode max}: header, report and final lines byte-compatible with the reference
+ * (goload-behavior.md §2.1), plus goload's additional {@code +} lines.
+ */
+public final class MaxConsole implements LoadRun.Listener {
+    private final MaxConfig cfg;
+    private final PrintStream out;
+
+    public MaxConsole(MaxConfig cfg, PrintStream out) {
+        this.cfg = cfg;
+        this.out = out;
+    }
+
+    public void printHeader() {
+        var c = cfg.consumer();
+        out.println("goload -> " + cfg.target().url() + " queue=" + cfg.queue().queue() + " partitions="
+                + cfg.queue().partitions() + " producers=" + cfg.producers() + " consumers=" + c.consumers()
+                + " pushBatch=" + cfg.pushBatch() + " popBatch=" + c.popBatch() + " payload=" + cfg.payloadBytes()
+                + "B idleConns=" + cfg.target().idleConns() + " retries=" + cfg.target().retries() + " manualAck="
+                + c.manualAck() + " ackAsync=" + c.ackAsync() + " ackInflight=" + c.ackInflight());
+    }
+
+    @Override
+    public void onInterval(IntervalReport r) {
+        RunCounters.Snapshot d = r.delta();
+        RunCounters.Snapshot t = r.total();
+        String ts = GoFmt.hms(r.endEpochMs());
+        StringBuilder s = new StringBuilder(200);
+        s.append('[').append(ts).append("] push=").append(GoFmt.f(8, 0, r.rate(d.pushedMsgs())))
+                .append("/s pop=").append(GoFmt.f(8, 0, r.rate(d.popped())))
+                .append("/s | tot push=").append(t.pushedMsgs()).append(" pop=").append(t.popped())
+                .append(" | errs p=").append(t.pushErrReq()).append(" c=").append(t.popErr())
+                .append(" empty=").append(t.emptyPops());
+        if (cfg.consumer().manualAck()) {
+            s.append(" | ack=").append(GoFmt.f(8, 0, r.rate(d.acked()))).append("/s tot=").append(t.acked())
+                    .append(" ackErr=").append(t.ackErr()).append(" ackAvg=").append(GoFmt.f(2, t.ackAvgMs()))
+                    .append("ms");
+        }
+        out.println(s);
+        out.println(ConsoleExtras.intervalLine(ts, r, false));
+        for (String why : r.loaderBound()) {
+            out.println("[" + ts + "] WARNING loader-bound: " + why);
+        }
+    }
+
+    @Override
+    public void onEnd(RunResult res) {
+        RunCounters.Snapshot t = res.totals();
+        StringBuilder s = new StringBuilder(160);
+        s.append("[final] pushed=").append(t.pushedMsgs()).append(" popped=").append(t.popped())
+                .append(" pushErr=").append(t.pushErrReq()).append(" popErr=").append(t.popErr())
+                .append(" emptyPops=").append(t.emptyPops());
+        if (cfg.consumer().manualAck()) {
+            s.append(" | acked=").append(t.acked()).append(" ackErr=").append(t.ackErr()).append(" ackAvg=")
+                    .append(GoFmt.f(2, t.ackAvgMs())).append("ms");
+        }
+        out.println(s);
+        ConsoleExtras.printFinal(out, res, false);
+    }
+}

@@ -1,0 +1,158 @@
+package dev.goload.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.goload.metrics.Percentiles;
+import dev.goload.modes.IntervalReport;
+import dev.goload.modes.LoadRun;
+import dev.goload.modes.RunResult;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * Writes a run's artifacts under its output directory, as the run goes:
+ * <ul>
+ *   <li>{@code <run-id>.intervals.csv} — one row per interval, appended and flushed each interval;</li>
+ *   <li>{@code <run-id>.hlog} — HdrHistogram interval log, one tagged histogram per recorder per interval;</li>
+ *   <li>{@code <run-id>.json} — the run record (schema {@value #SCHEMA}), written atomically at the end.</li>
+ * </ul>
+ * Because the CSV and the log are flushed every interval and the record is written on the normal shutdown
+ * path (which SIGINT/SIGTERM also take), a stopped run leaves complete artifacts.
+ *
+ * <p>Threading: called on the reporter thread only.
+ */
+public final class RunArtifacts implements LoadRun.HistogramListener, AutoCloseable {
+    public static final String SCHEMA = "goload.run/1";
+
+    private final Path dir;
+    private final String runId;
+    private final Map<String, Object> header;
+    private final PrintStream csv;
+    private final OutputStream hlogStream;
+    private final HistogramLogWriter hlog;
+    private Path recordPath;
+
+    /**
+     * @param header run-record fields known before the run (mode, config, configLine, host, version, …); the
+     *               caller must already have masked secrets in it
+     */
+    public RunArtifacts(Path dir, String runId, Map<String, Object> header, long startEpochMs) throws IOException {
+        this.dir = dir;
+        this.runId = runId;
+        this.header = header;
+        Files.createDirectories(dir);
+        this.csv = new PrintStream(Files.newOutputStream(dir.resolve(runId + ".intervals.csv")), false,
+                java.nio.charset.StandardCharsets.UTF_8);
+        csv.println(IntervalCsv.HEADER);
+        csv.flush();
+        this.hlogStream = Files.newOutputStream(dir.resolve(runId + ".hlog"));
+        this.hlog = new HistogramLogWriter(hlogStream);
+        hlog.outputComment("goload run " + runId + "; values in microseconds; tags: push (from schedule), service, "
+                + "failed, lateness, e2e, ack, hiccup");
+        hlog.outputLogFormatVersion();
+        hlog.outputStartTime(startEpochMs);
+        hlog.setBaseTime(startEpochMs);
+        hlog.outputLegend();
+        hlogStream.flush();
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** Where the run record was written (after {@link #onEnd}). */
+    public Path recordPath() {
+        return recordPath;
+    }
+
+    @Override
+    public void onHistogram(String tag, Histogram interval) {
+        if (interval.getTotalCount() > 0) {
+            hlog.outputIntervalHistogram(interval);
+        }
+    }
+
+    @Override
+    public void onInterval(IntervalReport r) {
+        csv.println(IntervalCsv.row(r));
+        csv.flush();
+        try {
+            hlogStream.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void onEnd(RunResult res) {
+        Map<String, Object> rec = new LinkedHashMap<>();
+        rec.put("schema", SCHEMA);
+        rec.putAll(header);
+        rec.put("runId", runId);
+        rec.put("startedAt", java.time.Instant.ofEpochMilli(res.startedEpochMs()).toString());
+        rec.put("endedAt", java.time.Instant.ofEpochMilli(res.endedEpochMs()).toString());
+        rec.put("durationSec", res.seconds());
+        rec.put("stopReason", res.stopReason());
+        rec.put("broker", res.brokerHealth());
+        rec.put("configureError", res.configureError());
+        rec.put("counters", res.totals());
+        rec.put("inflightAtEnd", res.inflightAtEnd());
+        rec.put("latencyMs", res.latency());
+        rec.put("loader", res.loader());
+        rec.put("loaderBound", res.loader().loaderBound());
+        rec.put("intervals", intervals(res.intervals()));
+        rec.put("artifacts", Map.of("intervalsCsv", runId + ".intervals.csv", "hlog", runId + ".hlog"));
+        try {
+            ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            Path tmp = dir.resolve(runId + ".json.tmp");
+            m.writeValue(tmp.toFile(), rec);
+            recordPath = dir.resolve(runId + ".json");
+            Files.move(tmp, recordPath, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing the run record in " + dir, e);
+        }
+    }
+
+    private static List<Map<String, Object>> intervals(List<IntervalReport> rs) {
+        return rs.stream().map(r -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("index", r.index());
+            m.put("start", r.startEpochMs());
+            m.put("end", r.endEpochMs());
+            m.put("seconds", r.seconds());
+            m.put("delta", r.delta());
+            m.put("inflight", r.inflight());
+            m.put("liveTasks", r.liveTasks());
+            Map<String, Percentiles> nonEmpty = new LinkedHashMap<>();
+            r.latency().forEach((k, v) -> {
+                if (v.count() > 0) {
+                    nonEmpty.put(k, v);
+                }
+            });
+            m.put("latencyMs", nonEmpty);
+            m.put("loader", r.loader());
+            m.put("loaderBound", r.loaderBound());
+            return m;
+        }).toList();
+    }
+
+    @Override
+    public void close() {
+        csv.close();
+        try {
+            hlogStream.close();
+        } catch (IOException e) {
+            // already flushed each interval
+        }
+    }
+}
