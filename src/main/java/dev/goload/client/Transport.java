@@ -69,6 +69,7 @@ final class Transport implements AutoCloseable {
                 .retryOnConnectionFailure(false)
                 .followRedirects(false)
                 .followSslRedirects(false)
+                .addNetworkInterceptor(Transport::hideRetryAfterOn503)
                 .build();
         this.commonHeaders = headers(cfg);
     }
@@ -85,6 +86,20 @@ final class Transport implements AutoCloseable {
         if (cfg.tenantId() != null && !cfg.tenantId().isEmpty()) h.set("x-queen-tenant", cfg.tenantId());
         for (Map.Entry<String, String> e : cfg.extraHeaders().entrySet()) h.set(e.getKey(), e.getValue());
         return h.build();
+    }
+
+    /** OkHttp-internal name under which a 503's {@code Retry-After} is kept, see {@link #hideRetryAfterOn503}. */
+    private static final String HIDDEN_RETRY_AFTER = "X-Goload-Retry-After";
+
+    /**
+     * OkHttp silently re-sends a request answered 503 with {@code Retry-After: 0} even with
+     * {@code retryOnConnectionFailure(false)}; renaming the header below its follow-up logic keeps the policy here.
+     */
+    private static Response hideRetryAfterOn503(okhttp3.Interceptor.Chain chain) throws IOException {
+        Response r = chain.proceed(chain.request());
+        String ra = r.header("Retry-After");
+        if (r.code() != 503 || ra == null) return r;
+        return r.newBuilder().removeHeader("Retry-After").header(HIDDEN_RETRY_AFTER, ra).build();
     }
 
     Request.Builder request() {
@@ -198,7 +213,7 @@ final class Transport implements AutoCloseable {
         } catch (IOException ignored) {
             // The status alone still classifies the failure; a body we cannot read is reported as "".
         }
-        return QueenException.http(response.code(), codeOf(text), retryAfter(response.header("Retry-After")), text);
+        return QueenException.http(response.code(), codeOf(text), retryAfter(response.header("Retry-After", response.header(HIDDEN_RETRY_AFTER))), text);
     }
 
     /** The top-level {@code "code"} string of a JSON error body, "" when absent or not JSON. */
