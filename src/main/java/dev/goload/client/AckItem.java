@@ -1,0 +1,25 @@
+package dev.goload.client;
+
+import java.util.Objects;
+
+/**
+ * One acknowledgement. {@code leaseId} null or empty is not sent (generation A acks without lease check then);
+ * {@code error} null is not sent.
+ *
+ * @param status {@code completed} or {@code failed} (generation A also accepts success, dlq, retry)
+ */
+public record AckItem(String transactionId, String partitionId, String leaseId, String status, String error) {
+    public AckItem {
+        Objects.requireNonNull(transactionId, "transactionId");
+        Objects.requireNonNull(partitionId, "partitionId (mandatory on both broker generations)");
+        Objects.requireNonNull(status, "status");
+    }
+
+    public static AckItem completed(Message m) {
+        return new AckItem(m.transactionId(), m.partitionId(), m.leaseId(), "completed", null);
+    }
+
+    public static AckItem failed(Message m, String error) {
+        return new AckItem(m.transactionId(), m.partitionId(), m.leaseId(), "failed", error);
+    }
+}

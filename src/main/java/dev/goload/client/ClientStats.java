@@ -1,0 +1,62 @@
+package dev.goload.client;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Cumulative counters of one {@link QueenClient}, cheap enough for every call (striped {@link LongAdder}s).
+ * Thread-safe; reads are not atomic across counters (each is exact, a set of them is a near-instant snapshot).
+ */
+public final class ClientStats {
+    private final LongAdder requests = new LongAdder();
+    private final LongAdder retries = new LongAdder();
+    private final LongAdder retries429 = new LongAdder();
+    private final LongAdder[] errors = new LongAdder[ErrorKind.values().length];
+
+    ClientStats() {
+        for (int i = 0; i < errors.length; i++) errors[i] = new LongAdder();
+    }
+
+    /** HTTP requests sent (every attempt, including 429 and 5xx/network retries). */
+    public long requests() {
+        return requests.sum();
+    }
+
+    /** Outer-loop retries (5xx / network). */
+    public long retries() {
+        return retries.sum();
+    }
+
+    /** Inner-loop 429 retries. */
+    public long retries429() {
+        return retries429.sum();
+    }
+
+    /** Calls that ended with a {@link QueenException} of this kind. */
+    public long errors(ErrorKind kind) {
+        return errors[kind.ordinal()].sum();
+    }
+
+    public Map<ErrorKind, Long> errorsByKind() {
+        Map<ErrorKind, Long> m = new EnumMap<>(ErrorKind.class);
+        for (ErrorKind k : ErrorKind.values()) m.put(k, errors[k.ordinal()].sum());
+        return m;
+    }
+
+    void request() {
+        requests.increment();
+    }
+
+    void retry() {
+        retries.increment();
+    }
+
+    void retry429() {
+        retries429.increment();
+    }
+
+    void error(ErrorKind kind) {
+        errors[kind.ordinal()].increment();
+    }
+}

@@ -1,0 +1,125 @@
+package dev.goload.client;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import okhttp3.ResponseBody;
+
+/**
+ * Streams a pop answer (generation A or B) into a {@link PopResult} without building a JSON tree. A 204, an
+ * empty body, and {@code messages} empty or absent are all an empty pop — whatever {@code success}/{@code error}
+ * say. Anything that is not a JSON object with a {@code messages} array of objects is a decode error.
+ */
+final class PopDecoder implements Transport.Decoder<PopResult> {
+    private final PopRequest req;
+
+    PopDecoder(PopRequest req) {
+        this.req = req;
+    }
+
+    @Override
+    public PopResult decode(int status, ResponseBody body) throws IOException {
+        if (status == 204) return new PopResult(status, List.of(), null);
+        try (JsonParser p = Transport.JSON.createParser(body.byteStream())) {
+            JsonToken t = p.nextToken();
+            if (t == null) return new PopResult(status, List.of(), null);
+            if (t != JsonToken.START_OBJECT) throw new JsonParseException(p, "pop response is not a JSON object: " + t);
+            List<Message> messages = List.of();
+            String leaseId = null, queue = null, partition = null, partitionId = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken v = p.nextToken();
+                switch (name) {
+                    case "messages" -> {
+                        if (v == JsonToken.START_ARRAY) messages = readMessages(p);
+                        else if (v != JsonToken.VALUE_NULL) throw new JsonParseException(p, "\"messages\" is not an array: " + v);
+                    }
+                    case "leaseId" -> leaseId = ResultDecoders.string(p, name);
+                    case "queue", "queueName" -> queue = ResultDecoders.string(p, name);
+                    case "partition", "partitionName" -> partition = ResultDecoders.string(p, name);
+                    case "partitionId" -> partitionId = ResultDecoders.string(p, name);
+                    default -> p.skipChildren();
+                }
+            }
+            if (messages.isEmpty()) return new PopResult(status, List.of(), leaseId);
+            List<Message> filled = fillDefaults(messages, leaseId, queue, partition, partitionId);
+            return new PopResult(status, java.util.Collections.unmodifiableList(filled),
+                    leaseId != null ? leaseId : filled.getFirst().leaseId());
+        }
+    }
+
+    private List<Message> readMessages(JsonParser p) throws IOException {
+        List<Message> out = new ArrayList<>();
+        ByteArrayOutputStream buf = req.captureData() ? new ByteArrayOutputStream(256) : null;
+        JsonToken t;
+        while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+            if (t != JsonToken.START_OBJECT) throw new JsonParseException(p, "message is not an object: " + t);
+            String txn = null, partitionId = null, leaseId = null, queue = null, partition = null, createdAt = null;
+            int retryCount = 0;
+            byte[] data = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken v = p.nextToken();
+                switch (name) {
+                    case "transactionId" -> txn = ResultDecoders.string(p, name);
+                    case "partitionId" -> partitionId = ResultDecoders.string(p, name);
+                    case "leaseId" -> leaseId = ResultDecoders.string(p, name);
+                    case "queue", "queueName" -> queue = ResultDecoders.string(p, name);
+                    case "partition", "partitionName" -> partition = ResultDecoders.string(p, name);
+                    case "createdAt" -> createdAt = ResultDecoders.string(p, name);
+                    case "retryCount" -> retryCount = intValue(p, v);
+                    case "data" -> data = buf != null ? copy(p, buf) : skip(p);
+                    default -> p.skipChildren();
+                }
+            }
+            if (txn == null) throw new JsonParseException(p, "message without transactionId");
+            out.add(new Message(txn, partitionId, leaseId, queue, partition, retryCount, createdAt, data));
+        }
+        return out;
+    }
+
+    private static int intValue(JsonParser p, JsonToken v) throws IOException {
+        return switch (v) {
+            case VALUE_NUMBER_INT -> p.getIntValue();
+            case VALUE_NUMBER_FLOAT -> (int) p.getDoubleValue(); // the reference decodes every number as float64
+            case VALUE_NULL -> 0;
+            default -> throw new JsonParseException(p, "\"retryCount\" is not a number: " + v);
+        };
+    }
+
+    private static byte[] skip(JsonParser p) throws IOException {
+        p.skipChildren();
+        return null;
+    }
+
+    /** Compact JSON text of the current value; one buffer per response, one exact-size array per message. */
+    private static byte[] copy(JsonParser p, ByteArrayOutputStream buf) throws IOException {
+        buf.reset();
+        try (JsonGenerator g = Transport.JSON.createGenerator(buf)) {
+            g.copyCurrentStructure(p);
+        }
+        return buf.toByteArray();
+    }
+
+    private List<Message> fillDefaults(List<Message> in, String leaseId, String queue, String partition,
+                                       String partitionId) {
+        String q = queue != null && !queue.isEmpty() ? queue : req.queue();
+        String part = partition != null && !partition.isEmpty() ? partition : null;
+        for (int i = 0; i < in.size(); i++) {
+            Message m = in.get(i);
+            if (m.leaseId() != null && m.queue() != null && m.partition() != null && m.partitionId() != null) continue;
+            in.set(i, new Message(m.transactionId(),
+                    m.partitionId() != null ? m.partitionId() : partitionId,
+                    m.leaseId() != null ? m.leaseId() : leaseId,
+                    m.queue() != null ? m.queue() : q,
+                    m.partition() != null ? m.partition() : part,
+                    m.retryCount(), m.createdAt(), m.data()));
+        }
+        return in;
+    }
+}

@@ -1,0 +1,234 @@
+package dev.goload.client;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import okhttp3.HttpUrl;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+
+/**
+ * The one Queen HTTP client (both broker generations, and the multi-tenant proxy).
+ *
+ * <p><b>Threading:</b> thread-safe; share one instance per base URL (it owns the connection pool). Every call
+ * blocks the calling thread — run callers on virtual threads. {@link #cancelAll()} aborts every in-flight call and
+ * retry delay (callers get {@link ErrorKind#CANCELED}); interrupting a caller does the same for its call.
+ *
+ * <p><b>Failures</b> are always a {@link QueenException}. <b>Success is decided by the body:</b> see
+ * {@link PushResult}, {@link AckResult}, {@link PopResult#empty()}.
+ *
+ * <pre>{@code
+ * try (QueenClient c = new QueenClient(ClientConfig.of("http://127.0.0.1:6632"))) {
+ *     PushResult r = c.push("orders", null, "{\"n\":1}".getBytes(UTF_8), 10);
+ *     PopResult p = c.pop(PopRequest.of("orders").withBatch(10));
+ *     c.ackMessages(p.messages(), true, null);
+ * }
+ * }</pre>
+ */
+public final class QueenClient implements AutoCloseable {
+    private final ClientConfig cfg;
+    private final HttpUrl base;
+    private final ClientStats stats = new ClientStats();
+    private final Transport transport;
+
+    public QueenClient(ClientConfig cfg) {
+        this.cfg = Objects.requireNonNull(cfg, "cfg");
+        HttpUrl u = HttpUrl.parse(cfg.baseUrl());
+        if (u == null) throw new IllegalArgumentException("not an http(s) URL: " + cfg.baseUrl());
+        // Drop a trailing empty segment so a base of "http://h/prefix/" does not produce "//api".
+        this.base = u.pathSegments().getLast().isEmpty() && u.pathSize() > 1
+                ? u.newBuilder().removePathSegment(u.pathSize() - 1).build() : u;
+        this.transport = new Transport(cfg, stats);
+    }
+
+    public ClientConfig config() {
+        return cfg;
+    }
+
+    public ClientStats stats() {
+        return stats;
+    }
+
+    /** Pushes items in one request; ids are generated (UUIDv7) where an item has none. Empty list: no request. */
+    public PushResult push(List<PushItem> items) {
+        String[] ids = new String[items.size()];
+        for (int i = 0; i < ids.length; i++) {
+            String t = items.get(i).transactionId();
+            ids[i] = t != null ? t : Uuid7.next();
+        }
+        if (ids.length == 0) return PushResult.of(0, new ItemStatus[0], ids, null);
+        return doPush(PushBody.of(items, ids), ids);
+    }
+
+    /** The hot path: {@code count} items of one queue/partition sharing one payload, a fresh UUIDv7 each. */
+    public PushResult push(String queue, String partition, byte[] payloadJson, int count) {
+        Objects.requireNonNull(queue, "queue");
+        Objects.requireNonNull(payloadJson, "payloadJson");
+        String[] ids = new String[count];
+        for (int i = 0; i < count; i++) ids[i] = Uuid7.next();
+        if (count == 0) return PushResult.of(0, new ItemStatus[0], ids, null);
+        return doPush(PushBody.uniform(queue, partition, payloadJson, ids), ids);
+    }
+
+    private PushResult doPush(PushBody body, String[] ids) {
+        Request req = transport.request().url(url("api/v1/push")).post(body).build();
+        return transport.execute(req, spec("push request failed: "), ResultDecoders.push(ids));
+    }
+
+    public PopResult pop(PopRequest r) {
+        Request req = transport.request().url(PopUrl.build(base, r, cfg.popAutopilot())).get().build();
+        var spec = new Transport.CallSpec("pop request failed: ", PopUrl.callTimeoutMillis(r, cfg.timeoutMillis()),
+                r.longPoll(), false);
+        return transport.execute(req, spec, new PopDecoder(r));
+    }
+
+    /** One item ⇒ {@code POST /api/v1/ack}, more ⇒ {@code /api/v1/ack/batch}. Empty list: no request. */
+    public AckResult ack(List<AckItem> items, String consumerGroup) {
+        if (items.isEmpty()) return AckResult.of(0, new boolean[0], null);
+        boolean single = items.size() == 1;
+        RequestBody body = single ? RequestBodies.ack(items.getFirst(), consumerGroup)
+                : RequestBodies.ackBatch(items, consumerGroup);
+        Request req = transport.request().url(url(single ? "api/v1/ack" : "api/v1/ack/batch")).post(body).build();
+        return transport.execute(req, spec(single ? "ack request failed: " : "batch ack request failed: "),
+                ResultDecoders.ack(items.size()));
+    }
+
+    /** Acks popped messages as {@code completed} (success) or {@code failed}. */
+    public AckResult ackMessages(List<Message> msgs, boolean success, String consumerGroup) {
+        List<AckItem> items = new ArrayList<>(msgs.size());
+        for (Message m : msgs) items.add(success ? AckItem.completed(m) : AckItem.failed(m, null));
+        return ack(items, consumerGroup);
+    }
+
+    /**
+     * {@code POST /api/v1/configure}. At least one option is required (generation A answers an error for none);
+     * {@code "mode":"replace"} is sent only when {@code replace}. A body {@code error} on a 2xx raises
+     * {@link ErrorKind#OTHER}.
+     */
+    public JsonNode configure(String queue, Map<String, Object> options, boolean replace) {
+        if (options == null || options.isEmpty()) {
+            throw new IllegalArgumentException("configure needs at least one option (generation A bug, queen-wire A.1.2)");
+        }
+        Request req = transport.request().url(url("api/v1/configure"))
+                .post(RequestBodies.configure(queue, options, replace)).build();
+        JsonNode n = transport.execute(req, spec("create queue failed: "), QueenClient::jsonNode);
+        String err = errorOf(n);
+        if (err != null) {
+            throw QueenException.of(ErrorKind.OTHER, 200, "create queue failed: " + err, null);
+        }
+        return n;
+    }
+
+    public TransactionResult transaction(List<AckItem> acks, List<PushItem> pushes, List<String> requiredLeases) {
+        return transaction(acks, pushes, requiredLeases, null);
+    }
+
+    /** Atomic ack+push; a body-level failure is a result ({@code success=false}), not an exception. */
+    public TransactionResult transaction(List<AckItem> acks, List<PushItem> pushes, List<String> requiredLeases,
+                                         String consumerGroup) {
+        String[] ids = new String[pushes.size()];
+        for (int i = 0; i < ids.length; i++) {
+            String t = pushes.get(i).transactionId();
+            ids[i] = t != null ? t : Uuid7.next();
+        }
+        RequestBody body = RequestBodies.transaction(acks, pushes, ids, requiredLeases, consumerGroup);
+        Request req = transport.request().url(url("api/v1/transaction")).post(body).build();
+        return transport.execute(req, spec("transaction commit failed: "), (status, b) -> {
+            JsonNode n = jsonNode(status, b);
+            String err = errorOf(n);
+            boolean ok = n.path("success").asBoolean(false) && err == null;
+            return new TransactionResult(status, ok, ok ? null : (err != null ? err : "success=false"),
+                    textOrNull(n.get("transactionId")), ids);
+        });
+    }
+
+    /** {@code POST /api/v1/lease/{id}/extend} with {@code {"seconds":N}} ({@code {}} when seconds &lt;= 0). */
+    public LeaseExtendResult extendLease(String leaseId, int seconds) {
+        HttpUrl u = base.newBuilder().addPathSegments("api/v1/lease").addPathSegment(leaseId)
+                .addPathSegment("extend").build();
+        Request req = transport.request().url(u).post(RequestBodies.leaseExtend(seconds)).build();
+        return transport.execute(req, spec("lease extend failed: "), (status, b) -> {
+            JsonNode n = jsonNode(status, b);
+            if (n.has("data") && n.get("data").isArray()) n = n.get("data").path(0);
+            String err = errorOf(n);
+            boolean ok = n.path("success").asBoolean(true) && err == null && !n.isMissingNode();
+            String at = textOrNull(n.has("expiresAt") ? n.get("expiresAt") : n.get("newExpiresAt"));
+            return new LeaseExtendResult(status, ok, at, ok ? null : (err != null ? err : "success=false"));
+        });
+    }
+
+    /** {@code DELETE /api/v1/resources/queues/{q}}; the body's {@code deleted} when present, else true. */
+    public boolean deleteQueue(String queue) {
+        HttpUrl u = base.newBuilder().addPathSegments("api/v1/resources/queues").addPathSegment(queue).build();
+        Request req = transport.request().url(u).delete().build();
+        return transport.execute(req, spec("delete queue failed: "),
+                (status, b) -> jsonNode(status, b).path("deleted").asBoolean(true));
+    }
+
+    /** {@code GET /health}; when that answers 404 (the proxy) {@code GET /healthz}. */
+    public JsonNode health() {
+        try {
+            return transport.execute(transport.request().url(url("health")).get().build(),
+                    spec("health check failed: "), QueenClient::jsonNode);
+        } catch (QueenException e) {
+            if (e.status() != 404) throw e;
+            return transport.execute(transport.request().url(url("healthz")).get().build(),
+                    spec("health check failed: "), QueenClient::jsonNode);
+        }
+    }
+
+    /** Aborts every in-flight call and retry delay (run shutdown); calls made afterwards run normally. */
+    public void cancelAll() {
+        transport.cancelAll();
+    }
+
+    /** Cancels in-flight calls and releases pooled connections. */
+    @Override
+    public void close() {
+        transport.close();
+    }
+
+    private Transport.CallSpec spec(String prefix) {
+        return new Transport.CallSpec(prefix, cfg.timeoutMillis(), false, true);
+    }
+
+    private HttpUrl url(String path) {
+        return base.newBuilder().addPathSegments(path).build();
+    }
+
+    /**
+     * The reference's generic decoding: empty ⇒ {}, object ⇒ itself, array ⇒ {"data":[…]}, anything else
+     * (HTML, text, broken JSON) ⇒ {"raw": text}. Only for the small non-hot-path answers.
+     */
+    static JsonNode jsonNode(int status, okhttp3.ResponseBody body) throws IOException {
+        byte[] bytes = body.bytes();
+        ObjectNode wrapper = JsonNodeFactory.instance.objectNode();
+        if (bytes.length == 0) return wrapper;
+        try {
+            JsonNode n = RequestBodies.MAPPER.readTree(bytes);
+            if (n == null || n.isMissingNode()) return wrapper;
+            if (n.isObject()) return n;
+            if (n.isArray()) return wrapper.set("data", n);
+        } catch (IOException notJson) {
+            // fall through to raw
+        }
+        return wrapper.put("raw", new String(bytes, StandardCharsets.UTF_8));
+    }
+
+    private static String errorOf(JsonNode n) {
+        JsonNode e = n.get("error");
+        if (e == null || e.isNull()) return null;
+        String s = e.isTextual() ? e.asText() : e.toString();
+        return s.isEmpty() ? null : s;
+    }
+
+    private static String textOrNull(JsonNode n) {
+        return n == null || n.isNull() ? null : n.asText();
+    }
+}

@@ -1,0 +1,276 @@
+package dev.goload.client;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import okhttp3.Call;
+import okhttp3.ConnectionPool;
+import okhttp3.Dispatcher;
+import okhttp3.Headers;
+import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
+import okhttp3.Request;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+
+/**
+ * One OkHttp client plus the reference SDK's request loop: outer 5xx/network retries, inner 429 retries,
+ * error mapping, cancellation. Thread-safe; every call blocks its (virtual) thread.
+ *
+ * <p>OkHttp's own silent retries are switched off ({@code retryOnConnectionFailure(false)}, no redirects), so the
+ * only repeated requests are the ones the configured policies ask for, and {@link ClientStats#requests()} counts
+ * every one of them.
+ */
+final class Transport implements AutoCloseable {
+    /** Decodes a 2xx answer; JSON errors become {@link ErrorKind#DECODE}, other IOExceptions transport errors. */
+    interface Decoder<T> {
+        T decode(int status, ResponseBody body) throws IOException;
+    }
+
+    /** How one logical call may be retried. */
+    record CallSpec(String errorPrefix, int timeoutMillis, boolean longPoll, boolean retryTimeouts) {
+    }
+
+    static final JsonFactory JSON = JsonFactory.builder().build();
+
+    private final OkHttpClient http;
+    private final ClientConfig cfg;
+    private final Headers commonHeaders;
+    private final ClientStats stats;
+    private volatile CompletableFuture<Void> cancelSignal = new CompletableFuture<>();
+
+    Transport(ClientConfig cfg, ClientStats stats) {
+        this.cfg = cfg;
+        this.stats = stats;
+        Dispatcher dispatcher = new Dispatcher();
+        // The reference has no client-side cap on concurrent requests; neither do we.
+        dispatcher.setMaxRequests(1 << 20);
+        dispatcher.setMaxRequestsPerHost(1 << 20);
+        this.http = new OkHttpClient.Builder()
+                .dispatcher(dispatcher)
+                .connectionPool(new ConnectionPool(cfg.idleConns(), 90, TimeUnit.SECONDS))
+                .protocols(List.of(Protocol.HTTP_1_1))
+                .connectTimeout(Duration.ofSeconds(30))
+                // Only the per-call deadline bounds a call: a long-poll legitimately sends nothing for its timeout.
+                .readTimeout(Duration.ZERO)
+                .writeTimeout(Duration.ZERO)
+                .callTimeout(Duration.ofMillis(cfg.timeoutMillis()))
+                .retryOnConnectionFailure(false)
+                .followRedirects(false)
+                .followSslRedirects(false)
+                .addNetworkInterceptor(Transport::hideRetryAfterOn503)
+                .build();
+        this.commonHeaders = headers(cfg);
+    }
+
+    private static Headers headers(ClientConfig cfg) {
+        Headers.Builder h = new Headers.Builder()
+                .add("Content-Type", "application/json")
+                .add("Accept", "application/json");
+        if (cfg.bearerToken() != null && !cfg.bearerToken().isEmpty()) {
+            h.add("Authorization", "Bearer " + cfg.bearerToken());
+        }
+        // OkHttp keeps a caller-supplied Host (BridgeInterceptor only fills it in when absent).
+        if (cfg.hostHeader() != null && !cfg.hostHeader().isEmpty()) h.set("Host", cfg.hostHeader());
+        if (cfg.tenantId() != null && !cfg.tenantId().isEmpty()) h.set("x-queen-tenant", cfg.tenantId());
+        for (Map.Entry<String, String> e : cfg.extraHeaders().entrySet()) h.set(e.getKey(), e.getValue());
+        return h.build();
+    }
+
+    /** OkHttp-internal name under which a 503's {@code Retry-After} is kept, see {@link #hideRetryAfterOn503}. */
+    private static final String HIDDEN_RETRY_AFTER = "X-Goload-Retry-After";
+
+    /**
+     * OkHttp silently re-sends a request answered 503 with {@code Retry-After: 0} even with
+     * {@code retryOnConnectionFailure(false)}; renaming the header below its follow-up logic keeps the policy here.
+     */
+    private static Response hideRetryAfterOn503(okhttp3.Interceptor.Chain chain) throws IOException {
+        Response r = chain.proceed(chain.request());
+        String ra = r.header("Retry-After");
+        if (r.code() != 503 || ra == null) return r;
+        return r.newBuilder().removeHeader("Retry-After").header(HIDDEN_RETRY_AFTER, ra).build();
+    }
+
+    Request.Builder request() {
+        return new Request.Builder().headers(commonHeaders);
+    }
+
+    /** Runs one logical call with the configured retry policies; always throws {@link QueenException} on failure. */
+    <T> T execute(Request request, CallSpec spec, Decoder<T> decoder) {
+        CompletableFuture<Void> signal = cancelSignal;
+        int[] sent = {0};
+        RetryPolicy retry = cfg.retry();
+        QueenException last = null;
+        try {
+            for (int attempt = 0; attempt < retry.attempts(); attempt++) {
+                if (attempt > 0) {
+                    stats.retry();
+                    sleep(retry.delayMillis(attempt - 1), signal, request);
+                }
+                try {
+                    return with429(request, spec, decoder, signal, sent);
+                } catch (QueenException e) {
+                    if (!retryable(e, spec)) throw e.afterAttempts(sent[0], false).wrap(spec.errorPrefix());
+                    last = e;
+                }
+            }
+            throw last.afterAttempts(sent[0], retry.attempts() > 1).wrap(spec.errorPrefix());
+        } catch (QueenException e) {
+            stats.error(e.kind());
+            throw e;
+        }
+    }
+
+    private <T> T with429(Request request, CallSpec spec, Decoder<T> decoder, CompletableFuture<Void> signal,
+                          int[] sent) {
+        int limit = cfg.retry429().limitFor(spec.longPoll());
+        for (int n = 1; ; n++) {
+            sent[0]++;
+            try {
+                return once(request, spec, decoder, signal);
+            } catch (QueenException e) {
+                if (e.status() != 429 || (limit != 0 && n >= limit)) throw e;
+                stats.retry429();
+                sleep(Retry429Policy.delayMillis(n - 1, e.retryAfterSeconds(), Retry429Policy.jitter()), signal, request);
+            }
+        }
+    }
+
+    private static boolean retryable(QueenException e, CallSpec spec) {
+        if (e.status() >= 500) return true;
+        if (e.status() != 0) return false;
+        return switch (e.kind()) {
+            case CONN, OTHER -> true;
+            case TIMEOUT -> spec.retryTimeouts();
+            default -> false;
+        };
+    }
+
+    private <T> T once(Request request, CallSpec spec, Decoder<T> decoder, CompletableFuture<Void> signal) {
+        if (signal.isDone() || Thread.currentThread().isInterrupted()) throw canceled(request, "canceled");
+        Call call = http.newCall(request);
+        call.timeout().timeout(spec.timeoutMillis(), TimeUnit.MILLISECONDS);
+        stats.request();
+        Response response;
+        try {
+            response = call.execute();
+        } catch (IOException e) {
+            throw transportError(call, e, signal, request);
+        }
+        try (response) {
+            int code = response.code();
+            if (code < 200 || code > 299) throw httpError(response);
+            try {
+                return decoder.decode(code, response.body());
+            } catch (JsonProcessingException e) {
+                throw QueenException.of(ErrorKind.DECODE, code, "decode " + what(request) + ": " + e.getOriginalMessage(), e);
+            } catch (IOException e) {
+                throw transportError(call, e, signal, request);
+            } catch (RuntimeException e) {
+                if (e instanceof QueenException q) throw q;
+                throw QueenException.of(ErrorKind.DECODE, code, "decode " + what(request) + ": " + e, e);
+            }
+        }
+    }
+
+    private static QueenException transportError(Call call, IOException e, CompletableFuture<Void> signal,
+                                                 Request request) {
+        boolean timedOut = e instanceof SocketTimeoutException
+                || (e instanceof InterruptedIOException && "timeout".equals(e.getMessage()));
+        String detail = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        if (!timedOut && (call.isCanceled() || signal.isDone() || Thread.currentThread().isInterrupted()
+                || e instanceof InterruptedIOException)) {
+            return canceled(request, detail);
+        }
+        ErrorKind kind = timedOut ? ErrorKind.TIMEOUT : QueenException.classify(e);
+        if (kind == ErrorKind.CANCELED) kind = ErrorKind.OTHER;
+        return QueenException.of(kind, 0, what(request) + ": " + detail, e);
+    }
+
+    private static QueenException canceled(Request request, String detail) {
+        return QueenException.of(ErrorKind.CANCELED, 0, what(request) + ": canceled (" + detail + ")", null);
+    }
+
+    private static String what(Request request) {
+        return request.method() + " " + request.url().encodedPath();
+    }
+
+    private static QueenException httpError(Response response) {
+        String text = "";
+        try {
+            text = response.peekBody(QueenException.MAX_BODY_CHARS).string();
+        } catch (IOException ignored) {
+            // The status alone still classifies the failure; a body we cannot read is reported as "".
+        }
+        return QueenException.http(response.code(), codeOf(text), retryAfter(response.header("Retry-After", response.header(HIDDEN_RETRY_AFTER))), text);
+    }
+
+    /** The top-level {@code "code"} string of a JSON error body, "" when absent or not JSON. */
+    static String codeOf(String body) {
+        if (body.isEmpty() || body.charAt(0) != '{') return "";
+        try (JsonParser p = JSON.createParser(body)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) return "";
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken v = p.nextToken();
+                if ("code".equals(name) && v == JsonToken.VALUE_STRING) return p.getText();
+                p.skipChildren();
+            }
+        } catch (IOException ignored) {
+            // truncated or not JSON: no code
+        }
+        return "";
+    }
+
+    static double retryAfter(String header) {
+        if (header == null) return Double.NaN;
+        try {
+            double v = Double.parseDouble(header.strip());
+            return v >= 0 && Double.isFinite(v) ? v : Double.NaN;
+        } catch (NumberFormatException e) {
+            return Double.NaN; // an HTTP-date: the reference treats it as absent
+        }
+    }
+
+    private static void sleep(long millis, CompletableFuture<Void> signal, Request request) {
+        if (signal.isDone()) throw canceled(request, "canceled during retry delay");
+        if (millis <= 0) return;
+        try {
+            signal.get(millis, TimeUnit.MILLISECONDS);
+            throw canceled(request, "canceled during retry delay");
+        } catch (TimeoutException e) {
+            // slept the full delay
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw canceled(request, "interrupted during retry delay");
+        } catch (ExecutionException e) {
+            throw canceled(request, "canceled during retry delay");
+        }
+    }
+
+    /** Aborts every in-flight call and retry delay; calls started afterwards run normally. */
+    void cancelAll() {
+        CompletableFuture<Void> old = cancelSignal;
+        cancelSignal = new CompletableFuture<>();
+        old.complete(null);
+        http.dispatcher().cancelAll();
+    }
+
+    @Override
+    public void close() {
+        cancelAll();
+        http.dispatcher().executorService().shutdown();
+        http.connectionPool().evictAll();
+    }
+}
