@@ -1,0 +1,61 @@
+package dev.goload.client;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import okio.Buffer;
+import org.junit.jupiter.api.Test;
+
+class PushBodyTest {
+
+    private static String write(PushBody b) throws Exception {
+        Buffer buf = new Buffer();
+        b.writeTo(buf);
+        assertEquals(b.contentLength(), buf.size(), "Content-Length must match the streamed bytes");
+        return buf.readUtf8();
+    }
+
+    @Test
+    void escapesQueueAndPartitionAndKeepsPayloadVerbatim() throws Exception {
+        String q = "q\"uo\\te\n\u00e9\u2028";
+        PushBody b = PushBody.of(List.of(
+                new PushItem(q, null, "{\"x\": [1, 2]}".getBytes(StandardCharsets.UTF_8), "id\"1", null),
+                new PushItem(q, null, "\"s\"".getBytes(StandardCharsets.UTF_8), null, "0192f1d2-0000-7000-8000-000000000001")),
+                new String[] {"id\"1", "0192f1d2-0000-7000-8000-000000000002"});
+        String json = write(b);
+        assertTrue(json.contains("\"payload\":{\"x\": [1, 2]}"), json);
+        JsonNode n = RequestBodies.MAPPER.readTree(json);
+        assertEquals(q, n.at("/items/0/queue").asText());
+        assertEquals("Default", n.at("/items/1/partition").asText());
+        assertEquals("id\"1", n.at("/items/0/transactionId").asText());
+        assertEquals("s", n.at("/items/1/payload").asText());
+        assertTrue(n.at("/items/0/traceId").isMissingNode());
+        assertEquals("0192f1d2-0000-7000-8000-000000000001", n.at("/items/1/traceId").asText());
+    }
+
+    @Test
+    void rewritingForARetrySendsIdenticalBytes() throws Exception {
+        String[] ids = {Uuid7.next(), Uuid7.next(), Uuid7.next()};
+        PushBody b = PushBody.uniform("orders", "p-1", "{\"n\":1}".getBytes(StandardCharsets.UTF_8), ids);
+        String first = write(b);
+        assertEquals(first, write(b));
+        JsonNode n = RequestBodies.MAPPER.readTree(first);
+        assertEquals(3, n.get("items").size());
+        for (int i = 0; i < 3; i++) assertEquals(ids[i], n.at("/items/" + i + "/transactionId").asText());
+    }
+
+    @Test
+    void configToStringMasksTokenAndHeaderValues() {
+        ClientConfig c = ClientConfig.of("http://x").withBearerToken("qk_live_abc").withExtraHeaders(
+                java.util.Map.of("X-Api-Key", "secret-value"));
+        assertFalse(c.toString().contains("qk_live_abc"));
+        assertFalse(c.toString().contains("secret-value"));
+        assertEquals(30_000, c.timeoutMillis());
+        assertEquals(256, c.idleConns());
+        assertEquals(RetryPolicy.NONE, c.retry());
+        assertEquals(Retry429Policy.NONE, c.retry429());
+        assertEquals(PopAutopilot.OFF, c.popAutopilot());
+    }
+}
