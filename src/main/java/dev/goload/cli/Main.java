@@ -1,9 +1,97 @@
 package dev.goload.cli;
 
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Entry point. Accepts the Go tool's form ({@code goload -mode openloop -rate 5 …}, mode pre-scanned per
+ * spec §1.2) and a subcommand form ({@code goload openloop --rate 5 …}, rewritten to the Go form so one
+ * parser and one table serve both), plus {@code broker}, {@code demo}, {@code version} and {@code help}.
+ */
 public final class Main {
     private Main() {}
 
+    private static final Set<String> HELP_FLAGS = Set.of("-h", "-help", "--h", "--help");
+
     public static void main(String[] args) {
-        System.out.println("goload skeleton");
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs goload and returns the exit code (never calls System.exit). */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        return run(args, out, err, ModeRegistry.standard(), BrokerLaunchers.embedded(), true);
+    }
+
+    /** As {@link #run(String[], PrintStream, PrintStream)} with explicit collaborators (tests). */
+    public static int run(String[] argv, PrintStream out, PrintStream err, ModeRegistry registry,
+            BrokerLauncher launcher, boolean installShutdownHooks) {
+        List<String> args = List.of(argv);
+        ModeRunner runner = new ModeRunner(launcher);
+        String first = args.isEmpty() ? "" : args.getFirst();
+        List<String> rest = args.isEmpty() ? List.of() : args.subList(1, args.size());
+        Optional<String> explicitMode = ModeSelector.explicitMode(args);
+
+        if (HELP_FLAGS.contains(first) && explicitMode.isEmpty()) {
+            err.print(TopLevelHelp.render(registry));
+            return ExitCodes.OK;
+        }
+        switch (first) {
+            case "help" -> { return help(rest, out, err, registry); }
+            case "version" -> {
+                out.println("goload " + Version.current());
+                return ExitCodes.OK;
+            }
+            case "broker" -> { return new BrokerCommand(launcher, installShutdownHooks).run(rest, out, err); }
+            case "demo" -> { return new DemoCommand(registry, runner).run(rest, out, err); }
+            default -> { }
+        }
+        if (registry.has(first)) return subcommand(first, rest, out, err, registry, runner);
+
+        String mode = ModeSelector.select(args);
+        Optional<ModeCommand> command = registry.find(mode);
+        if (command.isEmpty()) return unknownMode(mode, err);
+        return runner.run(command.get(), args, out, err);
+    }
+
+    private static int subcommand(String mode, List<String> rest, PrintStream out, PrintStream err,
+            ModeRegistry registry, ModeRunner runner) {
+        Optional<String> alsoGiven = ModeSelector.explicitMode(rest).filter(m -> !m.isEmpty());
+        if (alsoGiven.isPresent() && !alsoGiven.get().equals(mode)) {
+            err.println("goload: conflicting modes: subcommand " + GoStrconv.quote(mode) + " but -mode "
+                    + GoStrconv.quote(alsoGiven.get()));
+            return ExitCodes.USAGE;
+        }
+        List<String> goForm = new ArrayList<>(rest.size() + 2);
+        goForm.add("-mode");
+        goForm.add(mode);
+        goForm.addAll(rest);
+        return runner.run(registry.find(mode).orElseThrow(), goForm, out, err);
+    }
+
+    private static int help(List<String> rest, PrintStream out, PrintStream err, ModeRegistry registry) {
+        if (rest.isEmpty()) {
+            out.print(TopLevelHelp.render(registry));
+            return ExitCodes.OK;
+        }
+        Optional<ModeCommand> mode = registry.find(rest.getFirst());
+        if (mode.isPresent()) {
+            mode.get().flags().printUsage(out);
+            return ExitCodes.OK;
+        }
+        switch (rest.getFirst()) {
+            case "broker" -> BrokerCommand.flags().printUsage(out);
+            case "demo" -> DemoCommand.flags().printUsage(out);
+            default -> { return unknownMode(rest.getFirst(), err); }
+        }
+        return ExitCodes.OK;
+    }
+
+    static int unknownMode(String mode, PrintStream err) {
+        err.println("goload: unknown -mode " + GoStrconv.quote(mode)
+                + " (want: max | app | openloop | cm | cloud | provision | order)");
+        return ExitCodes.USAGE;
     }
 }

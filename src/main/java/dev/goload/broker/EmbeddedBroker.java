@@ -1,0 +1,107 @@
+package dev.goload.broker;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.time.InstantSource;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * An in-process, in-memory broker that speaks Queen's HTTP API (generation B status codes, generation A lease, ack
+ * and dedup semantics; see {@code queen-wire.md}), so every goload mode runs without a real broker.
+ *
+ * <p>Usage:
+ * <pre>{@code
+ * try (EmbeddedBroker b = EmbeddedBroker.start(BrokerOptions.defaults())) {
+ *     runLoad(b.url());                // "http://127.0.0.1:<port>"
+ *     BrokerStats s = b.stats();
+ * }
+ * }</pre>
+ *
+ * <p>Thread-safety: all methods may be called from any thread. Requests are served by the JDK's HTTP server with
+ * one virtual thread per exchange (keep-alive, no connection cap); state is locked per partition.
+ */
+public final class EmbeddedBroker implements AutoCloseable {
+    private static final String MAX_IDLE_PROPERTY = "sun.net.httpserver.maxIdleConnections";
+
+    private final HttpServer server;
+    private final ExecutorService executor;
+    private final Registry registry;
+    private final String host;
+    private final CountDownLatch closed = new CountDownLatch(1);
+    private volatile boolean closing;
+
+    private EmbeddedBroker(HttpServer server, ExecutorService executor, Registry registry, String host) {
+        this.server = server;
+        this.executor = executor;
+        this.registry = registry;
+        this.host = host;
+    }
+
+    /** Binds, starts serving and returns once the port accepts connections. */
+    public static EmbeddedBroker start(BrokerOptions o) {
+        return start(o, InstantSource.system());
+    }
+
+    /** As {@link #start(BrokerOptions)}, with the clock that drives lease expiry and createdAt (tests). */
+    public static EmbeddedBroker start(BrokerOptions o, InstantSource clock) {
+        // The JDK server closes idle keep-alive connections beyond 200 by default; load clients pool thousands.
+        if (System.getProperty(MAX_IDLE_PROPERTY) == null) {
+            System.setProperty(MAX_IDLE_PROPERTY, "65536");
+        }
+        Registry registry = new Registry(o, clock);
+        ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+        try {
+            HttpServer server = HttpServer.create(new InetSocketAddress(o.host(), o.port()), 4096);
+            server.setExecutor(executor);
+            server.createContext("/", new Router(registry));
+            server.start();
+            return new EmbeddedBroker(server, executor, registry, o.host());
+        } catch (IOException e) {
+            executor.shutdownNow();
+            throw new UncheckedIOException("cannot start embedded broker on " + o.host() + ":" + o.port(), e);
+        }
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    public String url() {
+        String h = host.contains(":") ? "[" + host + "]" : host;
+        return "http://" + h + ":" + port();
+    }
+
+    public BrokerStats stats() {
+        return registry.counters.snapshot();
+    }
+
+    /** Blocks until {@link #close()} has finished (for the standalone {@code goload broker} command). */
+    public void awaitClose() throws InterruptedException {
+        closed.await();
+    }
+
+    /** Stops serving, frees the port and ends all request threads (parked long-polls are interrupted). */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closing) {
+                return;
+            }
+            closing = true;
+        }
+        try {
+            server.stop(0);
+            executor.shutdownNow();
+            executor.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            closed.countDown();
+        }
+    }
+}

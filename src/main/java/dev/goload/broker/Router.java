@@ -1,0 +1,165 @@
+package dev.goload.broker;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Map;
+
+/**
+ * Maps method and path to a route, turns {@link BadRequest} into 400 and anything unexpected into 500, and writes
+ * the reply. Paths not served answer 404, like Queen. Thread-safe; called concurrently on virtual threads.
+ */
+final class Router implements HttpHandler {
+    static final String TENANT_HEADER = "x-queen-tenant";
+    static final String DEFAULT_TENANT = "";
+
+    private final Registry registry;
+    private final PushRoute push;
+    private final PopRoute pop;
+    private final AckRoute ack;
+    private final TransactionRoute transaction;
+    private final ConfigureRoute configure;
+    private final LeaseRoute lease;
+    private final AdminRoute admin;
+
+    Router(Registry registry) {
+        this.registry = registry;
+        this.push = new PushRoute(registry);
+        this.pop = new PopRoute(registry);
+        this.ack = new AckRoute(registry);
+        this.transaction = new TransactionRoute(registry, push);
+        this.configure = new ConfigureRoute(registry);
+        this.lease = new LeaseRoute(registry);
+        this.admin = new AdminRoute(registry);
+    }
+
+    @Override
+    public void handle(HttpExchange ex) throws IOException {
+        try (ex) {
+            byte[] body = ex.getRequestBody().readAllBytes();
+            String tenant = DEFAULT_TENANT;
+            if (registry.options.tenancyHeader()) {
+                String h = ex.getRequestHeaders().getFirst(TENANT_HEADER);
+                if (h != null && !h.isBlank()) {
+                    tenant = h.trim();
+                }
+            }
+            Request r = new Request(ex.getRequestMethod(), ex.getRequestURI().getRawPath(),
+                    ex.getRequestURI().getRawQuery(), tenant, body);
+            Reply reply;
+            try {
+                reply = route(r);
+            } catch (BadRequest e) {
+                reply = Reply.error(400, e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                reply = Reply.error(503, "broker shutting down");
+            } catch (RuntimeException | IOException e) {
+                reply = Reply.error(500, "internal error: " + e);
+            }
+            send(ex, reply);
+        }
+    }
+
+    private Reply route(Request r) throws IOException, InterruptedException {
+        String[] s = r.path().split("/");
+        String m = r.method();
+        // s[0] is "" because paths start with '/'
+        if (s.length >= 3 && s[1].equals("api") && s[2].equals("v1")) {
+            return api(r, m, s);
+        }
+        String path = r.path();
+        if (m.equals("GET")) {
+            switch (path) {
+                case "/health", "/healthz" -> {
+                    return admin.health();
+                }
+                case "/metrics" -> {
+                    return admin.metrics();
+                }
+                case "/metrics/prometheus" -> {
+                    return admin.prometheus();
+                }
+                case "/status" -> {
+                    return admin.status();
+                }
+                default -> {
+                }
+            }
+        }
+        return notFound();
+    }
+
+    private Reply api(Request r, String m, String[] s) throws IOException, InterruptedException {
+        int n = s.length;
+        String op = n > 3 ? s[3] : "";
+        if (m.equals("POST")) {
+            if (n == 4 && op.equals("push")) {
+                return delayed(push.handle(r));
+            }
+            if (n == 4 && op.equals("ack")) {
+                return delayed(ack.single(r));
+            }
+            if (n == 5 && op.equals("ack") && s[4].equals("batch")) {
+                return delayed(ack.batch(r));
+            }
+            if (n == 4 && op.equals("transaction")) {
+                return delayed(transaction.handle(r));
+            }
+            if (n == 4 && op.equals("configure")) {
+                return configure.handle(r);
+            }
+            if (n == 6 && op.equals("lease") && s[5].equals("extend")) {
+                return lease.extend(r, Request.decodeSegment(s[4]));
+            }
+        } else if (m.equals("GET")) {
+            if (op.equals("pop") && n >= 6 && s[4].equals("queue")) {
+                if (n == 6) {
+                    return delayed(pop.handle(r, Request.decodeSegment(s[5]), null));
+                }
+                if (n == 8 && s[6].equals("partition")) {
+                    return delayed(pop.handle(r, Request.decodeSegment(s[5]), Request.decodeSegment(s[7])));
+                }
+            }
+            if (n == 4 && op.equals("status")) {
+                return admin.status();
+            }
+            if (n == 4 && op.equals("dlq")) {
+                Map<String, String> q = r.query();
+                return admin.deadLetters(r.tenant(), q.get("queue"));
+            }
+        } else if (m.equals("DELETE")) {
+            if (n == 6 && op.equals("resources") && s[4].equals("queues")) {
+                return admin.deleteQueue(r.tenant(), Request.decodeSegment(s[5]));
+            }
+        }
+        return notFound();
+    }
+
+    /** Adds the configured artificial service time (tests use it to make the broker slow). */
+    private Reply delayed(Reply reply) throws InterruptedException {
+        int d = registry.options.responseDelayMillis();
+        if (d > 0) {
+            Thread.sleep(d);
+        }
+        return reply;
+    }
+
+    private static Reply notFound() {
+        return Reply.error(404, "Not found");
+    }
+
+    private static void send(HttpExchange ex, Reply reply) throws IOException {
+        if (reply.body() == null) {
+            ex.sendResponseHeaders(reply.status(), -1);
+            return;
+        }
+        boolean text = reply.body().length > 0 && reply.body()[0] != '{' && reply.body()[0] != '[';
+        ex.getResponseHeaders().set("Content-Type", text ? "text/plain; version=0.0.4" : "application/json");
+        ex.sendResponseHeaders(reply.status(), reply.body().length);
+        try (OutputStream os = ex.getResponseBody()) {
+            os.write(reply.body());
+        }
+    }
+}

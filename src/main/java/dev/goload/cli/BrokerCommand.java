@@ -1,0 +1,76 @@
+package dev.goload.cli;
+
+import java.io.PrintStream;
+import java.util.List;
+
+/**
+ * {@code goload broker [-port 6632] [-host 127.0.0.1] [-tenancy-header=true] [-response-delay-ms 0]}:
+ * runs the embedded broker standalone until SIGINT/SIGTERM (a shutdown hook closes it). Go-style flags.
+ */
+public final class BrokerCommand {
+    private final BrokerLauncher launcher;
+    private final boolean installShutdownHook;
+
+    public BrokerCommand(BrokerLauncher launcher, boolean installShutdownHook) {
+        this.launcher = launcher;
+        this.installShutdownHook = installShutdownHook;
+    }
+
+    public static FlagTable flags() {
+        return new FlagTable("goload broker")
+                .intFlag("port", 6632, "TCP port to listen on (0 = a free port)")
+                .string("host", "127.0.0.1", "address to bind")
+                .bool("tenancy-header", true, "honour x-queen-tenant: one isolated namespace per tenant")
+                .intFlag("response-delay-ms", 0, "artificial delay added to every response, in ms");
+    }
+
+    public int run(List<String> args, PrintStream out, PrintStream err) {
+        FlagTable table = flags();
+        ParsedFlags f;
+        try {
+            f = GoFlagParser.parse(table, args);
+        } catch (HelpRequestedException e) {
+            table.printUsage(err);
+            return ExitCodes.OK;
+        } catch (FlagParseException e) {
+            err.println(e.getMessage());
+            table.printUsage(err);
+            return ExitCodes.USAGE;
+        }
+        if (!f.positional().isEmpty()) {
+            err.println("goload broker: unexpected argument " + GoStrconv.quote(f.positional().getFirst()));
+            return ExitCodes.USAGE;
+        }
+        long port = f.getLong("port");
+        long delay = f.getLong("response-delay-ms");
+        if (port < 0 || port > 65535) {
+            err.println("goload broker: -port must be in 0..65535");
+            return ExitCodes.USAGE;
+        }
+        if (delay < 0 || delay > Integer.MAX_VALUE) {
+            err.println("goload broker: -response-delay-ms must be >= 0");
+            return ExitCodes.USAGE;
+        }
+        var settings = new BrokerLauncher.Settings(f.getString("host"), (int) port, f.getBool("tenancy-header"),
+                (int) delay);
+        BrokerLauncher.Running broker;
+        try {
+            broker = launcher.start(settings);
+        } catch (Exception e) {
+            err.println("goload broker: cannot start: " + e.getMessage());
+            return ExitCodes.SETUP;
+        }
+        try (broker) {
+            if (installShutdownHook) {
+                Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(broker::close));
+            }
+            out.println("goload broker listening on " + broker.url());
+            out.flush();
+            broker.awaitClosed();
+            return ExitCodes.OK;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return ExitCodes.OK;
+        }
+    }
+}

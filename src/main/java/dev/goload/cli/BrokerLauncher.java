@@ -1,0 +1,30 @@
+package dev.goload.cli;
+
+/**
+ * Starts the embedded in-process broker; the seam that lets {@code -embedded}, {@code goload broker} and
+ * {@code goload demo} be tested without a real server. Implementations must be safe to call from any thread.
+ */
+public interface BrokerLauncher {
+
+    /** Where and how to run the broker. Port 0 = a free port. */
+    record Settings(String host, int port, boolean tenancyHeader, int responseDelayMs) {
+        /** Loopback, free port, the broker's default behaviour: what {@code -embedded} uses. */
+        public static Settings loopbackFreePort() { return new Settings("127.0.0.1", 0, true, 0); }
+    }
+
+    /** A started broker. {@link #close()} is idempotent and may be called from a shutdown hook. */
+    interface Running extends AutoCloseable {
+        /** Base URL, e.g. {@code http://127.0.0.1:41234}. */
+        String url();
+
+        int port();
+
+        /** Blocks until the broker has been closed. */
+        void awaitClosed() throws InterruptedException;
+
+        @Override
+        void close();
+    }
+
+    Running start(Settings settings) throws Exception;
+}

@@ -1,0 +1,173 @@
+package dev.goload.cli;
+
+/**
+ * The flag set of every mode, transcribed from spec §2 (names, Go types, defaults) plus the goload-Java
+ * additions, whose usage text starts with {@value #ADDITION}. Each call builds a fresh table.
+ */
+public final class FlagTables {
+    private FlagTables() {}
+
+    /** Usage prefix marking a flag the Go reference does not have. */
+    public static final String ADDITION = "[goload-java addition] ";
+
+    static final String BROKER_URL = "http://127.0.0.1:6632";
+    static final String PROXY_URL = "http://127.0.0.1:6711";
+
+    /** A table named as the reference names its flag sets, with the dummy {@code -mode} flag declared. */
+    static FlagTable newModeTable(String mode) {
+        return new FlagTable("goload -mode " + mode)
+                .string("mode", mode, "workload mode, selected before flag parsing: max | app | openloop | cm"
+                        + " | cloud | provision | order | tenants");
+    }
+
+    /** The goload-Java additions shared by every load mode; flags the mode already declares are kept as-is. */
+    static FlagTable addLoadModeCommons(FlagTable t) {
+        t.bool("embedded", false, ADDITION + "start the embedded in-process broker on a free loopback port"
+                + " and point the run at it (overrides -url)");
+        if (!t.has("out")) {
+            t.string("out", "", ADDITION + "artifact directory; \"\" = goload-runs/<run-id>/ for modes that"
+                    + " write a run record");
+        }
+        t.string("pop-autopilot", "off", ADDITION + "pop wire shape: off = always send batch (and partitions"
+                + " when > 1); on = autopilot-era SDK shape, autopilot=true and unset knobs omitted (queen-wire §B.3)");
+        if (!t.has("retry429-attempts")) {
+            t.intFlag("retry429-attempts", 1, ADDITION + "client 429 policy: 1 = surface every 429 at once"
+                    + " (producers never retry by default); n>1 = bounded client backoff; 0 = SDK kind defaults");
+        }
+        if (!t.has("run-id")) t.string("run-id", "", ADDITION + "run identifier; \"\" = generated");
+        return t;
+    }
+
+    /** {@code -mode max}: closed-loop max pipe (spec §2.1). */
+    public static FlagTable max() {
+        FlagTable t = newModeTable("max");
+        t.string("url", BROKER_URL, "broker base URL (no proxy options in this mode)");
+        t.string("queue", "benchq", "queue name");
+        t.intFlag("partitions", 100, "partitions p0..p{N-1} to round-robin pushes over (must be > 0)");
+        t.intFlag("producers", 300, "producer tasks (closed loop)");
+        t.intFlag("consumers", 150, "consumer tasks");
+        t.intFlag("retries", 2, "SDK RetryAttempts for 5xx/network errors; <=0 means exactly one attempt");
+        addPipeFlags(t, 512);
+        return addLoadModeCommons(t);
+    }
+
+    /** {@code -mode openloop}: paced offered load with schedule-based push latency (spec §2.2). */
+    public static FlagTable openloop() {
+        FlagTable t = newModeTable("openloop");
+        t.string("url", BROKER_URL, "broker base URL (or the proxy, with -token)");
+        t.string("queue", "benchq", "queue name");
+        t.intFlag("partitions", 100, "partitions p0..p{N-1} to spread pushes over (must be > 0)");
+        t.intFlag("consumers", 150, "consumer tasks (closed-loop drainers)");
+        addPipeFlags(t, 2048);
+        t.intFlag("rate", 0, "total offered msg/s (required, > 0)");
+        t.intFlag("max-inflight", 20000, "in-flight push-request cap; a request finding it full is shed (must be > 0)");
+        t.intFlag("ramp-sec", 0, "linear ramp of the offered rate from 0 to -rate over N seconds");
+        t.string("token", "", "Bearer token (tenant API key): aim at the proxy");
+        t.string("host-header", "", "Host header (cluster slug); only used together with -token");
+        t.intFlag("min-pop-wait", 0, "configure minPopWaitTime (ms): the broker may hold an under-full pop this long");
+        t.intFlag("active-partitions", 0, "distinct partitions written per second out of the -partitions space"
+                + " (0 or > space = whole space, plain round robin)");
+        t.string("active-policy", "rotate", "active partition choice: rotate (contiguous window) or scatter");
+        t.string("arrival", "uniform", ADDITION + "request arrival process: uniform or poisson");
+        t.bool("e2e", false, ADDITION + "stamp the scheduled instant into each message and measure"
+                + " scheduled->pop latency");
+        t.intFlag("behind-ms", 1000, ADDITION + "how far (ms) the pacer may fall behind schedule before owed"
+                + " requests are shed as 'behind'");
+        return addLoadModeCommons(t);
+    }
+
+    /** Flags max and openloop share (openloop changes only the idle-conns default). */
+    private static void addPipeFlags(FlagTable t, long idleConns) {
+        t.intFlag("push-batch", 10, "messages per push request (must be > 0)");
+        t.intFlag("pop-batch", 200, "max messages per pop");
+        t.bool("pop-wildcard", true, "pop the queue (broker chooses the partition); false = each consumer pins"
+                + " to its home partition p{i mod partitions}");
+        t.intFlag("pop-partitions", 1, ">1 = multi-partition pop (batch becomes a budget across N partitions);"
+                + " takes precedence over -pop-wildcard=false");
+        t.bool("pop-wait", false, "long-poll pops (wait=true)");
+        t.intFlag("pop-timeout", 2000, "long-poll timeout in ms (sent only with -pop-wait)");
+        t.intFlag("payload", 256, "size in bytes of each message's data string");
+        t.intFlag("duration", 0, "run length in seconds (0 = until SIGINT/SIGTERM)");
+        t.intFlag("idle-conns", idleConns, "HTTP keep-alive connections kept per host");
+        t.intFlag("report", 5, "report interval in seconds");
+        t.intFlag("completed-retention", 300, "configure completedRetentionSeconds");
+        t.intFlag("dedup-window", 0, "configure dedupWindowSeconds (0 = off)");
+        t.intFlag("pending-retention", 0, "configure retentionSeconds (0 = keep forever)");
+        t.intFlag("timeout", 30000, "HTTP request timeout in ms");
+        t.intFlag("empty-sleep", 2, "consumer sleep in ms after an empty pop");
+        t.bool("manual-ack", false, "lease pops (autoAck=false) and ack each batch completed immediately");
+        t.bool("ack-async", false, "with -manual-ack: ack on its own task and pop again immediately");
+        t.intFlag("ack-inflight", 256, "with -ack-async: cap on concurrent acks (the consumer blocks when full)");
+    }
+
+    /** {@code -mode cloud} (spec §2.3). */
+    public static FlagTable cloud() { return addLoadModeCommons(CloudFlagTable.build(newModeTable("cloud"))); }
+
+    /** {@code -mode cm} (spec §2.6). */
+    public static FlagTable cm() { return addLoadModeCommons(CmFlagTable.build(newModeTable("cm"))); }
+
+    /** {@code -mode app} (spec §2.8). */
+    public static FlagTable app() { return addLoadModeCommons(AppFlagTable.build(newModeTable("app"))); }
+
+    /** {@code -mode provision} (spec §2.4); not a load mode, so no load-mode additions. */
+    public static FlagTable provision() {
+        return newModeTable("provision")
+                .intFlag("tenants", 2, "tenant indices 0..N-1 must exist (1..10000)")
+                .string("prefix", "camp", "tenant slug = cluster slug = <prefix>-%04d (a DNS label: the routing Host)")
+                .string("plan", "bench", "plan code for every cluster")
+                .string("cell", "bench", "cell slug to place clusters on")
+                .string("file", "tenants.json", "credential cache (created or extended; existing indices never rewritten)")
+                .string("psql-cmd", "docker exec -i cell-pxdb psql -qtA -v ON_ERROR_STOP=1 -U postgres -d queen_proxy",
+                        "shell command that receives the SQL on stdin")
+                .string("key-name", "", "API key name (default bench-<unix seconds>, fresh per run)")
+                .string("email-domain", "bench.invalid", "admin e-mail = <slug>@<domain>")
+                .bool("dry-run", false, "print the SQL statements and exit");
+    }
+
+    /** {@code -mode order} (spec §2.5). */
+    public static FlagTable order() {
+        FlagTable t = newModeTable("order")
+                .string("target", "proxy", "proxy = credentials from -tenants-file; anything else = plain broker")
+                .string("url", PROXY_URL, "base URL")
+                .string("tenants-file", "", "tenants file from -mode provision (required for -target proxy)")
+                .intFlag("tenant", 0, "which tenant idx to run as")
+                .string("queue", "ordercheck", "queue name")
+                .string("group", "orderers", "consumer group")
+                .intFlag("partitions", 4, "partitions for the sequential push (<=1 = Default)")
+                .intFlag("messages", 2000, "total messages")
+                .intFlag("consumers", 3, "concurrent consumers on the same queue and group")
+                .intFlag("pop-batch", 50, "max messages per pop")
+                .intFlag("pop-partitions", 1, ">1 = multi-partition pop")
+                .intFlag("pop-timeout", 5000, "long-poll timeout in ms (pops always wait)")
+                .intFlag("lease-time", 60, "configure leaseTime (s)")
+                .intFlag("min-pop-wait", 0, "configure minPopWaitTime (ms)")
+                .intFlag("drain", 30, "max seconds to keep consuming after the last push")
+                .string("out", "", "if set, write <out>/<run-id>.json")
+                .string("run-id", "", "run id (default order-w<minPopWait>-<unix>)")
+                .string("note", "", "free text recorded in the JSON");
+        return addLoadModeCommons(t);
+    }
+
+    /** {@code -mode tenants} (spec §2.7). */
+    public static FlagTable tenants() {
+        FlagTable t = newModeTable("tenants")
+                .string("url", BROKER_URL, "broker base URL")
+                .intFlag("tenants", 1000, "tenants (queue-name prefixes on one shared client)")
+                .intFlag("queues-per-tenant", 10, "queues per tenant, named t%04d-q%d")
+                .intFlag("consumers-per-queue", 1, "long-poll consumers per queue")
+                .intFlag("phase-high", 10, "per-tenant msg/s in the high phase")
+                .intFlag("phase-low", 2, "per-tenant msg/s in the low phase")
+                .intFlag("phase-sec", 120, "phase length in seconds; phases alternate high, low")
+                .bool("stagger", true, "random per-tenant phase offset in [0, 2*phase-sec) s")
+                .bool("idle-only", false, "no producers (parked consumers only)")
+                .intFlag("payload", 256, "pad bytes per message")
+                .intFlag("pop-batch", 32, "max messages per pop")
+                .intFlag("pop-timeout", 25000, "long-poll timeout in ms")
+                .intFlag("duration", 600, "seconds to run after provisioning")
+                .intFlag("report", 5, "report interval in seconds")
+                .intFlag("provision-conc", 64, "concurrent queue configures")
+                .intFlag("idle-conns", 12000, "keep-alive connections (>= total consumers: each long-poll holds one)")
+                .intFlag("timeout", 30000, "HTTP request timeout in ms (must exceed pop-timeout + 5 s)");
+        return addLoadModeCommons(t);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.goload.cli;
+
+import java.io.PrintStream;
+
+/**
+ * One {@code -mode}: its flag table and the code that runs it. {@link ModeRunner} parses and validates the
+ * command line against {@link #flags()}, handles {@code -embedded}, then calls {@link #run}. Implementations
+ * build their config record from the flags and call the engine; they never parse argv themselves.
+ */
+public interface ModeCommand {
+    /** The mode name as given to {@code -mode}. */
+    String name();
+
+    /** One line for the top-level overview. */
+    String summary();
+
+    /** The mode's flag set (a fresh or immutable table; it is only read). */
+    FlagTable flags();
+
+    /**
+     * Runs the mode with already parsed and validated flags.
+     *
+     * @return the process exit code (spec §2.10)
+     */
+    int run(ParsedFlags f, PrintStream out, PrintStream err) throws Exception;
+}

@@ -1,0 +1,75 @@
+package dev.goload.cli;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs one mode from a raw argv: Go-style parse against the mode's table (errors ⇒ message + usage on
+ * stderr, exit 2; {@code -h} ⇒ usage on stderr, exit 0), per-mode validation (exit 2), then the generic
+ * {@code -embedded} handling (start the broker, point {@code -url} at it, always close it afterwards) and
+ * the command itself. Stateless apart from its collaborators; safe to reuse.
+ */
+public final class ModeRunner {
+    private final BrokerLauncher launcher;
+
+    public ModeRunner(BrokerLauncher launcher) { this.launcher = launcher; }
+
+    public int run(ModeCommand command, List<String> args, PrintStream out, PrintStream err) {
+        FlagTable table = command.flags();
+        ParsedFlags f;
+        try {
+            f = GoFlagParser.parse(table, args);
+        } catch (HelpRequestedException e) {
+            table.printUsage(err);
+            return ExitCodes.OK;
+        } catch (FlagParseException e) {
+            err.println(e.getMessage());
+            table.printUsage(err);
+            return ExitCodes.USAGE;
+        }
+        Optional<String> invalid = FlagValidators.validate(command.name(), f);
+        if (invalid.isPresent()) {
+            err.println(invalid.get());
+            return ExitCodes.USAGE;
+        }
+        if (table.has("embedded") && f.getBool("embedded")) return runEmbedded(command, f, out, err);
+        return invoke(command, f, out, err);
+    }
+
+    private int runEmbedded(ModeCommand command, ParsedFlags f, PrintStream out, PrintStream err) {
+        BrokerLauncher.Running broker;
+        try {
+            broker = launcher.start(BrokerLauncher.Settings.loopbackFreePort());
+        } catch (Exception e) {
+            err.println("goload -mode " + command.name() + ": cannot start the embedded broker: " + describe(e));
+            return ExitCodes.SETUP;
+        }
+        try (broker) {
+            // stderr: stdout stays byte-identical to the reference for log parsers
+            err.println("[embedded] broker listening on " + broker.url());
+            return invoke(command, f.with("url", broker.url()), out, err);
+        }
+    }
+
+    private static int invoke(ModeCommand command, ParsedFlags f, PrintStream out, PrintStream err) {
+        try {
+            return command.run(f, out, err);
+        } catch (IllegalArgumentException e) {
+            // Config records reject flag combinations the table cannot express: still a usage error.
+            err.println("goload -mode " + command.name() + ": " + e.getMessage());
+            return ExitCodes.USAGE;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("goload -mode " + command.name() + ": interrupted");
+            return ExitCodes.SETUP;
+        } catch (Exception e) {
+            err.println("goload -mode " + command.name() + ": " + describe(e));
+            return ExitCodes.SETUP;
+        }
+    }
+
+    private static String describe(Exception e) {
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+}
