@@ -170,6 +170,27 @@ class EmbeddedBrokerLeaseTest {
         assertEquals("Message not found", missing.get("error").asText());
     }
 
+    @Test
+    void consumedMessagesAreDroppedAfterGraceSoTheirTransactionIdCanBeReused() {
+        String item = "{\"items\":[{\"queue\":\"q\",\"partition\":\"p\",\"payload\":{},\"transactionId\":\"tx\"}]}";
+        c.post("/api/v1/push", item);
+        c.pop("q?batch=1&autoAck=true");
+        assertEquals("duplicate", c.post("/api/v1/push", item).json().get(0).get("status").asText(),
+                "retained during the grace period");
+        c.pop("q?batch=1&autoAck=true"); // nothing new; consumes nothing
+        clock.advanceSeconds(10);
+        c.push("q", "p", "{}"); // pushes and acks trim
+        c.pop("q?batch=1&autoAck=true");
+        assertEquals("queued", c.post("/api/v1/push", item).json().get(0).get("status").asText());
+    }
+
+    @Test
+    void lateConsumerGroupStillSeesRecentlyConsumedHistory() {
+        c.push("q", "p", "1");
+        assertEquals(200, c.pop("q?batch=1&consumerGroup=a&autoAck=true").status());
+        assertEquals(200, c.pop("q?batch=1&consumerGroup=b&autoAck=true").status());
+    }
+
     private static String ackJson(JsonNode m) {
         return "{\"transactionId\":\"" + m.get("transactionId").asText() + "\",\"partitionId\":\""
                 + m.get("partitionId").asText() + "\",\"leaseId\":\"" + m.get("leaseId").asText()
