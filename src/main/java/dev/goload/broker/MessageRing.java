@@ -46,18 +46,21 @@ final class MessageRing {
         return items[(head + (int) off) & (items.length - 1)];
     }
 
-    /** Drops every message with seq below {@code seq}, handing each to {@code dropped}. */
-    void dropBelow(long seq, Consumer<StoredMessage> dropped) {
+    /**
+     * Drops messages from the head while their seq is below {@code seq} and they were pushed at or before
+     * {@code pushedAtOrBefore}, handing each to {@code dropped}.
+     */
+    void dropBelow(long seq, long pushedAtOrBefore, Consumer<StoredMessage> dropped) {
         while (size > 0 && baseSeq < seq) {
             StoredMessage m = items[head];
+            if (m.pushedAtMillis() > pushedAtOrBefore) {
+                return;
+            }
             items[head] = null;
             head = (head + 1) & (items.length - 1);
             size--;
             baseSeq++;
             dropped.accept(m);
-        }
-        if (size == 0 && baseSeq < seq) {
-            baseSeq = seq;
         }
     }
 

@@ -11,8 +11,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * consumer group known to the queue.
  *
  * <p>Retention: a message is dropped (and its transactionId forgotten, so it may be pushed again) once every
- * consumer group known to the queue has consumed it; queue mode ({@code __QUEUE_MODE__}) counts as a group once it
- * has popped. A queue nobody has popped from retains everything.
+ * consumer group known to the queue has consumed it <em>and</em> it is older than {@link #RETAIN_CONSUMED_MILLIS};
+ * queue mode ({@code __QUEUE_MODE__}) counts as a group once it has popped. A queue nobody has popped from retains
+ * everything. The grace period lets a group whose first pop comes a moment after another group's (consumers
+ * starting up) still see the history, while memory stays bounded by about rate x grace.
  *
  * <p>Thread-safety: every mutation happens under {@link #lock}. Lock order: queue structure lock, then partition
  * lock, then the queue's wait lock; a thread holds at most one partition lock except in transactions, which take
@@ -28,6 +30,9 @@ final class PartitionState {
     /** Written under the lock; concurrent map only so {@link #mayHaveWork} can read it without the lock. */
     private final Map<String, GroupCursor> cursors = new ConcurrentHashMap<>();
     private volatile long tailSeq;
+
+    /** How long a message every known group has consumed stays retained (late-joining groups still see it). */
+    static final long RETAIN_CONSUMED_MILLIS = 5_000;
 
     PartitionState(QueueState queue, String name, String id) {
         this.queue = queue;
@@ -47,10 +52,13 @@ final class PartitionState {
             }
             long seq = ring.tailSeq();
             StoredMessage m = new StoredMessage(seq, Ids.uuidV7(nowMillis), transactionId, traceId, payload,
-                    createdAt);
+                    createdAt, nowMillis);
             ring.append(m);
             byTransactionId.put(transactionId, m);
             tailSeq = seq + 1;
+            if ((seq & 63) == 0) {
+                trim(nowMillis); // consumed messages past their grace leave even if nobody acks here again
+            }
             duplicate[0] = false;
             return m;
         } finally {
@@ -104,7 +112,7 @@ final class PartitionState {
             }
             if (lease == null) {
                 c.advanceTo(seq);
-                trim();
+                trim(nowMillis);
             } else {
                 c.lease = lease;
                 c.leaseEnd = seq;
@@ -177,11 +185,11 @@ final class PartitionState {
                 if (status == AckStatus.COMPLETED) {
                     c.markAcked(seq);
                     c.skipResolvedHead();
-                    trim();
+                    trim(nowMillis);
                 } else if (status == AckStatus.DLQ) {
                     deadLetter(c, m, error);
                     c.skipResolvedHead();
-                    trim();
+                    trim(nowMillis);
                     return ok(false, true);
                 }
             }
@@ -190,16 +198,16 @@ final class PartitionState {
         return switch (status) {
             case COMPLETED -> {
                 resolve(c, seq);
-                yield ok(releaseIfDone(c), false);
+                yield ok(releaseIfDone(c, nowMillis), false);
             }
             case DLQ -> {
                 deadLetter(c, m, error);
-                yield ok(releaseIfDone(c), true);
+                yield ok(releaseIfDone(c, nowMillis), true);
             }
             case FAILED -> {
                 if (c.retryCount >= queue.config().retryLimit()) {
                     deadLetter(c, m, error);
-                    yield ok(releaseIfDone(c), true);
+                    yield ok(releaseIfDone(c, nowMillis), true);
                 }
                 c.retryCount++;
                 c.lastError = error;
@@ -266,13 +274,13 @@ final class PartitionState {
         queue.deadLetter(new DeadLetter(m, name, c.group, error, c.retryCount));
     }
 
-    private boolean releaseIfDone(GroupCursor c) {
+    private boolean releaseIfDone(GroupCursor c, long nowMillis) {
         if (c.resolved < c.delivered) {
             return false;
         }
         releaseLease(c);
         c.advanceTo(c.leaseEnd);
-        trim();
+        trim(nowMillis);
         return true;
     }
 
@@ -299,14 +307,15 @@ final class PartitionState {
         }
     }
 
-    /** Drops the messages every known group has consumed. */
-    private void trim() {
+    /** Drops the messages every known group has consumed, once their grace period is over. */
+    private void trim(long nowMillis) {
         long min = Long.MAX_VALUE;
         for (GroupCursor c : cursors.values()) {
             min = Math.min(min, c.position);
         }
         if (min != Long.MAX_VALUE && min > ring.baseSeq()) {
-            ring.dropBelow(min, m -> byTransactionId.remove(m.transactionId(), m));
+            ring.dropBelow(min, nowMillis - RETAIN_CONSUMED_MILLIS,
+                    m -> byTransactionId.remove(m.transactionId(), m));
         }
     }
 

@@ -31,6 +31,7 @@ final class QueueState {
     final String name;
     private volatile QueueConfig config;
     volatile boolean deleted;
+    private volatile boolean configured;
 
     private final ReentrantLock structureLock = new ReentrantLock();
     private final Map<String, PartitionState> byName = new ConcurrentHashMap<>();
@@ -68,6 +69,12 @@ final class QueueState {
 
     void configure(QueueConfig c) {
         config = c;
+        configured = true;
+    }
+
+    /** Whether a push or configure created this queue (a pop alone only creates an invisible placeholder). */
+    boolean materialized() {
+        return configured || partitionCount > 0;
     }
 
     /** The partition with this name; creates it when {@code create}, otherwise may return null. */

@@ -58,7 +58,7 @@ final class Registry {
         for (PartitionState p : q.partitions()) {
             partitionsById.remove(p.id, p);
         }
-        return true;
+        return q.materialized();
     }
 
     List<QueueState> queues() {

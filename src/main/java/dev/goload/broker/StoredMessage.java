@@ -9,7 +9,8 @@ package dev.goload.broker;
  * @param traceId       UUID text or null
  * @param payload       the pushed {@code payload} JSON, byte for byte
  * @param createdAt     ISO-8601 UTC text of the push instant
+ * @param pushedAtMillis the push instant (broker clock), for retention
  */
 record StoredMessage(long seq, String messageId, String transactionId, String traceId, byte[] payload,
-        String createdAt) {
+        String createdAt, long pushedAtMillis) {
 }
