@@ -14,10 +14,12 @@ final class TopLevelHelp {
     static String render(ModeRegistry registry) {
         CommandSpec spec = CommandSpec.create().name("goload");
         spec.usageMessage()
+                .width(100)
+                .synopsisHeading("")
                 .customSynopsis(
-                        "goload -mode <mode> [flags...]      (Go-style, drop-in compatible with the Go goload)",
-                        "goload <mode> [flags...]            (subcommand form; same flags, same parser)",
-                        "goload broker | demo | version | help [<mode>]")
+                        "Usage: goload -mode <mode> [flags...]   (Go style, drop-in compatible with the Go tool)",
+                        "       goload <mode> [flags...]         (subcommand form: same flags, same parser)",
+                        "       goload broker | demo | version | help [<mode>]")
                 .description("Open-loop load generator and correctness checker for the Queen message broker.",
                         "Flags use Go flag syntax: -flag value, -flag=value, --flag=value; booleans -flag or"
                                 + " -flag=false. Without -mode the mode is max.")
