@@ -32,8 +32,8 @@ public final class ModeRegistry {
     /** Every mode of this build. */
     public static ModeRegistry standard() {
         return new ModeRegistry(List.of(
-                new PendingModeCommand("max", FlagTables.max()),
-                new PendingModeCommand("openloop", FlagTables.openloop()),
+                new MaxCommand(),
+                new OpenLoopCommand(),
                 new PendingModeCommand("cloud", FlagTables.cloud()),
                 new PendingModeCommand("provision", FlagTables.provision()),
                 new PendingModeCommand("order", FlagTables.order()),

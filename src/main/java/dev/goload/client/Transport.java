@@ -61,6 +61,7 @@ final class Transport implements AutoCloseable {
                 .dispatcher(dispatcher)
                 .connectionPool(new ConnectionPool(cfg.idleConns(), 90, TimeUnit.SECONDS))
                 .protocols(List.of(Protocol.HTTP_1_1))
+                .socketFactory(new NoDelaySocketFactory())
                 .connectTimeout(Duration.ofSeconds(30))
                 // Only the per-call deadline bounds a call: a long-poll legitimately sends nothing for its timeout.
                 .readTimeout(Duration.ZERO)

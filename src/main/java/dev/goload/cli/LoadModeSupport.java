@@ -1,0 +1,192 @@
+package dev.goload.cli;
+
+import dev.goload.client.ClientConfig;
+import dev.goload.client.PopAutopilot;
+import dev.goload.client.QueenClient;
+import dev.goload.client.Retry429Policy;
+import dev.goload.client.RetryPolicy;
+import dev.goload.config.ConsumerOptions;
+import dev.goload.config.QueueOptions;
+import dev.goload.config.RunOptions;
+import dev.goload.config.TargetOptions;
+import dev.goload.modes.LoadRun;
+import dev.goload.modes.RunResult;
+import dev.goload.modes.RunSignal;
+import dev.goload.report.HostInfo;
+import dev.goload.report.RunArtifacts;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What the load-mode commands ({@code max}, {@code openloop}) share: turning flags into the option records,
+ * building the one client, run ids and artifact directories, the SIGINT/SIGTERM hook, and running a
+ * {@link LoadRun} with its formatters. Nothing here is mode-specific.
+ */
+final class LoadModeSupport {
+    private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+    private LoadModeSupport() {}
+
+    static TargetOptions target(ParsedFlags f, int retries) {
+        String token = f.table().has("token") ? f.getString("token") : "";
+        String host = f.table().has("host-header") ? f.getString("host-header") : "";
+        return new TargetOptions(f.getString("url"), token, token.isEmpty() ? "" : host, f.getInt("timeout"),
+                f.getInt("idle-conns"), retries, f.getInt("retry429-attempts"), f.getString("pop-autopilot"));
+    }
+
+    static QueueOptions queue(ParsedFlags f) {
+        int minPopWait = f.table().has("min-pop-wait") ? f.getInt("min-pop-wait") : 0;
+        boolean encrypt = "1".equals(System.getenv("GOLOAD_ENCRYPT"));
+        return new QueueOptions(f.getString("queue"), f.getInt("partitions"), f.getInt("completed-retention"),
+                f.getInt("dedup-window"), f.getInt("pending-retention"), minPopWait, encrypt);
+    }
+
+    static ConsumerOptions consumer(ParsedFlags f) {
+        return new ConsumerOptions(f.getInt("consumers"), f.getInt("pop-batch"), f.getBool("pop-wildcard"),
+                f.getInt("pop-partitions"), f.getBool("pop-wait"), f.getInt("pop-timeout"), f.getInt("empty-sleep"),
+                f.getBool("manual-ack"), f.getBool("ack-async"), f.getInt("ack-inflight"));
+    }
+
+    static RunOptions run(ParsedFlags f, String mode) {
+        String runId = f.getString("run-id");
+        if (runId.isEmpty()) {
+            runId = mode + "-" + ID_TIME.format(java.time.Instant.now()) + "-"
+                    + String.format("%04x", ThreadLocalRandom.current().nextInt(0x10000));
+        }
+        String out = f.getString("out");
+        Path dir = out.isEmpty() ? Path.of("goload-runs", runId) : Path.of(out);
+        return new RunOptions(f.getInt("duration"), f.getInt("report"), dir, runId, configLine(f, mode));
+    }
+
+    /** The options each load mode configures its queue with at t=0 (goload-behavior.md §2.1, §2.2). */
+    static Map<String, Object> configureOptions(QueueOptions q, boolean withMinPopWait) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("retentionEnabled", true);
+        o.put("completedRetentionSeconds", q.completedRetentionSeconds());
+        o.put("retentionSeconds", q.pendingRetentionSeconds());
+        o.put("leaseTime", 30);
+        o.put("dedupWindowSeconds", q.dedupWindowSeconds());
+        o.put("encryptionEnabled", q.encryption());
+        if (withMinPopWait) {
+            o.put("minPopWaitTime", q.minPopWaitMillis());
+        }
+        return o;
+    }
+
+    static QueenClient client(TargetOptions t, RetryPolicy retry) {
+        Retry429Policy r429 = switch (t.retry429Attempts()) {
+            case 1 -> Retry429Policy.NONE;
+            case 0 -> Retry429Policy.goDefaults();
+            default -> t.retry429Attempts() < 0 ? Retry429Policy.NONE : Retry429Policy.of(t.retry429Attempts());
+        };
+        ClientConfig c = ClientConfig.of(t.url())
+                .withTimeoutMillis(t.timeoutMillis())
+                .withIdleConns(t.idleConns())
+                .withRetry(retry)
+                .withRetry429(r429)
+                .withPopAutopilot("on".equals(t.popAutopilot()) ? PopAutopilot.ON : PopAutopilot.OFF);
+        if (!t.token().isEmpty()) {
+            c = c.withBearerToken(t.token());
+            if (!t.hostHeader().isEmpty()) {
+                c = c.withHostHeader(t.hostHeader());
+            }
+        }
+        return new QueenClient(c);
+    }
+
+    /** The flags as given, secrets masked: recorded in every artifact. */
+    static String configLine(ParsedFlags f, String mode) {
+        StringBuilder b = new StringBuilder("goload -mode ").append(mode);
+        f.values().forEach((name, v) -> {
+            if (!"mode".equals(name) && f.isSet(name)) {
+                b.append(" -").append(name).append('=').append(isSecret(name) ? "***" : String.valueOf(v));
+            }
+        });
+        return b.toString();
+    }
+
+    static boolean isSecret(String flag) {
+        return flag.contains("token") || flag.contains("key") || flag.contains("password") || flag.contains("secret");
+    }
+
+    /** Every effective flag value, secrets masked. */
+    static Map<String, Object> maskedFlags(ParsedFlags f) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        f.values().forEach((k, v) -> m.put(k, isSecret(k) && !String.valueOf(v).isEmpty() ? "***" : v));
+        return m;
+    }
+
+    static TargetOptions masked(TargetOptions t) {
+        return new TargetOptions(t.url(), t.token().isEmpty() ? "" : "***", t.hostHeader(), t.timeoutMillis(),
+                t.idleConns(), t.retries(), t.retry429Attempts(), t.popAutopilot());
+    }
+
+    /**
+     * Runs a load run with its console formatter and artifacts, stopping cleanly on SIGINT/SIGTERM: the hook
+     * stops the run and waits (≤ 30 s) for the final lines and the artifacts, so nothing is lost.
+     *
+     * @return the exit code (0: the run finished; 1: artifacts could not be written)
+     */
+    static int execute(String mode, LoadRun.Setup setup, QueenClient client,
+                       java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
+                       LoadRun.Listener console, Map<String, Object> recordHeader, PrintStream out, PrintStream err)
+            throws Exception {
+        RunOptions run = setup.run();
+        Map<String, Object> header = new LinkedHashMap<>();
+        header.put("mode", mode);
+        header.put("goloadVersion", Version.current());
+        header.put("configLine", run.configLine());
+        header.putAll(recordHeader);
+        header.put("host", HostInfo.describe());
+        RunArtifacts artifacts;
+        try {
+            artifacts = new RunArtifacts(run.outDir(), run.runId(), header, System.currentTimeMillis());
+        } catch (java.io.IOException e) {
+            err.println("goload: cannot create the artifact directory " + run.outDir() + ": " + e.getMessage());
+            return ExitCodes.SETUP;
+        }
+        List<LoadRun.Listener> listeners = new ArrayList<>();
+        listeners.add(console);
+        listeners.add(artifacts);
+        RunSignal signal = new RunSignal();
+        CountDownLatch done = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            if (signal.stop("signal")) {
+                out.println();
+                out.println("[signal] stopping...");
+            }
+            try {
+                done.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "goload-signal");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try (artifacts; client) {
+            RunResult result = new LoadRun(setup, client, producers, listeners, out, dev.goload.pace.NanoClock.SYSTEM)
+                    .execute(signal);
+            out.println("[final] + run record: " + artifacts.recordPath());
+            return result == null ? ExitCodes.SETUP : ExitCodes.OK;
+        } catch (java.io.UncheckedIOException e) {
+            err.println("goload: " + e.getMessage());
+            return ExitCodes.SETUP;
+        } finally {
+            out.flush();
+            done.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // already shutting down: the hook is waiting on 'done', released above
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package dev.goload.cli;
+
+import dev.goload.client.QueenClient;
+import dev.goload.client.RetryPolicy;
+import dev.goload.config.MaxConfig;
+import dev.goload.modes.LoadRun;
+import dev.goload.modes.LoaderBoundRules;
+import dev.goload.modes.max.MaxProducers;
+import dev.goload.report.MaxConsole;
+import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** {@code -mode max}: flags → {@link MaxConfig} → {@link LoadRun} with closed-loop producers. */
+public final class MaxCommand implements ModeCommand {
+
+    @Override
+    public String name() {
+        return "max";
+    }
+
+    @Override
+    public String summary() {
+        return ModeRegistry.summaryOf(name());
+    }
+
+    @Override
+    public FlagTable flags() {
+        return FlagTables.max();
+    }
+
+    static MaxConfig config(ParsedFlags f) {
+        int retries = f.getInt("retries");
+        return new MaxConfig(LoadModeSupport.target(f, retries <= 0 ? -1 : retries), LoadModeSupport.queue(f),
+                LoadModeSupport.consumer(f), LoadModeSupport.run(f, "max"), f.getInt("producers"),
+                f.getInt("push-batch"), f.getInt("payload"));
+    }
+
+    @Override
+    public int run(ParsedFlags f, PrintStream out, PrintStream err) throws Exception {
+        MaxConfig cfg;
+        try {
+            cfg = config(f);
+        } catch (IllegalArgumentException e) {
+            err.println("goload -mode max: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        MaxConsole console = new MaxConsole(cfg, out);
+        console.printHeader();
+        QueenClient client;
+        try {
+            client = LoadModeSupport.client(cfg.target(), RetryPolicy.fromGoRetryAttempts(cfg.target().retries()));
+        } catch (RuntimeException e) {
+            err.println("goload: client init failed: " + e.getMessage());
+            return ExitCodes.SETUP;
+        }
+        var setup = new LoadRun.Setup("max", cfg.queue(), cfg.consumer(), cfg.run(), false,
+                LoadModeSupport.configureOptions(cfg.queue(), false), LoaderBoundRules.DEFAULTS);
+        Map<String, Object> header = new LinkedHashMap<>();
+        header.put("config", new MaxConfig(LoadModeSupport.masked(cfg.target()), cfg.queue(), cfg.consumer(),
+                cfg.run(), cfg.producers(), cfg.pushBatch(), cfg.payloadBytes()));
+        header.put("flags", LoadModeSupport.maskedFlags(f));
+        header.put("loaderBoundRules", LoaderBoundRules.DEFAULTS);
+        return LoadModeSupport.execute("max", setup, client, ctx -> new MaxProducers(cfg, ctx), console, header, out,
+                err);
+    }
+}
