@@ -55,12 +55,13 @@ public final class MaxCommand implements ModeCommand {
             return ExitCodes.SETUP;
         }
         var setup = new LoadRun.Setup("max", cfg.queue(), cfg.consumer(), cfg.run(), false,
-                LoadModeSupport.configureOptions(cfg.queue(), false), LoaderBoundRules.DEFAULTS);
+                LoadModeSupport.configureOptions(cfg.queue(), false), LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")));
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("config", new MaxConfig(LoadModeSupport.masked(cfg.target()), cfg.queue(), cfg.consumer(),
                 cfg.run(), cfg.producers(), cfg.pushBatch(), cfg.payloadBytes()));
         header.put("flags", LoadModeSupport.maskedFlags(f));
-        header.put("loaderBoundRules", LoaderBoundRules.DEFAULTS);
+        header.put("loaderBoundRules", setup.rules());
+        header.put("embeddedBroker", f.getBool("embedded"));
         return LoadModeSupport.execute("max", setup, client, ctx -> new MaxProducers(cfg, ctx), console, header, out,
                 err);
     }
