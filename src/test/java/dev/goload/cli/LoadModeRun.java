@@ -17,7 +17,10 @@ record LoadModeRun(int code, String out, String err, Path dir) {
 
     static LoadModeRun of(Path dir, String... args) {
         List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("-out", dir.toString(), "-run-id", "run"));
+        if (!all.contains("-out")) {
+            all.addAll(List.of("-out", dir.toString()));
+        }
+        all.addAll(List.of("-run-id", "run"));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = Main.run(all.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
