@@ -153,7 +153,7 @@ final class LoadModeSupport {
         try {
             artifacts = new RunArtifacts(run.outDir(), run.runId(), header, System.currentTimeMillis());
         } catch (java.io.IOException e) {
-            err.println("goload: cannot create the artifact directory " + run.outDir() + ": " + e.getMessage());
+            err.println("goload: cannot create the artifact directory " + run.outDir() + ": " + describe(e));
             return ExitCodes.SETUP;
         }
         List<LoadRun.Listener> listeners = new ArrayList<>();
@@ -200,5 +200,16 @@ final class LoadModeSupport {
                 // already shutting down: the hook is waiting on 'done', released above
             }
         }
+    }
+
+    /** NIO's own message is often just the path (FileAlreadyExistsException): say what is wrong with it. */
+    private static String describe(java.io.IOException e) {
+        if (e instanceof java.nio.file.FileAlreadyExistsException f) {
+            return "it (or a parent) exists and is not a directory: " + f.getFile();
+        }
+        if (e instanceof java.nio.file.AccessDeniedException f) {
+            return "permission denied: " + f.getFile();
+        }
+        return e.getMessage();
     }
 }
