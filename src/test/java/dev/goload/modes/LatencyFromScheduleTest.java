@@ -145,7 +145,7 @@ class LatencyFromScheduleTest {
 
             assertTrue(clock.stalled());
             RunCounters.Snapshot t = res.totals();
-            assertTrue(t.offeredReq() >= 390 && t.offeredReq() <= 400, "≈ 200 req/s x 2 s offered: " + t.offeredReq());
+            assertEquals(400, t.offeredReq(), "200 req/s x 2 s offered, stall or not");
             assertEquals(0, t.shedBehindReq(), "the stall is below -behind-ms");
             assertEquals(0, t.shedCapReq());
             Percentiles push = res.latency("push");
@@ -164,7 +164,7 @@ class LatencyFromScheduleTest {
 
             assertTrue(clock.stalled());
             RunCounters.Snapshot t = res.totals();
-            assertTrue(t.offeredReq() >= 390 && t.offeredReq() <= 400, "offered " + t.offeredReq());
+            assertEquals(400, t.offeredReq(), "offered");
             // ≈ (300 − 100) ms x 200 req/s = 40 requests more than 100 ms late
             assertTrue(t.shedBehindReq() >= 30, "shed behind " + t.shedBehindReq());
             assertEquals(0, t.shedCapReq(), "not blamed on the broker");
