@@ -50,6 +50,7 @@ public record AppConfig(TargetOptions target, Load load, Topology topo, Consume 
         if (reliab.leaseSeconds() <= 0) throw new IllegalArgumentException("-lease-time must be > 0");
         if (reliab.retryLimit() < 0) throw new IllegalArgumentException("-retry-limit must be >= 0");
         if (run.reportSeconds() <= 0) throw new IllegalArgumentException("-report must be > 0");
+        if (run.checkerCapacity() < 1) throw new IllegalArgumentException("-checker-capacity must be > 0");
         if (consume.consumersPerGroup() < 0 || work.stage2Consumers() < 0) {
             throw new IllegalArgumentException("-consumers-per-group and -stage2-consumers must be >= 0");
         }

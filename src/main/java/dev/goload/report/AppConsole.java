@@ -8,7 +8,6 @@ import dev.goload.modes.app.AppResult;
 import dev.goload.modes.app.AppRun;
 import dev.goload.verify.OrderVerdict;
 import java.io.PrintStream;
-import java.time.Duration;
 
 /**
  * The {@code -mode app} console (goload-behavior.md §2.8): the reference's header, report and final lines with
