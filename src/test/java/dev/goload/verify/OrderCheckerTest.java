@@ -60,7 +60,7 @@ class OrderCheckerTest {
     }
 
     @Test
-    void groupsArePartitionsAreCheckedIndependently() {
+    void groupsAndPartitionsAreCheckedIndependently() {
         checker.observe(0, "s1", 0, 0);
         checker.observe(1, "s1", 0, 0);
         checker.observe(0, "s2", 0, 0);
