@@ -39,7 +39,7 @@ public final class ModeRegistry {
                 new PendingModeCommand("order", FlagTables.order()),
                 new PendingModeCommand("cm", FlagTables.cm()),
                 new PendingModeCommand("tenants", FlagTables.tenants()),
-                new PendingModeCommand("app", FlagTables.app())));
+                new AppCommand()));
     }
 
     public Optional<ModeCommand> find(String name) { return Optional.ofNullable(modes.get(name)); }
