@@ -38,7 +38,7 @@ public final class ModeRegistry {
                 new ProvisionCommand(),
                 new PendingModeCommand("order", FlagTables.order()),
                 new PendingModeCommand("cm", FlagTables.cm()),
-                new PendingModeCommand("tenants", FlagTables.tenants()),
+                new TenantsCommand(),
                 new PendingModeCommand("app", FlagTables.app())));
     }
 
