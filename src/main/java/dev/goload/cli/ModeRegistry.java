@@ -35,10 +35,10 @@ public final class ModeRegistry {
                 new MaxCommand(),
                 new OpenLoopCommand(),
                 new PendingModeCommand("cloud", FlagTables.cloud()),
-                new PendingModeCommand("provision", FlagTables.provision()),
+                new ProvisionCommand(),
                 new PendingModeCommand("order", FlagTables.order()),
                 new PendingModeCommand("cm", FlagTables.cm()),
-                new PendingModeCommand("tenants", FlagTables.tenants()),
+                new TenantsCommand(),
                 new AppCommand()));
     }
 
