@@ -35,7 +35,7 @@ public final class ModeRegistry {
                 new MaxCommand(),
                 new OpenLoopCommand(),
                 new CloudCommand(),
-                new PendingModeCommand("provision", FlagTables.provision()),
+                new ProvisionCommand(),
                 new PendingModeCommand("order", FlagTables.order()),
                 new PendingModeCommand("cm", FlagTables.cm()),
                 new PendingModeCommand("tenants", FlagTables.tenants()),
