@@ -34,7 +34,7 @@ public final class ModeRegistry {
         return new ModeRegistry(List.of(
                 new MaxCommand(),
                 new OpenLoopCommand(),
-                new PendingModeCommand("cloud", FlagTables.cloud()),
+                new CloudCommand(),
                 new ProvisionCommand(),
                 new PendingModeCommand("order", FlagTables.order()),
                 new PendingModeCommand("cm", FlagTables.cm()),
