@@ -97,7 +97,7 @@ public final class AppCommand implements ModeCommand {
         }
         RunSignal signal = new RunSignal();
         AppResult result;
-        try (client; SignalHook hook = new SignalHook(signal, out)) {
+        try (client; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             result = new AppRun(cfg, client, logs, console, out, dev.goload.pace.NanoClock.SYSTEM, tap)
                     .execute(signal);
         } finally {

@@ -22,10 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What the load-mode commands ({@code max}, {@code openloop}) share: turning flags into the option records,
@@ -132,9 +129,9 @@ final class LoadModeSupport {
     }
 
     /**
-     * Runs a load run with its console formatter and artifacts, stopping cleanly on SIGINT/SIGTERM: the hook
-     * stops the run and waits (≤ 30 s) for the final lines and the artifacts, so nothing is lost, then exits with
-     * the run's own code (0, as the reference does) instead of the JVM's 128+signo.
+     * Runs a load run with its console formatter and artifacts, stopping cleanly on SIGINT/SIGTERM: the first
+     * signal stops the run, which then ends normally (final lines and artifacts written, so nothing is lost) with
+     * its own exit code — 0, as the reference — instead of the JVM's 128+signo.
      *
      * @return the exit code (0: the run finished; 1: artifacts could not be written)
      */
@@ -160,45 +157,16 @@ final class LoadModeSupport {
         listeners.add(console);
         listeners.add(artifacts);
         RunSignal signal = new RunSignal();
-        CountDownLatch done = new CountDownLatch(1);
-        AtomicInteger exitCode = new AtomicInteger(-1);
-        Thread hook = new Thread(() -> {
-            if (signal.stop("signal")) {
-                out.println();
-                out.println("[signal] stopping...");
-            }
-            try {
-                if (done.await(30, TimeUnit.SECONDS) && exitCode.get() >= 0) {
-                    // The JVM would exit with 128+signo once the hooks return, although the run ended normally;
-                    // the reference (Go, signal.NotifyContext) exits with the run's own code, 0. Only a run that
-                    // returned a code gets here: anything else keeps the signal's status.
-                    out.flush();
-                    err.flush();
-                    Runtime.getRuntime().halt(exitCode.get());
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "goload-signal");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try (artifacts; client) {
+        try (artifacts; client; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             RunResult result = new LoadRun(setup, client, producers, listeners, out, dev.goload.pace.NanoClock.SYSTEM)
                     .execute(signal);
             out.println("[final] + run record: " + artifacts.recordPath());
-            exitCode.set(result == null ? ExitCodes.SETUP : ExitCodes.OK);
-            return exitCode.get();
+            return result == null ? ExitCodes.SETUP : ExitCodes.OK;
         } catch (java.io.UncheckedIOException e) {
             err.println("goload: " + e.getMessage());
-            exitCode.set(ExitCodes.SETUP);
             return ExitCodes.SETUP;
         } finally {
             out.flush();
-            done.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // already shutting down: the hook is waiting on 'done', released above
-            }
         }
     }
 

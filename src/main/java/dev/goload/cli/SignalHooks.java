@@ -1,5 +1,7 @@
 package dev.goload.cli;
 
+import dev.goload.modes.RunSignal;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,8 +21,34 @@ final class SignalHooks implements AutoCloseable {
     }
 
     private final List<Runnable> restore = new ArrayList<>();
+    private final java.util.concurrent.CountDownLatch done;
+
+    /**
+     * The handler of every mode that runs one {@link RunSignal}: the first SIGINT/SIGTERM stops the run (printing
+     * the reference's {@code \n[signal] stopping...}) and the run ends normally — final lines, verdict and
+     * artifacts written, exit code its own (the reference exits 0 after a signal, not 128+signo). A second
+     * signal is not consumed: the JVM exits at once, for the user who insists.
+     */
+    static SignalHooks stopping(RunSignal signal, java.io.PrintStream out) {
+        java.util.concurrent.atomic.AtomicInteger seen = new java.util.concurrent.atomic.AtomicInteger();
+        return new SignalHooks(() -> {
+            if (seen.incrementAndGet() > 1) {
+                return false;
+            }
+            if (signal.stop("signal")) {
+                out.println();
+                out.println("[signal] stopping...");
+            }
+            return true;
+        });
+    }
+
+    SignalHooks(Handler handler) {
+        this(handler, new java.util.concurrent.CountDownLatch(1));
+    }
 
     SignalHooks(Handler handler, java.util.concurrent.CountDownLatch done) {
+        this.done = done;
         boolean installed = false;
         try {
             for (String name : new String[] {"INT", "TERM"}) {
@@ -69,6 +97,7 @@ final class SignalHooks implements AutoCloseable {
 
     @Override
     public void close() {
+        done.countDown();
         restore.forEach(Runnable::run);
         restore.clear();
     }

@@ -31,16 +31,8 @@ public final class TenantsCommand implements ModeCommand {
             return ExitCodes.SETUP;
         }
         RunSignal signal = new RunSignal();
-        Thread hook = Thread.ofPlatform().unstarted(() -> signal.stop("signal"));
-        Runtime.getRuntime().addShutdownHook(hook);
-        try (client) {
+        try (client; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             return new TenantsRun(c, client, signal, out).run();
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException ignored) {
-                // already shutting down
-            }
         }
     }
 }
