@@ -66,7 +66,7 @@ final class Transport implements AutoCloseable {
                 // Only the per-call deadline bounds a call: a long-poll legitimately sends nothing for its timeout.
                 .readTimeout(Duration.ZERO)
                 .writeTimeout(Duration.ZERO)
-                .callTimeout(Duration.ofMillis(cfg.timeoutMillis()))
+                // No OkHttp call timeout: CallDeadlines enforces each call's deadline far more cheaply.
                 .retryOnConnectionFailure(false)
                 .followRedirects(false)
                 .followSslRedirects(false)
@@ -161,35 +161,40 @@ final class Transport implements AutoCloseable {
     private <T> T once(Request request, CallSpec spec, Decoder<T> decoder, CompletableFuture<Void> signal) {
         if (signal.isDone() || Thread.currentThread().isInterrupted()) throw canceled(request, "canceled");
         Call call = http.newCall(request);
-        call.timeout().timeout(spec.timeoutMillis(), TimeUnit.MILLISECONDS);
-        stats.request();
-        Response response;
+        CallDeadlines.Entry deadline = CallDeadlines.register(call, spec.timeoutMillis());
         try {
-            response = call.execute();
-        } catch (IOException e) {
-            throw transportError(call, e, signal, request);
-        }
-        try (response) {
-            int code = response.code();
-            if (code < 200 || code > 299) throw httpError(response);
+            stats.request();
+            Response response;
             try {
-                return decoder.decode(code, response.body());
-            } catch (JsonProcessingException e) {
-                throw QueenException.of(ErrorKind.DECODE, code, "decode " + what(request) + ": " + e.getOriginalMessage(), e);
+                response = call.execute();
             } catch (IOException e) {
-                throw transportError(call, e, signal, request);
-            } catch (RuntimeException e) {
-                if (e instanceof QueenException q) throw q;
-                throw QueenException.of(ErrorKind.DECODE, code, "decode " + what(request) + ": " + e, e);
+                throw transportError(call, e, signal, request, deadline.timedOut());
             }
+            try (response) {
+                int code = response.code();
+                if (code < 200 || code > 299) throw httpError(response);
+                try {
+                    return decoder.decode(code, response.body());
+                } catch (JsonProcessingException e) {
+                    if (deadline.timedOut()) throw transportError(call, e, signal, request, true);
+                    throw QueenException.of(ErrorKind.DECODE, code, "decode " + what(request) + ": " + e.getOriginalMessage(), e);
+                } catch (IOException e) {
+                    throw transportError(call, e, signal, request, deadline.timedOut());
+                } catch (RuntimeException e) {
+                    if (e instanceof QueenException q) throw q;
+                    throw QueenException.of(ErrorKind.DECODE, code, "decode " + what(request) + ": " + e, e);
+                }
+            }
+        } finally {
+            CallDeadlines.done(deadline);
         }
     }
 
     private static QueenException transportError(Call call, IOException e, CompletableFuture<Void> signal,
-                                                 Request request) {
-        boolean timedOut = e instanceof SocketTimeoutException
+                                                 Request request, boolean deadlinePassed) {
+        boolean timedOut = deadlinePassed || e instanceof SocketTimeoutException
                 || (e instanceof InterruptedIOException && "timeout".equals(e.getMessage()));
-        String detail = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        String detail = deadlinePassed ? "timeout" : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         if (!timedOut && (call.isCanceled() || signal.isDone() || Thread.currentThread().isInterrupted()
                 || e instanceof InterruptedIOException)) {
             return canceled(request, detail);
