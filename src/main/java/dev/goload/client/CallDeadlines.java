@@ -15,7 +15,7 @@ import okhttp3.Call;
  * <p>Thread-safe. The watchdog is a daemon thread shared by every client, started on first use.
  */
 final class CallDeadlines {
-    static final long TICK_MILLIS = 5;
+    static final long TICK_MILLIS = 20;
 
     /** One registered call; {@link #timedOut()} tells a cancellation by the watchdog from any other. */
     static final class Entry {
