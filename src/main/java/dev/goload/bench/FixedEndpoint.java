@@ -95,9 +95,7 @@ public final class FixedEndpoint {
         FixedEndpoint endpoint = new FixedEndpoint(new FixedBodies(f.getInt("push-items"), f.getInt("pop-messages"),
                 f.getInt("ack-items"), f.getInt("payload")));
         try {
-            NioHttpServer server = new NioHttpServer(new InetSocketAddress(f.getString("host"), port), threads,
-                    endpoint::answer);
-            server.start();
+            NioHttpServer server = endpoint.serve(new InetSocketAddress(f.getString("host"), port), threads);
             out.println("fixed endpoint listening on http://" + f.getString("host") + ":" + server.port());
             out.flush();
             return ExitCodes.OK;
@@ -105,6 +103,13 @@ public final class FixedEndpoint {
             err.println("fixed endpoint: cannot start: " + e.getMessage());
             return ExitCodes.SETUP;
         }
+    }
+
+    /** Starts serving on {@code bind}; close the returned server to stop. */
+    NioHttpServer serve(InetSocketAddress bind, int threads) throws IOException {
+        NioHttpServer server = new NioHttpServer(bind, threads, this::answer);
+        server.start();
+        return server;
     }
 
     private ByteBuffer answer(String method, String path) {

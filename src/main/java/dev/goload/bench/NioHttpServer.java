@@ -117,6 +117,19 @@ final class NioHttpServer implements AutoCloseable {
                 }
             } catch (IOException e) {
                 if (!closed) throw new java.io.UncheckedIOException(e);
+            } finally {
+                for (SelectionKey k : selector.keys()) {
+                    try {
+                        k.channel().close();
+                    } catch (IOException ignored) {
+                        // closing anyway
+                    }
+                }
+                try {
+                    selector.close();
+                } catch (IOException ignored) {
+                    // closing anyway
+                }
             }
         }
 
