@@ -24,9 +24,22 @@ final class ResultDecoders {
         return (status, body) -> decodeAck(status, body, n);
     }
 
+    /** The scanner's fast path first; the streaming decoder for every other shape (and for its errors). */
     private static PushResult decodePush(int status, ResponseBody body, String[] ids) throws IOException {
+        byte[] bytes = body.bytes();
+        PushResult fast = ResultScanner.push(status, bytes, ids);
+        return fast != null ? fast : decodePush(status, bytes, ids);
+    }
+
+    private static AckResult decodeAck(int status, ResponseBody body, int n) throws IOException {
+        byte[] bytes = body.bytes();
+        AckResult fast = ResultScanner.ack(status, bytes, n);
+        return fast != null ? fast : decodeAck(status, bytes, n);
+    }
+
+    static PushResult decodePush(int status, byte[] body, String[] ids) throws IOException {
         int n = ids.length;
-        try (JsonParser p = Transport.JSON.createParser(body.byteStream())) {
+        try (JsonParser p = Transport.JSON.createParser(body)) {
             JsonToken t = p.nextToken();
             if (t == null) return PushResult.all(status, ItemStatus.UNKNOWN, ids, "empty push response body");
             if (t == JsonToken.START_OBJECT) {
@@ -64,9 +77,9 @@ final class ResultDecoders {
         }
     }
 
-    private static AckResult decodeAck(int status, ResponseBody body, int n) throws IOException {
+    static AckResult decodeAck(int status, byte[] body, int n) throws IOException {
         boolean[] ok = new boolean[n];
-        try (JsonParser p = Transport.JSON.createParser(body.byteStream())) {
+        try (JsonParser p = Transport.JSON.createParser(body)) {
             JsonToken t = p.nextToken();
             if (t == null) return AckResult.of(status, ok, "empty ack response body");
             if (t == JsonToken.START_OBJECT) {
