@@ -125,4 +125,26 @@ class ResultScannerTest {
         // Most single-character corruptions land in values the scanner still reads (and must read correctly).
         assertEquals(true, accepted > 1000, "only " + accepted + " corrupted bodies exercised the fast path");
     }
+
+    @Test
+    void wordScanFlagsExactlyTheWordsHoldingAQuoteBackslashOrControlByte() {
+        long base = 0x6161616161616161L; // "aaaaaaaa"
+        for (int pos = 0; pos < 8; pos++) {
+            for (int v = 0; v < 256; v++) {
+                long w = (base & ~(0xFFL << (8 * pos))) | ((long) v << (8 * pos));
+                boolean special = v == '"' || v == '\\' || v < 0x20;
+                assertEquals(special, ResultScanner.special(w) != 0, "byte " + v + " at " + pos);
+            }
+        }
+        Random r = new Random(1);
+        for (int i = 0; i < 200_000; i++) {
+            long w = r.nextLong();
+            boolean expected = false;
+            for (int k = 0; k < 8; k++) {
+                int v = (int) (w >>> (8 * k)) & 0xFF;
+                expected |= v == '"' || v == '\\' || v < 0x20;
+            }
+            assertEquals(expected, ResultScanner.special(w) != 0, Long.toHexString(w));
+        }
+    }
 }
