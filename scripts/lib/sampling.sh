@@ -41,12 +41,15 @@ LOADER_MATCH_DEFAULT='goload\.jar|dev\.goload\.cli\.Main|(^|/)goload[^/ ]*( |$)'
 # Prints the pids whose full command line matches regex $1, except those listed in $2 (space separated).
 loader_pids() {
   local re=$1 exclude=" ${2:-} " p args
+  local -a argv
   for p in /proc/[0-9]*; do
     p=${p#/proc/}
     [ "$p" = "$$" ] || [ "$p" = "$BASHPID" ] && continue
     [[ $exclude == *" $p "* ]] && continue
-    args=$(tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null) || continue
-    [ -n "$args" ] || continue
+    # builtins only: a fork per process would make the scan the sampler's main cost
+    { mapfile -d '' -t argv <"/proc/$p/cmdline"; } 2>/dev/null || continue
+    [ ${#argv[@]} -gt 0 ] || continue
+    args="${argv[*]}"
     # our own rig scripts mention goload in their arguments; only the loader itself counts
     [[ $args == *runpt.sh* || $args == *sampler.sh* || $args == *vm-cell* ]] && continue
     [[ $args =~ $re ]] && printf '%s\n' "$p"
