@@ -34,8 +34,8 @@ public final class ModeRegistry {
         return new ModeRegistry(List.of(
                 new MaxCommand(),
                 new OpenLoopCommand(),
-                new PendingModeCommand("cloud", FlagTables.cloud()),
-                new PendingModeCommand("provision", FlagTables.provision()),
+                new CloudCommand(),
+                new ProvisionCommand(),
                 new PendingModeCommand("order", FlagTables.order()),
                 new PendingModeCommand("cm", FlagTables.cm()),
                 new PendingModeCommand("tenants", FlagTables.tenants()),
