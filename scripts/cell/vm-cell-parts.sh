@@ -202,12 +202,12 @@ pg_up() {
   [ "$CELL_DRY_RUN" = 1 ] && { run psql -h 127.0.0.1 -p "$port" -U postgres -c "CREATE DATABASE $db"; return 0; }
   local i
   for ((i = 0; i < 600; i++)); do
-    pg_isready -q -h 127.0.0.1 -p "$port" -t 1 >/dev/null 2>&1 && break
+    pg_isready -U postgres -q -h 127.0.0.1 -p "$port" -t 1 >/dev/null 2>&1 && break
     local pv="CELL_PID_$comp"
     [ "$PGK" = docker ] || cell_pid_alive "${!pv}" || { tail -n 20 "$CELL_DIR/log/$comp.log" >&2; cell_die "$comp PostgreSQL exited during start-up"; }
     sleep 0.1
   done
-  pg_isready -q -h 127.0.0.1 -p "$port" -t 1 || cell_die "$comp PostgreSQL not ready after 60s (see $CELL_DIR/log/$comp.log)"
+  pg_isready -U postgres -q -h 127.0.0.1 -p "$port" -t 1 || cell_die "$comp PostgreSQL not ready after 60s (see $CELL_DIR/log/$comp.log)"
   cell_psql 127.0.0.1 "$port" postgres -c "CREATE DATABASE $db" >/dev/null
 }
 

@@ -6,6 +6,7 @@ CELL_PROG=vm-cell
 # shellcheck source=../lib/cell.sh
 . "$(cd "$(dirname "${BASH_SOURCE[0]}")/../lib" && pwd)/cell.sh"
 ROOT=$CELL_LIB_ROOT
+GOLOAD_BIN=${GOLOAD:-$ROOT/scripts/goload}
 
 usage() {
   cat <<EOF
@@ -39,7 +40,8 @@ options:
   --cell-slug SLUG    the cell row upserted into queen_proxy.cells (default bench)
   -h, --help          this help
 
-Environment: CELL_DIR, PG_BIN (PostgreSQL binaries), PGSS, CELL_JAVA_OPTS (embedded broker/proxy JVM).
+Environment: CELL_DIR, PG_BIN (PostgreSQL binaries), PGSS, CELL_JAVA_OPTS (embedded broker/proxy JVM),
+GOLOAD (the goload launcher for the embedded broker/proxy; default scripts/goload).
 Exit: 0 ok, 1 any failure, 2 bad arguments.
 EOF
 }
@@ -140,11 +142,11 @@ build_services() {
   read_env_file "$BROKER_ENV" CELL_BROKER_ENV
   read_env_file "$PROXY_ENV" CELL_PROXY_ENV
   if [ -n "$BROKER_BIN" ]; then CELL_BROKER_CMD=("$BROKER_BIN")
-  else CELL_BROKER_CMD=("$ROOT/scripts/goload" broker -host 127.0.0.1 -port "$BROKER_PORT" -tenancy-header=true); fi
+  else CELL_BROKER_CMD=("$GOLOAD_BIN" broker -host 127.0.0.1 -port "$BROKER_PORT" -tenancy-header=true); fi
   if [ "$PROXY_BIN" = none ]; then CELL_PROXY_CMD=()
   elif [ -n "$PROXY_BIN" ]; then CELL_PROXY_CMD=("$PROXY_BIN")
-  else CELL_PROXY_CMD=("$ROOT/scripts/goload" broker -proxy -host 127.0.0.1 -port "$PROXY_PORT"
-    -tenants-file "$CELL_TENANTS_FILE" -enforce="$([ "$ENFORCE" = 1 ] && echo true || echo false)"); fi
+  else CELL_PROXY_CMD=("$GOLOAD_BIN" broker -proxy -host 127.0.0.1 -port "$PROXY_PORT"
+    -tenants-file "$CELL_TENANTS_FILE" -proxy-enforce="$([ "$ENFORCE" = 1 ] && echo true || echo false)"); fi
 }
 
 # The embedded proxy personality serves the tenants of a tenants file: before `provision` has written one
@@ -183,7 +185,7 @@ cell_up() {
   fi
   build_services
   if [ -z "$BROKER_BIN" ] || [ -z "$PROXY_BIN" ]; then
-    run "$ROOT/scripts/goload" version >/dev/null   # builds target/goload.jar now, outside the cap and the health wait
+    run "$GOLOAD_BIN" version >/dev/null   # builds target/goload.jar now, outside the cap and the health wait
   fi
 
   UP_OK=0
@@ -241,8 +243,8 @@ cell_status() {
     pv="CELL_PID_$c"; pid=${!pv:-}
     st=down; cell_pid_alive "$pid" && st=up
     case $c in
-      pxdb) url="$CELL_PXDB_HOST:$CELL_PXDB_PORT/$CELL_PXDB_DB"; pg_isready -q -h "$CELL_PXDB_HOST" -p "$CELL_PXDB_PORT" -t 1 && st=ready ;;
-      pg) url="$CELL_PG_HOST:$CELL_PG_PORT/$CELL_PG_DB"; pg_isready -q -h "$CELL_PG_HOST" -p "$CELL_PG_PORT" -t 1 && st=ready ;;
+      pxdb) url="$CELL_PXDB_HOST:$CELL_PXDB_PORT/$CELL_PXDB_DB"; pg_isready -U postgres -q -h "$CELL_PXDB_HOST" -p "$CELL_PXDB_PORT" -t 1 && st=ready ;;
+      pg) url="$CELL_PG_HOST:$CELL_PG_PORT/$CELL_PG_DB"; pg_isready -U postgres -q -h "$CELL_PG_HOST" -p "$CELL_PG_PORT" -t 1 && st=ready ;;
       broker) url=$CELL_BROKER_URL; curl -fsS -m 2 -o /dev/null "$url/health" 2>/dev/null && st=healthy ;;
       proxy) url=$CELL_PROXY_URL; curl -fsS -m 2 -o /dev/null "$url/healthz" 2>/dev/null && st=healthy ;;
     esac
