@@ -1,5 +1,7 @@
 package dev.goload.cli;
 
+import dev.goload.broker.ProxyLimits;
+import dev.goload.broker.ProxyOptions;
 import dev.goload.client.QueenClient;
 import dev.goload.config.CloudConfig;
 import dev.goload.modes.cloud.CloudResult;
@@ -13,6 +15,7 @@ import dev.goload.report.CloudCsv;
 import dev.goload.report.CloudRecord;
 import dev.goload.report.CloudVerdictTable;
 import dev.goload.report.HostInfo;
+import dev.goload.tenancy.TenantsFile;
 import dev.goload.verify.FaultPlan;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -42,6 +45,23 @@ public final class CloudCommand implements ModeCommand {
     @Override
     public FlagTable flags() {
         return FlagTables.cloud();
+    }
+
+    /**
+     * {@code -target proxy -embedded}: the proxy personality over every tenant of the tenants file, unlimited and
+     * enforcing, so the run exercises Bearer keys and Host routing end to end. An unreadable file yields a plain
+     * broker here; {@link #run} then exits 2 with the reference's message.
+     */
+    @Override
+    public ProxyOptions embeddedProxy(ParsedFlags f) {
+        if (!"proxy".equals(f.getString("target"))) {
+            return null;
+        }
+        try {
+            return ProxyOptions.of(TenantsFile.read(Path.of(f.getString("tenants-file"))), ProxyLimits.UNLIMITED);
+        } catch (IOException | IllegalArgumentException e) {
+            return null;
+        }
     }
 
     static CloudConfig config(ParsedFlags f) {

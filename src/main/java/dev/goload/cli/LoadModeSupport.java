@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What the load-mode commands ({@code max}, {@code openloop}) share: turning flags into the option records,
@@ -132,7 +133,8 @@ final class LoadModeSupport {
 
     /**
      * Runs a load run with its console formatter and artifacts, stopping cleanly on SIGINT/SIGTERM: the hook
-     * stops the run and waits (≤ 30 s) for the final lines and the artifacts, so nothing is lost.
+     * stops the run and waits (≤ 30 s) for the final lines and the artifacts, so nothing is lost, then exits with
+     * the run's own code (0, as the reference does) instead of the JVM's 128+signo.
      *
      * @return the exit code (0: the run finished; 1: artifacts could not be written)
      */
@@ -151,7 +153,7 @@ final class LoadModeSupport {
         try {
             artifacts = new RunArtifacts(run.outDir(), run.runId(), header, System.currentTimeMillis());
         } catch (java.io.IOException e) {
-            err.println("goload: cannot create the artifact directory " + run.outDir() + ": " + e.getMessage());
+            err.println("goload: cannot create the artifact directory " + run.outDir() + ": " + describe(e));
             return ExitCodes.SETUP;
         }
         List<LoadRun.Listener> listeners = new ArrayList<>();
@@ -159,13 +161,21 @@ final class LoadModeSupport {
         listeners.add(artifacts);
         RunSignal signal = new RunSignal();
         CountDownLatch done = new CountDownLatch(1);
+        AtomicInteger exitCode = new AtomicInteger(-1);
         Thread hook = new Thread(() -> {
             if (signal.stop("signal")) {
                 out.println();
                 out.println("[signal] stopping...");
             }
             try {
-                done.await(30, TimeUnit.SECONDS);
+                if (done.await(30, TimeUnit.SECONDS) && exitCode.get() >= 0) {
+                    // The JVM would exit with 128+signo once the hooks return, although the run ended normally;
+                    // the reference (Go, signal.NotifyContext) exits with the run's own code, 0. Only a run that
+                    // returned a code gets here: anything else keeps the signal's status.
+                    out.flush();
+                    err.flush();
+                    Runtime.getRuntime().halt(exitCode.get());
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -175,9 +185,11 @@ final class LoadModeSupport {
             RunResult result = new LoadRun(setup, client, producers, listeners, out, dev.goload.pace.NanoClock.SYSTEM)
                     .execute(signal);
             out.println("[final] + run record: " + artifacts.recordPath());
-            return result == null ? ExitCodes.SETUP : ExitCodes.OK;
+            exitCode.set(result == null ? ExitCodes.SETUP : ExitCodes.OK);
+            return exitCode.get();
         } catch (java.io.UncheckedIOException e) {
             err.println("goload: " + e.getMessage());
+            exitCode.set(ExitCodes.SETUP);
             return ExitCodes.SETUP;
         } finally {
             out.flush();
@@ -188,5 +200,16 @@ final class LoadModeSupport {
                 // already shutting down: the hook is waiting on 'done', released above
             }
         }
+    }
+
+    /** NIO's own message is often just the path (FileAlreadyExistsException): say what is wrong with it. */
+    private static String describe(java.io.IOException e) {
+        if (e instanceof java.nio.file.FileAlreadyExistsException f) {
+            return "it (or a parent) exists and is not a directory: " + f.getFile();
+        }
+        if (e instanceof java.nio.file.AccessDeniedException f) {
+            return "permission denied: " + f.getFile();
+        }
+        return e.getMessage();
     }
 }

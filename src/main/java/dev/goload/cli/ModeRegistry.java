@@ -38,8 +38,8 @@ public final class ModeRegistry {
                 new ProvisionCommand(),
                 new PendingModeCommand("order", FlagTables.order()),
                 new PendingModeCommand("cm", FlagTables.cm()),
-                new PendingModeCommand("tenants", FlagTables.tenants()),
-                new PendingModeCommand("app", FlagTables.app())));
+                new TenantsCommand(),
+                new AppCommand()));
     }
 
     public Optional<ModeCommand> find(String name) { return Optional.ofNullable(modes.get(name)); }

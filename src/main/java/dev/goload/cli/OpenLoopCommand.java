@@ -58,13 +58,14 @@ public final class OpenLoopCommand implements ModeCommand {
             return ExitCodes.SETUP;
         }
         var setup = new LoadRun.Setup("openloop", cfg.queue(), cfg.consumer(), cfg.run(), cfg.e2e(),
-                LoadModeSupport.configureOptions(cfg.queue(), true), LoaderBoundRules.DEFAULTS);
+                LoadModeSupport.configureOptions(cfg.queue(), true), LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")));
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("config", new OpenLoopConfig(LoadModeSupport.masked(cfg.target()), cfg.queue(), cfg.consumer(),
                 cfg.run(), cfg.rate(), cfg.pushBatch(), cfg.maxInflight(), cfg.rampSeconds(), cfg.arrival(),
                 cfg.behindMillis(), cfg.payloadBytes(), cfg.activePartitions(), cfg.activePolicy(), cfg.e2e()));
         header.put("flags", LoadModeSupport.maskedFlags(f));
-        header.put("loaderBoundRules", LoaderBoundRules.DEFAULTS);
+        header.put("loaderBoundRules", setup.rules());
+        header.put("embeddedBroker", f.getBool("embedded"));
         long seed = System.nanoTime();
         header.put("arrivalSeed", seed);
         return LoadModeSupport.execute("openloop", setup, client, ctx -> new OpenLoopProducers(cfg, ctx, seed),

@@ -12,7 +12,6 @@ import dev.goload.modes.cloud.LatencySummary;
 import dev.goload.verify.TenantResult;
 import dev.goload.verify.VerifyResult;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -273,9 +272,5 @@ public final class CloudRecord {
         Files.write(tmp, withNl);
         Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         return target;
-    }
-
-    static String utf8(byte[] b) {
-        return new String(b, StandardCharsets.UTF_8);
     }
 }

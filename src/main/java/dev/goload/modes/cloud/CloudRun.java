@@ -125,7 +125,7 @@ public final class CloudRun {
             return false;
         }
         out.printf("[configure] %d queue(s) configured in %ss%n", tenants.size(),
-                dev.goload.report.GoFmt.f(2, configureSec));
+                String.format(java.util.Locale.ROOT, "%.2f", configureSec));
         return true;
     }
 
@@ -167,7 +167,7 @@ public final class CloudRun {
         boolean autoSized = faults.any() && cfg.effectiveDrainSec(true) > cfg.drainSec();
         int drainPlanned = cfg.effectiveDrainSec(faults.any());
         out.printf("[drain] producers stopped after %ss; draining %ds before the correctness verdict%n",
-                dev.goload.report.GoFmt.f(1, loadSec), drainPlanned);
+                String.format(java.util.Locale.ROOT, "%.1f", loadSec), drainPlanned);
 
         // drain
         long poppedAtDrainStart = c.poppedMsg.sum();

@@ -22,7 +22,7 @@ public record CloudTenant(int idx, String slug, String clusterSlug, String broke
     /** The reference's deterministic broker-only identity {@code i}, so reruns hit the same broker rows. */
     public static CloudTenant synthesized(int i) {
         return new CloudTenant(i, String.format("synth-%04d", i), String.format("synth-%04d", i),
-                String.format("00000000-0000-4000-8000-%012d", i), "");
+                dev.goload.tenancy.SyntheticTenants.brokerTenant(i), "");
     }
 
     /** The key as it may appear anywhere outside the tenants file. */

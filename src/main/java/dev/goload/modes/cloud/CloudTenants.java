@@ -1,13 +1,11 @@
 package dev.goload.modes.cloud;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goload.tenancy.Tenant;
+import dev.goload.tenancy.TenantsFile;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -16,8 +14,6 @@ import java.util.List;
  * Only reads the file; never logs a key.
  */
 public final class CloudTenants {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     /** The outcome: the tenants, and the note printed when they were synthesized (null otherwise). */
     public record Resolved(List<CloudTenant> tenants, String synthesizedNote) {}
 
@@ -55,29 +51,20 @@ public final class CloudTenants {
         return new Resolved(List.copyOf(all), null);
     }
 
-    /** Reads a tenants file, sorted by idx. */
+    /** Reads a tenants file ({@link TenantsFile}, owned by provisioning), sorted by idx. */
     public static List<CloudTenant> read(Path file) throws TenantsFileException {
-        JsonNode root;
+        TenantsFile f;
         try {
-            root = JSON.readTree(Files.readAllBytes(file));
+            f = TenantsFile.read(file);
         } catch (NoSuchFileException e) {
             throw new TenantsFileException("open " + file + ": no such file or directory");
         } catch (IOException e) {
-            // Jackson's message may quote file content (a key): report only the location.
-            throw new TenantsFileException(file + ": not a valid tenants file (" + e.getClass().getSimpleName() + ")");
-        }
-        if (root == null || !root.path("tenants").isArray()) {
-            throw new TenantsFileException(file + ": no \"tenants\" array");
+            throw new TenantsFileException(e.getMessage()); // TenantsFile never quotes the content (keys)
         }
         List<CloudTenant> out = new ArrayList<>();
-        for (JsonNode t : root.get("tenants")) {
-            if (!t.path("idx").canConvertToInt()) {
-                throw new TenantsFileException(file + ": a tenant without a numeric idx");
-            }
-            out.add(new CloudTenant(t.get("idx").asInt(), t.path("tenantSlug").asText(""),
-                    t.path("clusterSlug").asText(""), t.path("brokerTenant").asText(""), t.path("apiKey").asText("")));
+        for (Tenant t : f.tenants()) {
+            out.add(new CloudTenant(t.idx(), t.tenantSlug(), t.clusterSlug(), t.brokerTenant(), t.apiKey()));
         }
-        out.sort(Comparator.comparingInt(CloudTenant::idx));
         return out;
     }
 }
