@@ -39,11 +39,12 @@ GOLOAD=${GOLOAD:-$ROOT/scripts/goload}; export GOLOAD
 mkdir -p "$WORK"; chmod 0755 "$WORK"
 CELL=$WORK/cell; OUT=$WORK/out; mkdir -p "$CELL" "$OUT"
 
-# A free loopback port: bind-probe with bash's /dev/tcp (refused = nobody listens).
+# A free loopback port: connect-probe with bash's /dev/tcp (refused = nobody listens). Below the kernel's
+# ephemeral range (32768+), so an outgoing connection cannot be holding it when a member binds it.
 free_port() {
   local p
   while :; do
-    p=$((20000 + RANDOM % 30000))
+    p=$((20000 + RANDOM % 12000))
     (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { echo "$p"; return; }
   done
 }

@@ -231,8 +231,16 @@ service_start() {
   cell_spawn "$comp" "$CELL_DIR/log/$comp.log" env "${!envvar}" "${!cmdvar}"
   printf -v "CELL_PID_$comp" '%s' "$SPAWNED_PID"
   [ "$CELL_DRY_RUN" = 1 ] && return 0
-  cell_wait_http "$url$path" "${CELL_HEALTH_TIMEOUT:-120}" \
-    || { tail -n 30 "$CELL_DIR/log/$comp.log" >&2; cell_die "$comp not healthy at $url$path within ${CELL_HEALTH_TIMEOUT:-120}s"; }
+  local deadline=$(( $(date +%s) + ${CELL_HEALTH_TIMEOUT:-120} ))
+  until curl -fsS -m 2 -o /dev/null "$url$path" 2>/dev/null; do
+    if ! cell_pid_alive "$SPAWNED_PID"; then
+      tail -n 30 "$CELL_DIR/log/$comp.log" >&2; cell_die "$comp exited during start-up (see $CELL_DIR/log/$comp.log)"
+    fi
+    if [ "$(date +%s)" -ge "$deadline" ]; then
+      tail -n 30 "$CELL_DIR/log/$comp.log" >&2; cell_die "$comp not healthy at $url$path within ${CELL_HEALTH_TIMEOUT:-120}s"
+    fi
+    sleep 0.3
+  done
   cell_log "$comp healthy at $url (pid $SPAWNED_PID)"
 }
 

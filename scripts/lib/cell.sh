@@ -175,18 +175,7 @@ cell_psql() {
     -U "${CELL_PG_SUPERUSER:-postgres}" -d "$db" "$@"
 }
 
-# ---- HTTP ---------------------------------------------------------------------------------------------
-
-# Polls URL until it answers 2xx or $2 seconds pass (default 60). Prints nothing; non-zero on timeout.
-cell_wait_http() {
-  local url=$1 limit=${2:-60} deadline
-  deadline=$(( $(date +%s) + limit ))
-  while [ "$(date +%s)" -lt "$deadline" ]; do
-    if curl -fsS -m 2 -o /dev/null "$url" 2>/dev/null; then return 0; fi
-    sleep 0.3
-  done
-  return 1
-}
+# ---- clock --------------------------------------------------------------------------------------------
 
 # Milliseconds since the epoch, without forking.
 cell_now_ms() { local t=${EPOCHREALTIME/./}; printf '%s\n' "${t:0:${#t}-3}"; }

@@ -19,6 +19,7 @@ public final class CellSeries {
         if (!(to > from)) return CellMetrics.NONE;
         double cores = Double.NaN;
         double thr = Double.NaN;
+        double loader = Double.NaN;
         if (Files.isReadable(cpuCsv)) {
             List<String> rows = Files.readAllLines(cpuCsv);
             double sum = 0;
@@ -29,9 +30,10 @@ public final class CellSeries {
             }
             cores = any ? sum / 1e6 : Double.NaN;
             thr = rate(rows, 1, "slice_thr", 2, from, to) / 1e6;
+            loader = rate(rows, 1, "loader", 2, from, to) / 1e6;
         }
         double commits = Files.isReadable(pgCsv) ? rate(Files.readAllLines(pgCsv), 1, "d", 2, from, to) : Double.NaN;
-        return new CellMetrics(cores, thr, commits);
+        return new CellMetrics(cores, thr, commits, loader);
     }
 
     /** Δvalue/Δt of column {@code col} over rows whose column {@code keyCol} is {@code key}, inside the window. */

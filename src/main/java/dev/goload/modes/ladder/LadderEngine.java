@@ -48,7 +48,8 @@ public final class LadderEngine {
                 }
             }
             int exit = commands.run(pointCommand(rate, id));
-            PointResult p = LadderRules.judge(config, rate, id, exit, metrics(id), cell(id));
+            PointResult p = LadderRules.judge(config, rate, id, exit, metrics(id), cell(id),
+                    Runtime.getRuntime().availableProcessors());
             points.add(p);
             listener.onPoint(p);
             if (!p.stopReason().isEmpty()) {

@@ -7,16 +7,23 @@ package dev.goload.modes.ladder;
 public final class LadderRules {
     private LadderRules() {}
 
-    public static PointResult judge(LadderConfig c, long rate, String runId, int exit, PointMetrics m, CellMetrics cell) {
+    /** Without a self-measurement in the record, a loader using this share of the host's cores is the bottleneck. */
+    static final double LOADER_CPU_SHARE = 0.9;
+
+    public static PointResult judge(LadderConfig c, long rate, String runId, int exit, PointMetrics m, CellMetrics cell,
+            int hostCores) {
         if (m == null) {
             return new PointResult(rate, runId, exit, null, cell, "ERROR", false,
                     "no run record (loader exit " + exit + ")");
         }
-        if (m.loaderBound()) {
+        // fallback for records without a self-measurement: runpt's loader CPU series
+        boolean bound = m.loaderBound() != null ? m.loaderBound() : cell.loaderCores() >= LOADER_CPU_SHARE * hostCores;
+        if (bound) {
             // the loader's limit says nothing about the cell: no cell rule applies to this point
+            String why = m.loaderBound() != null ? "run record loaderBound=true"
+                    : String.format("loader CPU %.2f of %d cores in runpt's series", cell.loaderCores(), hostCores);
             return new PointResult(rate, runId, exit, m, cell, m.verdict(), true, !c.stopOnVoid() ? ""
-                    : "VOID: the loader was the bottleneck (run record loaderBound=true); move it off the cell's host"
-                            + " or give it more cores");
+                    : "VOID: the loader was the bottleneck (" + why + "); move it off the cell's host or give it more cores");
         }
         String stop = "";
         if ("FAIL".equals(m.verdict())) {

@@ -52,9 +52,12 @@ public final class RunRecordReader {
                 epochMs(r.path("startedAt").asText("")));
     }
 
-    /** The record's own self-measurement: top-level {@code loaderBound}, or cloud's {@code loader.loaderBound}. */
-    private static boolean loaderBound(JsonNode r) {
-        return r.path("loaderBound").asBoolean(false) || r.path("loader").path("loaderBound").asBoolean(false);
+    /** The record's own self-measurement: top-level {@code loaderBound} or {@code loader.loaderBound}; null if absent. */
+    private static Boolean loaderBound(JsonNode r) {
+        JsonNode top = r.path("loaderBound");
+        JsonNode nested = r.path("loader").path("loaderBound");
+        if (!top.isBoolean() && !nested.isBoolean()) return null;
+        return top.asBoolean(false) || nested.asBoolean(false);
     }
 
     private static long epochMs(String iso) {
