@@ -165,7 +165,8 @@ public final class CloudCommand implements ModeCommand {
         }
         CountDownLatch done = new CountDownLatch(1);
         try {
-            CloudRun run = new CloudRun(cfg, tenants, clients, faults, List.of(console, csv), out, NanoClock.SYSTEM);
+            CloudRun run = new CloudRun(cfg, tenants, clients, faults, List.of(console, csv), out, NanoClock.SYSTEM)
+                    .loaderRules(dev.goload.modes.LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")));
             if (!run.configure()) {
                 return ExitCodes.SETUP;
             }

@@ -6,10 +6,8 @@ import dev.goload.client.QueenException;
 import dev.goload.config.ConsumerOptions;
 import dev.goload.config.QueueOptions;
 import dev.goload.config.RunOptions;
-import dev.goload.metrics.HiccupMonitor;
 import dev.goload.metrics.LatencyRecorder;
 import dev.goload.metrics.Percentiles;
-import dev.goload.metrics.ProcessSampler;
 import dev.goload.metrics.RunCounters;
 import dev.goload.metrics.RunRecorders;
 import dev.goload.pace.NanoClock;
@@ -91,18 +89,13 @@ public final class LoadRun {
         RunCounters counters = new RunCounters();
         RunRecorders recorders = new RunRecorders();
         AtomicInteger liveTasks = new AtomicInteger();
-        ProcessSampler sampler = new ProcessSampler();
-        long cpuStart = sampler.processCpuNanos();
-        int cores = Runtime.getRuntime().availableProcessors();
         long startNanos = clock.nanoTime();
         EpochClock epoch = new EpochClock(clock);
         long startedMs = epoch.toEpochMillis(startNanos);
         Context ctx = new Context(client, counters, recorders, signal, clock, epoch, liveTasks, startNanos);
 
         List<IntervalReport> intervals = new ArrayList<>();
-        Map<String, String> reasons = new LinkedHashMap<>();
-        double cpuMax = 0;
-        try (HiccupMonitor hiccups = new HiccupMonitor(recorders.hiccup)) {
+        try (LoaderMonitor monitor = new LoaderMonitor(setup.rules(), recorders.hiccup)) {
             Consumers consumers = new Consumers(client, setup.consumer(), setup.queue().queue(),
                     setup.queue().partitions(), counters, recorders, signal, setup.e2e(), epoch, liveTasks);
             Producers producers = producerFactory.apply(ctx);
@@ -125,12 +118,11 @@ public final class LoadRun {
                     break;
                 }
                 long now = clock.nanoTime();
-                IntervalReport r = sample(intervals.size(), prev, prevNanos, now, counters, recorders, sampler,
-                        producers.inflight(), liveTasks.get(), epoch, cores);
+                IntervalReport r = sample(intervals.size(), prev, prevNanos, now, counters, recorders, monitor,
+                        producers.inflight(), liveTasks.get(), epoch);
                 prev = r.total();
                 prevNanos = now;
-                emit(r, intervals, reasons);
-                cpuMax = Math.max(cpuMax, r.loader().cpuCores());
+                emit(r, intervals);
             }
 
             producers.stop();
@@ -145,17 +137,12 @@ public final class LoadRun {
                 Thread.sleep(5);
             }
             long now = clock.nanoTime();
-            IntervalReport last = sample(intervals.size(), prev, prevNanos, now, counters, recorders, sampler,
-                    producers.inflight(), liveTasks.get(), epoch, cores);
-            emit(last, intervals, reasons);
-            cpuMax = Math.max(cpuMax, last.loader().cpuCores());
+            IntervalReport last = sample(intervals.size(), prev, prevNanos, now, counters, recorders, monitor,
+                    producers.inflight(), liveTasks.get(), epoch);
+            emit(last, intervals);
 
             long endedMs = epoch.toEpochMillis(now);
-            double cpuSeconds = (sampler.processCpuNanos() - cpuStart) / 1e9;
-            double wall = Math.max(1e-9, (now - startNanos) / 1e9);
-            var loader = new RunResult.LoaderSummary(cores, cpuSeconds / wall, cpuMax, cpuSeconds,
-                    sampler.totalGcPauses(), sampler.totalGcPauseMs(), sampler.peakRssBytes(), !reasons.isEmpty(),
-                    List.copyOf(reasons.values()));
+            var loader = monitor.summary();
             Map<String, Percentiles> whole = new LinkedHashMap<>();
             for (LatencyRecorder rec : recorders.all()) {
                 whole.put(rec.tag(), Percentiles.of(rec.cumulative(), rec.exactMaxMicros()));
@@ -182,26 +169,16 @@ public final class LoadRun {
         }
     }
 
-    private void emit(IntervalReport r, List<IntervalReport> intervals, Map<String, String> reasons) {
+    private void emit(IntervalReport r, List<IntervalReport> intervals) {
         intervals.add(r);
-        for (String why : r.loaderBound()) {
-            reasons.putIfAbsent(kindOf(why), "first in interval " + r.index() + ": " + why);
-        }
         for (Listener l : listeners) {
             l.onInterval(r);
         }
     }
 
-    /** Groups reasons by their kind so the summary lists each kind once. */
-    private static String kindOf(String why) {
-        int colon = why.indexOf(':');
-        String head = colon > 0 ? why.substring(0, colon) : why;
-        return head.replaceAll("[0-9.]+", "").replaceAll("\\s+", " ").trim();
-    }
-
     private IntervalReport sample(int index, RunCounters.Snapshot prev, long prevNanos, long now, RunCounters counters,
-                                  RunRecorders recorders, ProcessSampler sampler, int inflight, int live,
-                                  EpochClock epoch, int cores) {
+                                  RunRecorders recorders, LoaderMonitor monitor, int inflight, int live,
+                                  EpochClock epoch) {
         RunCounters.Snapshot total = counters.snapshot();
         RunCounters.Snapshot delta = total.minus(prev);
         Map<String, Percentiles> pct = new LinkedHashMap<>();
@@ -218,10 +195,9 @@ public final class LoadRun {
                 }
             }
         }
-        ProcessSampler.Sample loader = sampler.sample();
-        List<String> bound = setup.rules().check(loader, cores, delta.shedBehindReq(), pct.get("lateness"));
+        LoaderMonitor.Interval self = monitor.sample(delta.shedBehindReq(), pct.get("lateness"), pct.get("hiccup"));
         return new IntervalReport(index, startMs, endMs, (now - prevNanos) / 1e9, delta, total, inflight, live, pct,
-                loader, bound);
+                self.loader(), self.loaderBound());
     }
 
     /** A listener that also wants each interval histogram (the .hlog writer); called before onInterval. */

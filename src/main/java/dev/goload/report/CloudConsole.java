@@ -66,6 +66,9 @@ public final class CloudConsole implements CloudRun.Listener {
                 GoFmt.f(7, 2, iv.pushP99Ms()), t.pushedMsg() - t.poppedMsg(), t.errPush(), t.errPop(), t.errAck(),
                 t.err429(), t.err403(), t.err5xx(), t.errTimeout(), t.errConn(), t.emptyPops(), t.crossTenant(),
                 iv.liveTasks());
+        for (String why : iv.loaderBound()) {
+            out.println("[" + GoFmt.hms(iv.wallEpochMs()) + "] WARNING loader-bound: " + why);
+        }
     }
 
     /** The summary block (after the JSON is written, before the verdict table). */
@@ -126,6 +129,14 @@ public final class CloudConsole implements CloudRun.Listener {
                 out.printf("NOTE: consumers were idle at the cutoff and the consume path reported no errors, so %d"
                         + " missing is real LOSS, not a tail.%n", missing);
             }
+        }
+        var l = r.loader();
+        out.println("[final] + loader cpu avg=" + GoFmt.f(2, l.cpuCoresAvg()) + " max=" + GoFmt.f(2, l.cpuCoresMax())
+                + " of " + l.availableProcessors() + " cores | gc pauses=" + l.gcPauses() + " total="
+                + GoFmt.f(0, l.gcPauseMs()) + "ms | peak rss=" + (l.peakRssBytes() >> 20) + "MB | pacer late max="
+                + GoFmt.f(2, r.lateLaunchMaxMicros() / 1000.0) + " ms | loaderBound=" + l.loaderBound());
+        for (String why : l.reasons()) {
+            out.println("[final] WARNING loader-bound: " + why + " -- these figures measure the loader, not the broker");
         }
         out.printf("%n[artifacts] %s%n            %s%n", jsonPath, csvPath);
     }

@@ -224,6 +224,8 @@ public final class CloudRecord {
         a.put("undecodableDeliveries", s.undecodable());
         a.put("pacerLatenessMaxMs", r.lateLaunchMaxMicros() / 1000.0);
         a.put("lateness", latency(r.latency().get("lateness")));
+        a.put("loader", r.loader());
+        a.put("loaderBound", r.loader().loaderBound());
         Map<String, Object> faults = new LinkedHashMap<>();
         faults.put("dupPushMsgs", r.faults().dupPushMsgs());
         faults.put("dropAckMsgs", r.faults().dropAckMsgs());

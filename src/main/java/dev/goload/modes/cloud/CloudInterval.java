@@ -8,10 +8,13 @@ package dev.goload.modes.cloud;
  * @param total       cumulative counters at the interval's end (error, empty and cross columns are cumulative)
  * @param delta       this interval's counter deltas
  * @param liveTasks   consumer and push tasks alive (the reference's goroutine count)
+ * @param loaderCpu   the loader process's CPU in the interval (cores)
+ * @param loaderBound why the loader, not the broker, limited this interval (empty when it did not)
  */
 public record CloudInterval(double tSec, long wallEpochMs, String phase, double seconds, int inflight, double e2eP50Ms,
                             double e2eP99Ms, double pushP50Ms, double pushP99Ms, CloudCounters.Snapshot total,
-                            CloudCounters.Snapshot delta, int liveTasks, int pushBatch) {
+                            CloudCounters.Snapshot delta, int liveTasks, int pushBatch, double loaderCpu,
+                            java.util.List<String> loaderBound) {
 
     public double offeredMsgPerSec() {
         return rate(delta.offeredReq() * (double) pushBatch);

@@ -23,7 +23,8 @@ public record CloudResult(String runId, long startedAtMs, long endedAtMs, double
                           long tailDeliveries, String stopReason, CloudCounters.Snapshot totals,
                           Map<String, LatencySummary> latency, Map<String, ErrorStats.Snapshot> errors,
                           VerifyResult verify, Faults faults, List<long[]> tenantDelivery, double configureSec,
-                          int pacers, boolean stragglers, long bitmapBytes, long lateLaunchMaxMicros) {
+                          int pacers, boolean stragglers, long bitmapBytes, long lateLaunchMaxMicros,
+                          dev.goload.modes.RunResult.LoaderSummary loader) {
 
     /** Fault injections actually made, and the messages they affected. */
     public record Faults(long dupPush, long loseMsg, long dropAck, long dupPushMsgs, long dropAckMsgs) {

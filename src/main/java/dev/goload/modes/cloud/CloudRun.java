@@ -1,5 +1,9 @@
 package dev.goload.modes.cloud;
 
+import dev.goload.metrics.Percentiles;
+import dev.goload.modes.LoaderBoundRules;
+import dev.goload.modes.LoaderMonitor;
+
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
 import dev.goload.config.CloudConfig;
@@ -37,6 +41,8 @@ public final class CloudRun {
         void onInterval(CloudInterval interval);
     }
 
+    private LoaderBoundRules loaderRules = LoaderBoundRules.DEFAULTS;
+    private LoaderMonitor monitor;
     private final CloudConfig cfg;
     private final List<TenantState> tenants = new ArrayList<>();
     private final List<QueenClient> clients;
@@ -129,8 +135,21 @@ public final class CloudRun {
         return true;
     }
 
+    /** The loader-bound rules (default: {@link LoaderBoundRules#DEFAULTS}); set before {@link #execute}. */
+    public CloudRun loaderRules(LoaderBoundRules rules) {
+        this.loaderRules = rules;
+        return this;
+    }
+
     /** Runs load and drain and returns the result; never throws away counters on the way out. */
     public CloudResult execute(long seed) throws InterruptedException {
+        try (LoaderMonitor m = new LoaderMonitor(loaderRules)) {
+            monitor = m;
+            return run(seed);
+        }
+    }
+
+    private CloudResult run(long seed) throws InterruptedException {
         EpochClock epoch = new EpochClock(clock);
         CloudProducers producers = new CloudProducers(cfg, tenants, c, faults, clock, epoch);
         CloudConsumers consumers = new CloudConsumers(cfg, tenants, c, faults, epoch);
@@ -249,7 +268,7 @@ public final class CloudRun {
         return new CloudResult(cfg.runId(), startedMs, endedMs, loadSec, drainSec, drainPlanned, autoSized,
                 poppedAtDrainStart, drainDeliveries, tailDeliveries, phases.stopReason(), c.snapshot(), latency,
                 errors, verify, f, delivery, configureSec, pacers, stragglers, bitmapBytes,
-                c.lateness.exactMaxMicros());
+                c.lateness.exactMaxMicros(), monitor.summary());
     }
 
     /** Samples counters and interval histograms; hands each interval to the listeners. */
@@ -277,12 +296,14 @@ public final class CloudRun {
             var push = c.pushRtt.sampleInterval();
             c.e2eFromSend.sampleInterval();
             c.ackRtt.sampleInterval();
-            c.lateness.sampleInterval();
+            var late = c.lateness.sampleInterval();
+            CloudCounters.Snapshot delta = CloudInterval.minus(total, prev);
+            LoaderMonitor.Interval self = monitor.sample(delta.shedBehindReq(), Percentiles.of(late), null);
             CloudInterval iv = new CloudInterval((now - startNanos) / 1e9, epoch.toEpochMillis(now), phase,
                     (now - lastNanos) / 1e9, producers.inflight(), ms(e2e.getValueAtPercentile(50), e2e),
                     ms(e2e.getValueAtPercentile(99), e2e), ms(push.getValueAtPercentile(50), push),
-                    ms(push.getValueAtPercentile(99), push), total, CloudInterval.minus(total, prev),
-                    c.liveTasks.get(), cfg.pushBatch());
+                    ms(push.getValueAtPercentile(99), push), total, delta,
+                    c.liveTasks.get(), cfg.pushBatch(), self.loader().cpuCores(), self.loaderBound());
             prev = total;
             lastNanos = now;
             for (Listener l : listeners) {

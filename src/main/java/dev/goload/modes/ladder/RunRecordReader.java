@@ -52,12 +52,20 @@ public final class RunRecordReader {
                 epochMs(r.path("startedAt").asText("")));
     }
 
-    /** The record's own self-measurement: top-level {@code loaderBound} or {@code loader.loaderBound}; null if absent. */
+    /**
+     * The record's own self-measurement: top-level {@code loaderBound}, {@code loader.loaderBound}, or (cloud
+     * records, whose top level is the reference's) {@code additions.loaderBound}; null if absent.
+     */
     private static Boolean loaderBound(JsonNode r) {
-        JsonNode top = r.path("loaderBound");
-        JsonNode nested = r.path("loader").path("loaderBound");
-        if (!top.isBoolean() && !nested.isBoolean()) return null;
-        return top.asBoolean(false) || nested.asBoolean(false);
+        JsonNode[] places = {r.path("loaderBound"), r.path("loader").path("loaderBound"),
+                r.path("additions").path("loaderBound")};
+        Boolean found = null;
+        for (JsonNode n : places) {
+            if (n.isBoolean()) {
+                found = (found != null && found) || n.asBoolean();
+            }
+        }
+        return found;
     }
 
     private static long epochMs(String iso) {
