@@ -37,7 +37,7 @@ public final class ModeRegistry {
                 new PendingModeCommand("cloud", FlagTables.cloud()),
                 new PendingModeCommand("provision", FlagTables.provision()),
                 new PendingModeCommand("order", FlagTables.order()),
-                new PendingModeCommand("cm", FlagTables.cm()),
+                new CmCommand(),
                 new PendingModeCommand("tenants", FlagTables.tenants()),
                 new PendingModeCommand("app", FlagTables.app())));
     }

@@ -1,0 +1,83 @@
+package dev.goload.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code -mode cm} end to end against the embedded broker, then {@code -verify-only} on its logs. */
+class CmModeEmbeddedTest {
+    @TempDir
+    Path dir;
+
+    private record Run(int code, String out, String err) {}
+
+    private static Run main(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int code = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), ModeRegistry.standard(), BrokerLaunchers.embedded(),
+                false);
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void cleanRunPassesAndVerifyOnlyAgreesUntilALogIsCorrupted() throws IOException {
+        Path logs = dir.resolve("cmlogs");
+        Run r = main("-mode", "cm", "-embedded", "-properties", "4", "-rate-events", "60", "-duration", "3",
+                "-logdir", logs.toString(), "-db-sleep-min", "1", "-db-sleep-max", "3", "-cal-sleep", "1",
+                "-ota-sleep", "2", "-sweep-floor-ms", "20", "-warmup-conc", "4", "-push-shards", "2");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("[warmup] complete in"), r.out());
+        assertTrue(r.out().contains("[final] producedA="), r.out());
+        assertTrue(r.out().contains("VERDICT: PASS"), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("\\[\\d\\d:\\d\\d:\\d\\d] prodA=.* gor=\\d+")), r.out());
+        String meta = Files.readString(logs.resolve("produced.meta"));
+        assertTrue(meta.startsWith("# ackErr=0 producedA="), meta);
+        assertTrue(meta.contains(" base=0 ts="), meta);
+        assertTrue(meta.lines().anyMatch(l -> l.matches("A \\d \\d+")), meta);
+        for (String f : List.of("cm-avail_cm-db.log", "cm-ota-sync_ota-5.log", "cm-prices_cm-cal.log",
+                "cm-ota-prices_otap-1.log")) {
+            String text = Files.readString(logs.resolve(f));
+            assertTrue(text.lines().allMatch(l -> l.matches("\\d+,\\d+")), f);
+            assertTrue(text.lines().count() >= 4 + 1, f + " has warm-up plus rated lines");
+        }
+
+        Run again = main("-mode", "cm", "-verify-only", "-logdir", logs.toString());
+        assertEquals(0, again.code(), again.out() + again.err());
+        assertTrue(again.out().contains("VERDICT: PASS"), again.out());
+
+        // drop seq 1 of one property from cm-db's log: a higher seq of it is there, so this is a gap
+        Path db = logs.resolve("cm-avail_cm-db.log");
+        List<String> lines = Files.readAllLines(db);
+        String victim = lines.stream().filter(l -> l.endsWith(",1"))
+                .filter(l -> lines.contains(l.substring(0, l.indexOf(',')) + ",2")).findFirst().orElseThrow();
+        List<String> corrupted = new ArrayList<>(lines);
+        corrupted.remove(victim);
+        Files.writeString(db, corrupted.stream().map(l -> l + "\n").collect(Collectors.joining()));
+        Run fail = main("-mode", "cm", "-verify-only", "-logdir", logs.toString());
+        assertEquals(3, fail.code(), fail.out() + fail.err());
+        assertTrue(fail.out().contains("VERDICT: FAIL  (gaps=1 order-violations=0"), fail.out());
+    }
+
+    @Test
+    void verifyOnlyWithoutProducedMetaIsASetupFailure() {
+        Run r = main("-mode", "cm", "-verify-only", "-logdir", dir.resolve("nothing").toString());
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("produced.meta"), r.err());
+    }
+
+    @Test
+    void rateEventsIsRequired() {
+        assertEquals(2, main("-mode", "cm", "-logdir", dir.toString()).code());
+    }
+}
