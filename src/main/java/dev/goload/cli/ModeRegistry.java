@@ -36,7 +36,7 @@ public final class ModeRegistry {
                 new OpenLoopCommand(),
                 new PendingModeCommand("cloud", FlagTables.cloud()),
                 new PendingModeCommand("provision", FlagTables.provision()),
-                new PendingModeCommand("order", FlagTables.order()),
+                new OrderCommand(),
                 new CmCommand(),
                 new PendingModeCommand("tenants", FlagTables.tenants()),
                 new PendingModeCommand("app", FlagTables.app())));
