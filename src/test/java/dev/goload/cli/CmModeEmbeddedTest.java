@@ -70,6 +70,22 @@ class CmModeEmbeddedTest {
     }
 
     @Test
+    void wildcardStagesWithoutWarmupPassWithAQueuePrefix() throws IOException {
+        Path logs = dir.resolve("wild");
+        Run r = main("-mode", "cm", "-embedded", "-properties", "3", "-rate-events", "40", "-duration", "2",
+                "-logdir", logs.toString(), "-queue-prefix", "t-", "-warmup=false", "-final-targeted=false",
+                "-intermediate-targeted=false", "-pop-timeout", "200", "-pop-partitions", "2", "-db-sleep-min", "1",
+                "-db-sleep-max", "1", "-cal-sleep", "1", "-ota-sleep", "1");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("[configure] t-cm-avail t-cm-ota-sync t-cm-prices t-cm-ota-prices ready"), r.out());
+        assertTrue(r.out().contains("VERDICT: PASS"), r.out());
+        assertTrue(Files.readString(logs.resolve("produced.meta")).contains(" base=1 "));
+        assertTrue(Files.size(logs.resolve("t-cm-ota-prices_otap-3.log")) > 0);
+        Run again = main("-mode", "cm", "-verify-only", "-logdir", logs.toString(), "-queue-prefix", "t-");
+        assertEquals(0, again.code(), again.out());
+    }
+
+    @Test
     void verifyOnlyWithoutProducedMetaIsASetupFailure() {
         Run r = main("-mode", "cm", "-verify-only", "-logdir", dir.resolve("nothing").toString());
         assertEquals(1, r.code(), r.out() + r.err());

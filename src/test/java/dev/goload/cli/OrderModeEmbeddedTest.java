@@ -52,6 +52,26 @@ class OrderModeEmbeddedTest {
     }
 
     @Test
+    void staleMessagesInTheQueueMakeTheGateFailWithExitThree() throws Exception {
+        try (var broker = dev.goload.broker.EmbeddedBroker.start(dev.goload.broker.BrokerOptions.defaults());
+             var client = new dev.goload.client.QueenClient(dev.goload.client.ClientConfig.of(broker.url()))) {
+            // a leftover of an earlier run: seq 7 of p3 and a sequence this run never produces
+            client.push(java.util.List.of(
+                    dev.goload.client.PushItem.of("ordercheck", "p3", "{\"s\":7,\"p\":\"p3\"}".getBytes(StandardCharsets.UTF_8)),
+                    dev.goload.client.PushItem.of("ordercheck", "p3", "{\"s\":9999,\"p\":\"p3\"}".getBytes(StandardCharsets.UTF_8))));
+            Run r = main("-mode", "order", "-url", broker.url(), "-target", "broker", "-messages", "40",
+                    "-partitions", "4", "-consumers", "2", "-pop-timeout", "300", "-drain", "10", "-run-id", "stale");
+            assertEquals(3, r.code(), r.out() + r.err());
+            // the stale seq 7 of p3 came first, so this run's seq 3 of p3 arrives below that partition's frontier
+            assertTrue(r.out().contains("missing=0 duplicate=1 outOfOrder=1"), r.out());
+            assertTrue(r.out().contains("  ! ORDER: 1 out-of-order delivery/deliveries (first: [{Partition:p3 Prev:7 Got:3}])"), r.out());
+            assertTrue(r.out().contains("  ! DUPLICATION: 1 sequence(s) delivered more than once (first: [7])"), r.out());
+            assertTrue(r.out().contains("  ! FOREIGN: 1 delivery/deliveries"), r.out());
+            assertTrue(r.out().contains("VERDICT FAIL"), r.out());
+        }
+    }
+
+    @Test
     void proxyTargetWithoutTenantsFileIsASetupFailure() {
         Run r = main("-mode", "order", "-target", "proxy");
         assertEquals(1, r.code());
