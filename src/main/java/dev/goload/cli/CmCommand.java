@@ -85,7 +85,10 @@ public final class CmCommand implements ModeCommand {
         Runtime.getRuntime().addShutdownHook(hook);
         try (client) {
             CmResult r = new CmRun(cfg, client, console, NanoClock.SYSTEM).execute(signal);
-            if (r.fin() != null) console.fin(r.fin());
+            if (r.fin() != null) {
+                console.fin(r.fin());
+                console.e2e(r.e2e());
+            }
             if (r.setupFailure() != null) {
                 out.println(r.setupFailure());
                 return ExitCodes.SETUP;

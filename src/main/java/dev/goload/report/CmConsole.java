@@ -51,6 +51,12 @@ public final class CmConsole implements CmRun.Listener {
                 + " | ackErr=" + n.ackErr() + " pushErr=" + n.pushErr() + " shed=" + n.shed() + " gor=" + liveTasks);
     }
 
+    /** The whole-run e2e line (goload-java addition; the reference printed interval percentiles only). */
+    public void e2e(dev.goload.metrics.Percentiles p) {
+        out.println("[final] + e2e n=" + p.count() + " p50=" + GoFmt.f(2, p.p50()) + " p99=" + GoFmt.f(2, p.p99())
+                + " p999=" + GoFmt.f(2, p.p999()) + " max=" + GoFmt.f(2, p.max()) + " ms (from the scheduled instant)");
+    }
+
     public void fin(CmSnapshot f) {
         out.printf(Locale.ROOT, "%n[final] producedA=%d producedB=%d | db=%d cal=%d ota=%d otap=%d | acked=%d ackErr=%d"
                         + " pushErr=%d pushRetry=%d shed=%d%n", f.producedA(), f.producedB(), f.db(), f.cal(), f.ota(),

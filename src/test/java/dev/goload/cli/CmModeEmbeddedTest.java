@@ -39,6 +39,7 @@ class CmModeEmbeddedTest {
         assertEquals(0, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("[warmup] complete in"), r.out());
         assertTrue(r.out().contains("[final] producedA="), r.out());
+        assertTrue(r.out().contains("[final] + e2e n="), r.out());
         assertTrue(r.out().contains("VERDICT: PASS"), r.out());
         assertTrue(r.out().lines().anyMatch(l -> l.matches("\\[\\d\\d:\\d\\d:\\d\\d] prodA=.* gor=\\d+")), r.out());
         String meta = Files.readString(logs.resolve("produced.meta"));
@@ -83,6 +84,22 @@ class CmModeEmbeddedTest {
         assertTrue(Files.size(logs.resolve("t-cm-ota-prices_otap-3.log")) > 0);
         Run again = main("-mode", "cm", "-verify-only", "-logdir", logs.toString(), "-queue-prefix", "t-");
         assertEquals(0, again.code(), again.out());
+    }
+
+    @Test
+    void workLongerThanTheLeaseRedeliversAndTheFailedAcksAreAttributedToTheFinalStages() throws IOException {
+        Path logs = dir.resolve("lease");
+        Run r = main("-mode", "cm", "-embedded", "-properties", "2", "-rate-events", "6", "-duration", "3",
+                "-logdir", logs.toString(), "-warmup=false", "-final-targeted=false", "-intermediate-targeted=false",
+                "-lease-time", "1", "-ota-sleep", "1300", "-db-sleep-min", "1", "-db-sleep-max", "1", "-cal-sleep", "1",
+                "-pop-timeout", "200");
+        assertEquals(0, r.code(), r.out() + r.err());
+        String acks = Files.readString(logs.resolve("stage-ackerr.meta"));
+        assertTrue(acks.contains("\ncm-avail_cm-db 0\n") && acks.contains("\ncm-prices_cm-cal 0\n"), acks);
+        assertTrue(acks.lines().filter(l -> l.startsWith("cm-ota")).allMatch(l -> !l.endsWith(" 0")), acks);
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("TOTAL") && !l.matches("TOTAL\\s+\\d+\\s+\\d+\\s+0\\s.*")),
+                "the lease expiries show up as dups: " + r.out());
+        assertTrue(r.out().contains("VERDICT: PASS"), r.out());
     }
 
     @Test

@@ -125,15 +125,17 @@ public final class CmRun {
             logError = "cannot write " + ProducedMeta.FILE + ": " + e.getMessage();
         }
         CmSnapshot fin = CmSnapshot.of(counters, stages);
-        if (failure != null) return new CmResult(fin, null, failure, cfg.logdir());
-        if (logError != null) return new CmResult(fin, null, logError, cfg.logdir());
+        e2e.sampleInterval(); // folds the last partial interval into the whole-run histogram
+        var lat = dev.goload.metrics.Percentiles.of(e2e.cumulative(), e2e.exactMaxMicros());
+        if (failure != null) return new CmResult(fin, null, failure, cfg.logdir(), lat);
+        if (logError != null) return new CmResult(fin, null, logError, cfg.logdir(), lat);
         CmVerdict verdict;
         try {
             verdict = CmVerifier.verifyDir(cfg.logdir(), stages, counters.ackErrByStage());
         } catch (IOException e) {
-            return new CmResult(fin, null, "verifier: " + e.getMessage(), cfg.logdir());
+            return new CmResult(fin, null, "verifier: " + e.getMessage(), cfg.logdir(), lat);
         }
-        return new CmResult(fin, verdict, null, cfg.logdir());
+        return new CmResult(fin, verdict, null, cfg.logdir(), lat);
     }
 
     private void configureQueues() {
