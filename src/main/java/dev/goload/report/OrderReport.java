@@ -71,15 +71,24 @@ public final class OrderReport {
         j.put("acked", r.acked());
         j.put("missing", k.missingFirst());
         j.put("duplicates", k.duplicateFirst());
-        j.put("outOfOrder", k.outOfOrderFirst().stream().map(v -> Map.of("partition", v.partition(), "prev", v.prev(),
-                "got", v.got())).map(LinkedHashMap::new).toList());
+        j.put("outOfOrder", k.outOfOrderFirst().stream().map(v -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("partition", v.partition());
+            m.put("prev", v.prev());
+            m.put("got", v.got());
+            return m;
+        }).toList());
         j.put("pops", r.pops());
         j.put("emptyPops", r.emptyPops());
         j.put("msgsPerPop", r.msgsPerPop());
         Map<String, Long> hist = new LinkedHashMap<>();
         r.popSizeHist().forEach((s, n) -> hist.put(String.valueOf(s), n));
         j.put("popSizeHist", hist);
-        j.put("popWaitMs", Map.of("p50", r.popWaitMs()[0], "p95", r.popWaitMs()[1], "p99", r.popWaitMs()[2]));
+        Map<String, Double> wait = new LinkedHashMap<>();
+        wait.put("p50", r.popWaitMs()[0]);
+        wait.put("p95", r.popWaitMs()[1]);
+        wait.put("p99", r.popWaitMs()[2]);
+        j.put("popWaitMs", wait);
         j.put("drainSec", r.drainSeconds());
         j.put("verdict", r.passed() ? "PASS" : "FAIL");
         j.put("failures", r.failures());

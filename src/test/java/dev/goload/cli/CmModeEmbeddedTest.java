@@ -110,6 +110,15 @@ class CmModeEmbeddedTest {
     }
 
     @Test
+    void unusableLogdirIsASetupFailure() throws IOException {
+        Path file = Files.writeString(dir.resolve("not-a-dir"), "x");
+        Run r = main("-mode", "cm", "-embedded", "-properties", "2", "-rate-events", "10", "-duration", "1",
+                "-logdir", file.toString());
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("cannot open the stage logs"), r.out());
+    }
+
+    @Test
     void rateEventsIsRequired() {
         assertEquals(2, main("-mode", "cm", "-logdir", dir.toString()).code());
     }

@@ -94,20 +94,25 @@ public final class CmRun {
                 cfg.pushChanCap(), events, pusher, counters, signal, epoch, System.nanoTime() ^ 0x5DEECE66DL);
         String failure = null;
         List<PacerThread> pacers = new ArrayList<>();
-        if (cfg.warmup()) {
-            signal.pause(300);
-            failure = CmWarmup.run(List.of(flowA, flowB), cfg.warmupConc(), warm, signal, listener::line);
+        try {
+            if (cfg.warmup()) {
+                signal.pause(300);
+                failure = CmWarmup.run(List.of(flowA, flowB), cfg.warmupConc(), warm, signal, listener::line);
+            }
+            long start = clock.nanoTime();
+            if (failure == null && !signal.isStopping()) {
+                long end = cfg.durationSec() > 0 ? start + cfg.durationSec() * 1_000_000_000L : Long.MAX_VALUE;
+                flowA.start();
+                flowB.start();
+                pacer("cm-pacer-A", flowA, cfg.rateA(), start, end, pacers);
+                pacer("cm-pacer-B", flowB, cfg.rateB(), start, end, pacers);
+                report(signal, e2e, live, start, end);
+            }
+        } catch (RuntimeException e) {
+            // still shut down in order: the logs, produced.meta and the counters must not be lost
+            failure = "internal error: " + e;
         }
-        long start = clock.nanoTime();
-        if (failure == null && !signal.isStopping()) {
-            long end = cfg.durationSec() > 0 ? start + cfg.durationSec() * 1_000_000_000L : Long.MAX_VALUE;
-            flowA.start();
-            flowB.start();
-            pacer("cm-pacer-A", flowA, cfg.rateA(), start, end, pacers);
-            pacer("cm-pacer-B", flowB, cfg.rateB(), start, end, pacers);
-            report(signal, e2e, live, start, end);
-        }
-        signal.stop(failure != null ? "warmup" : "duration");
+        signal.stop(failure != null ? "failure" : "duration");
         for (PacerThread p : pacers) p.stop();
         boolean drained = workers.await(WORKER_DRAIN_MILLIS);
         flowA.join(1_000);
