@@ -89,6 +89,7 @@ public final class StageWorkers {
                 if (r == null || r.empty()) continue;
                 AtomicBoolean flag = inWork[i];
                 flag.set(true);
+                busy.incrementAndGet(); // before the task starts, so await() cannot miss it
                 Thread.ofVirtual().start(() -> process(s, r.messages(), () -> flag.set(false)));
             }
             long spent = (System.nanoTime() - t0) / 1_000_000;
@@ -108,6 +109,7 @@ public final class StageWorkers {
                 if (!sh.popWait()) sh.signal().pause(2);
                 continue;
             }
+            busy.incrementAndGet();
             process(s, r.messages(), () -> {});
         }
     }
@@ -124,9 +126,11 @@ public final class StageWorkers {
         }
     }
 
-    /** Work → emit/log → async ack; {@code released} runs once the batch no longer holds its partition. */
+    /**
+     * Work → emit/log → async ack; {@code released} runs once the batch no longer holds its partition. The caller
+     * has counted the batch in {@link #busy}; this method uncounts it.
+     */
     private void process(Spec s, List<Message> msgs, Runnable released) {
-        busy.incrementAndGet();
         sh.liveTasks().incrementAndGet();
         boolean handedToAck = false;
         try {
