@@ -33,11 +33,14 @@ public final class EmbeddedBroker implements AutoCloseable {
     private final ExecutorService executor;
     private final Registry registry;
     private final String host;
+    private final ProxyFront proxy;
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile boolean closing;
 
-    private EmbeddedBroker(HttpServer server, ExecutorService executor, Registry registry, String host) {
+    private EmbeddedBroker(HttpServer server, ExecutorService executor, Registry registry, String host,
+            ProxyFront proxy) {
         this.server = server;
+        this.proxy = proxy;
         this.executor = executor;
         this.registry = registry;
         this.host = host;
@@ -50,6 +53,20 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     /** As {@link #start(BrokerOptions)}, with the clock that drives lease expiry and createdAt (tests). */
     public static EmbeddedBroker start(BrokerOptions o, InstantSource clock) {
+        return start(o, null, clock);
+    }
+
+    /**
+     * Starts the broker with the proxy personality in front of it on the same port (docs/proxy.md): every request
+     * but {@code GET /healthz} then needs a cluster {@code Host} and that cluster's Bearer key, and is scoped to the
+     * cluster's broker tenant. {@code proxy == null} = the plain broker.
+     */
+    public static EmbeddedBroker start(BrokerOptions o, ProxyOptions proxy) {
+        return start(o, proxy, InstantSource.system());
+    }
+
+    /** As {@link #start(BrokerOptions, ProxyOptions)}, with the clock of the broker state (tests). */
+    public static EmbeddedBroker start(BrokerOptions o, ProxyOptions proxy, InstantSource clock) {
         // The JDK server closes idle keep-alive connections beyond 200 by default; load clients pool thousands.
         if (System.getProperty(MAX_IDLE_PROPERTY) == null) {
             System.setProperty(MAX_IDLE_PROPERTY, "65536");
@@ -64,9 +81,11 @@ public final class EmbeddedBroker implements AutoCloseable {
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress(o.host(), o.port()), 4096);
             server.setExecutor(executor);
-            server.createContext("/", new Router(registry));
+            Router router = new Router(registry);
+            ProxyFront front = proxy == null ? null : new ProxyFront(router, proxy, System::nanoTime);
+            server.createContext("/", front == null ? router : front);
             server.start();
-            return new EmbeddedBroker(server, executor, registry, o.host());
+            return new EmbeddedBroker(server, executor, registry, o.host(), front);
         } catch (IOException e) {
             executor.shutdownNow();
             throw new UncheckedIOException("cannot start embedded broker on " + o.host() + ":" + o.port(), e);
@@ -84,6 +103,16 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     public BrokerStats stats() {
         return registry.counters.snapshot();
+    }
+
+    /** The proxy personality's counters ({@link ProxyStats#NONE} when it is off). */
+    public ProxyStats proxyStats() {
+        return proxy == null ? ProxyStats.NONE : proxy.stats();
+    }
+
+    /** Whether the proxy personality is in front of this broker. */
+    public boolean proxied() {
+        return proxy != null;
     }
 
     /** Blocks until {@link #close()} has finished (for the standalone {@code goload broker} command). */

@@ -24,6 +24,8 @@ final class GroupCursor {
     int resolved;
     int retryCount;
     String lastError;
+    /** The lease a {@code failed} ack released last: further failed acks of that batch are already answered. */
+    String failedLeaseId;
     private BitSet acked = new BitSet();
     private BitSet dead = new BitSet();
 

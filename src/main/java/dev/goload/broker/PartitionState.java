@@ -170,6 +170,11 @@ final class PartitionState {
         expireIfDue(c, nowMillis);
         Lease l = c.lease;
         if (leaseId != null && (l == null || !l.id.equals(leaseId))) {
+            if (status == AckStatus.FAILED && leaseId.equals(c.failedLeaseId)) {
+                // A second failed item of a batch a failed ack already released (one ack/batch call carrying
+                // several failures): the whole batch is being redelivered; count no further retry.
+                return ok(false, false);
+            }
             return fail(AckOutcome.INVALID_LEASE);
         }
         long seq = m.seq();
@@ -211,6 +216,7 @@ final class PartitionState {
                 }
                 c.retryCount++;
                 c.lastError = error;
+                c.failedLeaseId = l.id;
                 c.pendingEnd = Math.max(c.pendingEnd, c.leaseEnd);
                 c.clearAcks(); // Queen redelivers the whole batch after a failed ack
                 releaseLease(c);

@@ -47,18 +47,21 @@ final class Router implements HttpHandler {
             }
             Request r = new Request(ex.getRequestMethod(), ex.getRequestURI().getRawPath(),
                     ex.getRequestURI().getRawQuery(), tenant, body);
-            Reply reply;
-            try {
-                reply = route(r);
-            } catch (BadRequest e) {
-                reply = Reply.error(400, e.getMessage());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                reply = Reply.error(503, "broker shutting down");
-            } catch (RuntimeException | IOException e) {
-                reply = Reply.error(500, "internal error: " + e);
-            }
-            send(ex, reply);
+            send(ex, dispatch(r));
+        }
+    }
+
+    /** Routes one request and turns every failure into an error reply; the proxy front calls this directly. */
+    Reply dispatch(Request r) {
+        try {
+            return route(r);
+        } catch (BadRequest e) {
+            return Reply.error(400, e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Reply.error(503, "broker shutting down");
+        } catch (RuntimeException | IOException e) {
+            return Reply.error(500, "internal error: " + e);
         }
     }
 
@@ -150,7 +153,7 @@ final class Router implements HttpHandler {
         return Reply.error(404, "Not found");
     }
 
-    private static void send(HttpExchange ex, Reply reply) throws IOException {
+    static void send(HttpExchange ex, Reply reply) throws IOException {
         if (reply.body() == null) {
             ex.sendResponseHeaders(reply.status(), -1);
             return;

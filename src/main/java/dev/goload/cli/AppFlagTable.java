@@ -10,7 +10,7 @@ final class AppFlagTable {
         return t.string("url", FlagTables.BROKER_URL, "broker base URL")
                 .string("queue", "appq", "stage-1 queue")
                 .string("stage2-queue", "appq-stage2", "stage-2 queue (transaction target)")
-                .intFlag("target-rate", 20000, "total push msg/s, closed loop (0 = unpaced)")
+                .intFlag("target-rate", 20000, "total push msg/s, closed loop (0 = unpaced closed loop: as fast as responses allow, not an open loop)")
                 .intFlag("producers", 200, "producers, each owning a disjoint slice of sessions (single writer)")
                 .intFlag("push-batch", 10, "messages per push (one session per push)")
                 .intFlag("sessions", 5000, "session/partition working set")
@@ -52,6 +52,11 @@ final class AppFlagTable {
                 .intFlag("timeout", 30000, "HTTP request timeout in ms")
                 .intFlag("report", 5, "report interval in seconds")
                 .intFlag("duration", 0, "run length in seconds (0 = until signal)")
-                .intFlag("retries", 2, "SDK RetryAttempts (<=0 = one attempt)");
+                .intFlag("retries", 2, "SDK RetryAttempts (<=0 = one attempt)")
+                .int64("seed", 0, FlagTables.ADDITION + "seed of every random choice (sessions, payload sizes,"
+                        + " fail/poison/slow draws); 0 = a fresh seed per run")
+                .intFlag("checker-capacity", AppCommand.DEFAULT_CHECKER_CAPACITY, FlagTables.ADDITION
+                        + "partitions per group the online order checker tracks before forgetting the least"
+                        + " recently seen (bounded memory, ~100 B each)");
     }
 }

@@ -4,8 +4,9 @@ import java.io.PrintStream;
 import java.util.List;
 
 /**
- * {@code goload broker [-port 6632] [-host 127.0.0.1] [-tenancy-header=true] [-response-delay-ms 0]}:
- * runs the embedded broker standalone until SIGINT/SIGTERM (a shutdown hook closes it). Go-style flags.
+ * {@code goload broker [-port 6632] [-host 127.0.0.1] [-tenancy-header=true] [-response-delay-ms 0]
+ * [-proxy -tenants-file F ...]}: runs the embedded broker standalone until SIGINT/SIGTERM (a shutdown hook closes
+ * it), optionally behind the proxy personality (docs/proxy.md). Go-style flags.
  */
 public final class BrokerCommand {
     private final BrokerLauncher launcher;
@@ -17,11 +18,11 @@ public final class BrokerCommand {
     }
 
     public static FlagTable flags() {
-        return new FlagTable("goload broker")
+        return BrokerProxyFlags.addTo(new FlagTable("goload broker")
                 .intFlag("port", 6632, "TCP port to listen on (0 = a free port)")
                 .string("host", "127.0.0.1", "address to bind")
                 .bool("tenancy-header", true, "honour x-queen-tenant: one isolated namespace per tenant")
-                .intFlag("response-delay-ms", 0, "artificial delay added to every response, in ms");
+                .intFlag("response-delay-ms", 0, "artificial delay added to every response, in ms"));
     }
 
     public int run(List<String> args, PrintStream out, PrintStream err) {
@@ -51,11 +52,18 @@ public final class BrokerCommand {
             err.println("goload broker: -response-delay-ms must be >= 0");
             return ExitCodes.USAGE;
         }
+        dev.goload.broker.ProxyOptions proxy;
+        try {
+            proxy = BrokerProxyFlags.from(f, err);
+        } catch (BrokerProxyFlags.Invalid e) {
+            err.println(e.getMessage());
+            return ExitCodes.USAGE;
+        }
         var settings = new BrokerLauncher.Settings(f.getString("host"), (int) port, f.getBool("tenancy-header"),
                 (int) delay);
         BrokerLauncher.Running broker;
         try {
-            broker = launcher.start(settings);
+            broker = launcher.start(settings, proxy);
         } catch (Exception e) {
             err.println("goload broker: cannot start: " + e.getMessage());
             return ExitCodes.SETUP;
@@ -64,7 +72,9 @@ public final class BrokerCommand {
             if (installShutdownHook) {
                 Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(broker::close));
             }
-            out.println("goload broker listening on " + broker.url());
+            out.println("goload broker listening on " + broker.url() + (proxy == null ? ""
+                    : " (proxy personality: " + proxy.tenants().size() + " cluster(s), "
+                    + (proxy.enforce() ? "enforce" : "shadow") + ")"));
             out.flush();
             broker.awaitClosed();
             return ExitCodes.OK;

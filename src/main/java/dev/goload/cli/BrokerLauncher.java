@@ -27,4 +27,15 @@ public interface BrokerLauncher {
     }
 
     Running start(Settings settings) throws Exception;
+
+    /**
+     * Starts the broker with the proxy personality in front ({@code proxy == null} = {@link #start(Settings)}).
+     * Launchers without a proxy (test fakes) refuse a non-null {@code proxy}.
+     */
+    default Running start(Settings settings, dev.goload.broker.ProxyOptions proxy) throws Exception {
+        if (proxy != null) {
+            throw new UnsupportedOperationException("this broker launcher has no proxy personality");
+        }
+        return start(settings);
+    }
 }

@@ -50,6 +50,10 @@ final class CloudFlagTable {
                 .string("fault", "", "fault injection dup-push=N,lose-msg=N,drop-ack=N (the verdict must then fail)")
                 .string("out", ".", "artifact directory (created)")
                 .string("run-id", "", "run id (default cloud-<target>-<unix seconds>)")
-                .string("note", "", "free text recorded in the JSON");
+                .string("note", "", "free text recorded in the JSON")
+                .float64("ramp-sec", 0, FlagTables.ADDITION + "linear ramp of each tenant's offered rate from 0 over"
+                        + " N seconds (0 = the reference: full rate at once)")
+                .intFlag("behind-ms", 5000, FlagTables.ADDITION + "how far (ms) a tenant pacer may fall behind its"
+                        + " schedule before owed requests are shed as 'behind' (the reference skipped at 5 s)");
     }
 }

@@ -16,8 +16,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code -mode cm}: flags → {@link CmConfig} → {@link CmRun} → verifier; or {@code -verify-only} on {@code -logdir}.
@@ -70,20 +68,7 @@ public final class CmCommand implements ModeCommand {
             return ExitCodes.SETUP;
         }
         RunSignal signal = new RunSignal();
-        CountDownLatch done = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            if (signal.stop("signal")) {
-                out.println();
-                out.println("[signal] stopping...");
-            }
-            try {
-                done.await(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "goload-cm-signal");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try (client) {
+        try (client; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             CmResult r = new CmRun(cfg, client, console, NanoClock.SYSTEM).execute(signal);
             if (r.fin() != null) {
                 console.fin(r.fin());
@@ -97,12 +82,6 @@ public final class CmCommand implements ModeCommand {
             return r.verdict().passed() ? ExitCodes.OK : ExitCodes.VERDICT_FAIL;
         } finally {
             out.flush();
-            done.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // already shutting down: the hook waits on 'done', released above
-            }
         }
     }
 

@@ -121,7 +121,13 @@ public final class FlagTables {
                         "shell command that receives the SQL on stdin")
                 .string("key-name", "", "API key name (default bench-<unix seconds>, fresh per run)")
                 .string("email-domain", "bench.invalid", "admin e-mail = <slug>@<domain>")
-                .bool("dry-run", false, "print the SQL statements and exit");
+                .bool("dry-run", false, "print the SQL statements and exit")
+                .string("pg-url", "", ADDITION + "JDBC URL of the proxy database (jdbc:postgresql://host:port/db);"
+                        + " set = prepared statements over JDBC instead of -psql-cmd")
+                .string("pg-user", "postgres", ADDITION + "database user for -pg-url")
+                .string("pg-password", "", ADDITION + "database password for -pg-url (prefer env PGPASSWORD; never printed)")
+                .intFlag("commit-batch", 50, ADDITION + "tenants per transaction with -pg-url; keys are saved"
+                        + " to -file after every commit");
     }
 
     /** {@code -mode order} (spec §2.5). */

@@ -22,9 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 
 /**
  * What the load-mode commands ({@code max}, {@code openloop}) share: turning flags into the option records,
@@ -131,8 +129,9 @@ final class LoadModeSupport {
     }
 
     /**
-     * Runs a load run with its console formatter and artifacts, stopping cleanly on SIGINT/SIGTERM: the hook
-     * stops the run and waits (≤ 30 s) for the final lines and the artifacts, so nothing is lost.
+     * Runs a load run with its console formatter and artifacts, stopping cleanly on SIGINT/SIGTERM: the first
+     * signal stops the run, which then ends normally (final lines and artifacts written, so nothing is lost) with
+     * its own exit code — 0, as the reference — instead of the JVM's 128+signo.
      *
      * @return the exit code (0: the run finished; 1: artifacts could not be written)
      */
@@ -151,27 +150,14 @@ final class LoadModeSupport {
         try {
             artifacts = new RunArtifacts(run.outDir(), run.runId(), header, System.currentTimeMillis());
         } catch (java.io.IOException e) {
-            err.println("goload: cannot create the artifact directory " + run.outDir() + ": " + e.getMessage());
+            err.println("goload: cannot create the artifact directory " + run.outDir() + ": " + describe(e));
             return ExitCodes.SETUP;
         }
         List<LoadRun.Listener> listeners = new ArrayList<>();
         listeners.add(console);
         listeners.add(artifacts);
         RunSignal signal = new RunSignal();
-        CountDownLatch done = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            if (signal.stop("signal")) {
-                out.println();
-                out.println("[signal] stopping...");
-            }
-            try {
-                done.await(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "goload-signal");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try (artifacts; client) {
+        try (artifacts; client; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             RunResult result = new LoadRun(setup, client, producers, listeners, out, dev.goload.pace.NanoClock.SYSTEM)
                     .execute(signal);
             out.println("[final] + run record: " + artifacts.recordPath());
@@ -181,12 +167,17 @@ final class LoadModeSupport {
             return ExitCodes.SETUP;
         } finally {
             out.flush();
-            done.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // already shutting down: the hook is waiting on 'done', released above
-            }
         }
+    }
+
+    /** NIO's own message is often just the path (FileAlreadyExistsException): say what is wrong with it. */
+    private static String describe(java.io.IOException e) {
+        if (e instanceof java.nio.file.FileAlreadyExistsException f) {
+            return "it (or a parent) exists and is not a directory: " + f.getFile();
+        }
+        if (e instanceof java.nio.file.AccessDeniedException f) {
+            return "permission denied: " + f.getFile();
+        }
+        return e.getMessage();
     }
 }

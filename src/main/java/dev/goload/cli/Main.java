@@ -46,6 +46,7 @@ public final class Main {
             }
             case "broker" -> { return new BrokerCommand(launcher, installShutdownHooks).run(rest, out, err); }
             case "demo" -> { return new DemoCommand(registry, runner).run(rest, out, err); }
+            case "ladder" -> { return new LadderCommand(LadderCommand.repoRoot()).run(rest, out, err); }
             default -> { }
         }
         if (registry.has(first)) return subcommand(first, rest, out, err, registry, runner);
@@ -84,6 +85,7 @@ public final class Main {
         switch (rest.getFirst()) {
             case "broker" -> BrokerCommand.flags().printUsage(out);
             case "demo" -> DemoCommand.flags().printUsage(out);
+            case "ladder" -> LadderCommand.flags().printUsage(out);
             default -> { return unknownMode(rest.getFirst(), err); }
         }
         return ExitCodes.OK;

@@ -30,8 +30,8 @@ public final class MaxCommand implements ModeCommand {
     }
 
     static MaxConfig config(ParsedFlags f) {
-        int retries = f.getInt("retries");
-        return new MaxConfig(LoadModeSupport.target(f, retries <= 0 ? -1 : retries), LoadModeSupport.queue(f),
+        // Kept as given (the header prints it, as the reference does); ≤ 0 ⇒ one attempt is applied in run().
+        return new MaxConfig(LoadModeSupport.target(f, f.getInt("retries")), LoadModeSupport.queue(f),
                 LoadModeSupport.consumer(f), LoadModeSupport.run(f, "max"), f.getInt("producers"),
                 f.getInt("push-batch"), f.getInt("payload"));
     }
@@ -49,7 +49,8 @@ public final class MaxCommand implements ModeCommand {
         console.printHeader();
         QueenClient client;
         try {
-            client = LoadModeSupport.client(cfg.target(), RetryPolicy.fromGoRetryAttempts(cfg.target().retries()));
+            int retries = cfg.target().retries(); // spec §2.1: -retries ≤ 0 ⇒ exactly one attempt
+            client = LoadModeSupport.client(cfg.target(), RetryPolicy.fromGoRetryAttempts(retries <= 0 ? -1 : retries));
         } catch (RuntimeException e) {
             err.println("goload: client init failed: " + e.getMessage());
             return ExitCodes.SETUP;

@@ -23,4 +23,14 @@ public interface ModeCommand {
      * @return the process exit code (spec §2.10)
      */
     int run(ParsedFlags f, PrintStream out, PrintStream err) throws Exception;
+
+    /**
+     * With {@code -embedded}: the proxy personality to put in front of the embedded broker, or null for a plain
+     * broker (the default). {@code cloud -target proxy} answers the proxy built from its tenants file.
+     *
+     * @throws Exception when the flags ask for a proxy that cannot be built (e.g. an unreadable tenants file)
+     */
+    default dev.goload.broker.ProxyOptions embeddedProxy(ParsedFlags f) throws Exception {
+        return null;
+    }
 }

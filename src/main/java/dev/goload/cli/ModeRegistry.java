@@ -34,12 +34,12 @@ public final class ModeRegistry {
         return new ModeRegistry(List.of(
                 new MaxCommand(),
                 new OpenLoopCommand(),
-                new PendingModeCommand("cloud", FlagTables.cloud()),
-                new PendingModeCommand("provision", FlagTables.provision()),
+                new CloudCommand(),
+                new ProvisionCommand(),
                 new OrderCommand(),
                 new CmCommand(),
-                new PendingModeCommand("tenants", FlagTables.tenants()),
-                new PendingModeCommand("app", FlagTables.app())));
+                new TenantsCommand(),
+                new AppCommand()));
     }
 
     public Optional<ModeCommand> find(String name) { return Optional.ofNullable(modes.get(name)); }

@@ -40,7 +40,7 @@ public final class ModeRunner {
     private int runEmbedded(ModeCommand command, ParsedFlags f, PrintStream out, PrintStream err) {
         BrokerLauncher.Running broker;
         try {
-            broker = launcher.start(BrokerLauncher.Settings.loopbackFreePort());
+            broker = launcher.start(BrokerLauncher.Settings.loopbackFreePort(), command.embeddedProxy(f));
         } catch (Exception e) {
             err.println("goload -mode " + command.name() + ": cannot start the embedded broker: " + describe(e));
             return ExitCodes.SETUP;
@@ -48,6 +48,7 @@ public final class ModeRunner {
         try (broker) {
             // stderr: stdout stays byte-identical to the reference for log parsers
             err.println("[embedded] broker listening on " + broker.url());
+            err.flush();
             return invoke(command, f.with("url", broker.url()), out, err);
         }
     }

@@ -1,7 +1,5 @@
 package dev.goload.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goload.client.ClientConfig;
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
@@ -56,18 +54,19 @@ public final class OrderCommand implements ModeCommand {
                 err.println("-target proxy needs -tenants-file");
                 return ExitCodes.SETUP;
             }
-            JsonNode t;
+            dev.goload.tenancy.TenantsFile tf;
             try {
-                t = tenant(Path.of(file), f.getInt("tenant"));
+                tf = dev.goload.tenancy.TenantsFile.read(Path.of(file));
             } catch (IOException e) {
                 err.println("cannot read " + file + ": " + e.getMessage());
                 return ExitCodes.SETUP;
             }
-            if (t == null) {
+            var t = tf.byIdx(f.getInt("tenant"));
+            if (t.isEmpty()) {
                 err.println("tenant idx " + f.getInt("tenant") + " not in " + file);
                 return ExitCodes.SETUP;
             }
-            cc = cc.withBearerToken(t.path("apiKey").asText("")).withHostHeader(t.path("clusterSlug").asText(""));
+            cc = cc.withBearerToken(t.get().apiKey()).withHostHeader(t.get().clusterSlug());
         }
         OrderReport.header(cfg, out);
         try (QueenClient client = new QueenClient(cc)) {
@@ -78,7 +77,11 @@ public final class OrderCommand implements ModeCommand {
                 out.println("configure: " + e.getMessage());
                 return ExitCodes.SETUP;
             }
-            OrderResult r = run.execute(new RunSignal());
+            RunSignal signal = new RunSignal();
+            OrderResult r;
+            try (SignalHooks hooks = SignalHooks.stopping(signal, out)) {
+                r = run.execute(signal);
+            }
             OrderReport.print(cfg.runId(), r, out);
             if (!cfg.out().isEmpty()) {
                 try {
@@ -90,13 +93,5 @@ public final class OrderCommand implements ModeCommand {
             }
             return r.passed() ? ExitCodes.OK : ExitCodes.VERDICT_FAIL;
         }
-    }
-
-    /** The entry with {@code idx} in a tenants file (goload-behavior.md §2.4), or null. */
-    static JsonNode tenant(Path file, int idx) throws IOException {
-        for (JsonNode t : new ObjectMapper().readTree(file.toFile()).path("tenants")) {
-            if (t.path("idx").asInt(-1) == idx) return t;
-        }
-        return null;
     }
 }

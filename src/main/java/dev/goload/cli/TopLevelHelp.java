@@ -19,7 +19,7 @@ final class TopLevelHelp {
                 .customSynopsis(
                         "Usage: goload -mode <mode> [flags...]   (Go style, drop-in compatible with the Go tool)",
                         "       goload <mode> [flags...]         (subcommand form: same flags, same parser)",
-                        "       goload broker | demo | version | help [<mode>]")
+                        "       goload broker | demo | ladder | version | help [<mode>]")
                 .description("Open-loop load generator and correctness checker for the Queen message broker.",
                         "Flags use Go flag syntax: -flag value, -flag=value, --flag=value; booleans -flag or"
                                 + " -flag=false. Without -mode the mode is max.")
@@ -32,6 +32,8 @@ final class TopLevelHelp {
         spec.addSubcommand("broker", leaf("run the embedded Queen-compatible broker standalone"
                 + " (-port 6632 -host 127.0.0.1 -tenancy-header=true -response-delay-ms 0)"));
         spec.addSubcommand("demo", leaf("~15 s open-loop run against the embedded broker (-rate 20000 -duration 15)"));
+        spec.addSubcommand("ladder", leaf("ceiling ladder: step the offered rate through runpt.sh points on the cell"
+                + " until achieved stops tracking offered (docs/cell-rig.md)"));
         spec.addSubcommand("version", leaf("print the goload version"));
         spec.addSubcommand("help", leaf("this overview, or 'help <mode>' for a mode's flags"));
         return new CommandLine(spec).getUsageMessage(CommandLine.Help.Ansi.OFF);

@@ -110,7 +110,7 @@ final class PushBody extends RequestBody {
         sink.write(CLOSE);
     }
 
-    private static void writeQuoted(BufferedSink sink, String s) throws IOException {
+    static void writeQuoted(BufferedSink sink, String s) throws IOException {
         if (plainAscii(s)) {
             sink.writeByte('"');
             sink.writeUtf8(s);
@@ -120,7 +120,7 @@ final class PushBody extends RequestBody {
         }
     }
 
-    private static long quotedLength(String s) {
+    static long quotedLength(String s) {
         return plainAscii(s) ? s.length() + 2 : JsonText.quote(s).getBytes(StandardCharsets.UTF_8).length;
     }
 
@@ -133,7 +133,7 @@ final class PushBody extends RequestBody {
         return true;
     }
 
-    private static byte[] ascii(String s) {
+    static byte[] ascii(String s) {
         return s.getBytes(StandardCharsets.US_ASCII);
     }
 }

@@ -42,20 +42,9 @@ final class RequestBodies {
         });
     }
 
-    /** {@code POST /api/v1/ack/batch}. */
+    /** {@code POST /api/v1/ack/batch}: streamed, see {@link AckBatchBody}. */
     static RequestBody ackBatch(List<AckItem> items, String consumerGroup) {
-        return json(g -> {
-            g.writeStartObject();
-            g.writeArrayFieldStart("acknowledgments");
-            for (AckItem a : items) {
-                g.writeStartObject();
-                ackFields(g, a);
-                g.writeEndObject();
-            }
-            g.writeEndArray();
-            if (consumerGroup != null && !consumerGroup.isEmpty()) g.writeStringField("consumerGroup", consumerGroup);
-            g.writeEndObject();
-        });
+        return new AckBatchBody(items, consumerGroup);
     }
 
     private static void ackFields(JsonGenerator g, AckItem a) throws IOException {

@@ -24,9 +24,22 @@ final class ResultDecoders {
         return (status, body) -> decodeAck(status, body, n);
     }
 
+    /** The scanner's fast path first; the streaming decoder for every other shape (and for its errors). */
     private static PushResult decodePush(int status, ResponseBody body, String[] ids) throws IOException {
+        byte[] bytes = body.bytes();
+        PushResult fast = ResultScanner.push(status, bytes, ids);
+        return fast != null ? fast : decodePush(status, bytes, ids);
+    }
+
+    private static AckResult decodeAck(int status, ResponseBody body, int n) throws IOException {
+        byte[] bytes = body.bytes();
+        AckResult fast = ResultScanner.ack(status, bytes, n);
+        return fast != null ? fast : decodeAck(status, bytes, n);
+    }
+
+    static PushResult decodePush(int status, byte[] body, String[] ids) throws IOException {
         int n = ids.length;
-        try (JsonParser p = Transport.JSON.createParser(body.byteStream())) {
+        try (JsonParser p = Transport.JSON.createParser(body)) {
             JsonToken t = p.nextToken();
             if (t == null) return PushResult.all(status, ItemStatus.UNKNOWN, ids, "empty push response body");
             if (t == JsonToken.START_OBJECT) {
@@ -64,9 +77,9 @@ final class ResultDecoders {
         }
     }
 
-    private static AckResult decodeAck(int status, ResponseBody body, int n) throws IOException {
+    static AckResult decodeAck(int status, byte[] body, int n) throws IOException {
         boolean[] ok = new boolean[n];
-        try (JsonParser p = Transport.JSON.createParser(body.byteStream())) {
+        try (JsonParser p = Transport.JSON.createParser(body)) {
             JsonToken t = p.nextToken();
             if (t == null) return AckResult.of(status, ok, "empty ack response body");
             if (t == JsonToken.START_OBJECT) {
@@ -76,11 +89,15 @@ final class ResultDecoders {
             }
             if (t != JsonToken.START_ARRAY) throw new JsonParseException(p, "ack response is not a JSON array: " + t);
             String firstError = null;
+            boolean[] dlq = new boolean[n];
             int i = 0;
             while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
                 if (t != JsonToken.START_OBJECT) throw new JsonParseException(p, "ack result item is not an object: " + t);
                 Outcome o = readOutcome(p);
-                if (i < n) ok[i] = o.success;
+                if (i < n) {
+                    ok[i] = o.success;
+                    dlq[i] = o.dlq;
+                }
                 if (firstError == null && !o.success) firstError = o.errorOr("success=false");
                 i++;
             }
@@ -88,11 +105,11 @@ final class ResultDecoders {
                 Arrays.fill(ok, false);
                 return AckResult.of(status, ok, "ack response has " + i + " results for " + n + " acks");
             }
-            return AckResult.of(status, ok, firstError);
+            return AckResult.of(status, ok, firstError, dlq);
         }
     }
 
-    private record Outcome(boolean success, String error) {
+    private record Outcome(boolean success, String error, boolean dlq) {
         String errorOr(String fallback) {
             return error != null ? error : fallback;
         }
@@ -102,10 +119,12 @@ final class ResultDecoders {
     private static Outcome readOutcome(JsonParser p) throws IOException {
         Boolean success = null;
         String err = null;
+        boolean dlq = false;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             JsonToken v = p.nextToken();
             switch (name) {
+                case "dlq" -> dlq = v == JsonToken.VALUE_TRUE;
                 case "success" -> {
                     if (v == JsonToken.VALUE_TRUE) success = true;
                     else if (v == JsonToken.VALUE_FALSE || v == JsonToken.VALUE_NULL) success = false;
@@ -115,7 +134,7 @@ final class ResultDecoders {
                 default -> p.skipChildren();
             }
         }
-        return new Outcome(Boolean.TRUE.equals(success) && err == null, err);
+        return new Outcome(Boolean.TRUE.equals(success) && err == null, err, dlq);
     }
 
     /** The top-level {@code error} of an object answer (parser on START_OBJECT), null when absent or empty. */

@@ -44,7 +44,16 @@ final class Transport implements AutoCloseable {
 
     static final JsonFactory JSON = JsonFactory.builder().build();
 
-    private final OkHttpClient http;
+    /**
+     * Independent OkHttp clients (each its own connection pool and dispatcher), one picked per call. OkHttp finds
+     * a pooled connection by scanning its pool's list and its dispatcher tracks running calls in one deque,
+     * both linear in the connections/calls of that pool: once a stall has opened a thousand connections, every
+     * call paid for the whole list (JFR: 28% of push CPU in callAcquirePooledConnection), and the loader never
+     * caught up again. Shards divide that by {@link #SHARDS}.
+     */
+    static final int SHARDS = 16;
+
+    private final OkHttpClient[] shards = new OkHttpClient[SHARDS];
     private final ClientConfig cfg;
     private final Headers commonHeaders;
     private final ClientStats stats;
@@ -53,26 +62,37 @@ final class Transport implements AutoCloseable {
     Transport(ClientConfig cfg, ClientStats stats) {
         this.cfg = cfg;
         this.stats = stats;
-        Dispatcher dispatcher = new Dispatcher();
-        // The reference has no client-side cap on concurrent requests; neither do we.
-        dispatcher.setMaxRequests(1 << 20);
-        dispatcher.setMaxRequestsPerHost(1 << 20);
-        this.http = new OkHttpClient.Builder()
+        OkHttpClient base = null;
+        for (int i = 0; i < SHARDS; i++) {
+            Dispatcher dispatcher = new Dispatcher();
+            // The reference has no client-side cap on concurrent requests; neither do we.
+            dispatcher.setMaxRequests(1 << 20);
+            dispatcher.setMaxRequestsPerHost(1 << 20);
+            // The idle-connection allowance is split over the shards (at least one each).
+            ConnectionPool pool = new ConnectionPool(Math.max(1, (cfg.idleConns() + SHARDS - 1) / SHARDS), 90, TimeUnit.SECONDS);
+            shards[i] = base == null ? build(cfg, dispatcher, pool)
+                    : base.newBuilder().dispatcher(dispatcher).connectionPool(pool).build();
+            if (base == null) base = shards[i];
+        }
+        this.commonHeaders = headers(cfg);
+    }
+
+    private static OkHttpClient build(ClientConfig cfg, Dispatcher dispatcher, ConnectionPool pool) {
+        return new OkHttpClient.Builder()
                 .dispatcher(dispatcher)
-                .connectionPool(new ConnectionPool(cfg.idleConns(), 90, TimeUnit.SECONDS))
+                .connectionPool(pool)
                 .protocols(List.of(Protocol.HTTP_1_1))
                 .socketFactory(new NoDelaySocketFactory())
                 .connectTimeout(Duration.ofSeconds(30))
                 // Only the per-call deadline bounds a call: a long-poll legitimately sends nothing for its timeout.
                 .readTimeout(Duration.ZERO)
                 .writeTimeout(Duration.ZERO)
-                .callTimeout(Duration.ofMillis(cfg.timeoutMillis()))
+                // No OkHttp call timeout: CallDeadlines enforces each call's deadline far more cheaply.
                 .retryOnConnectionFailure(false)
                 .followRedirects(false)
                 .followSslRedirects(false)
                 .addNetworkInterceptor(Transport::hideRetryAfterOn503)
                 .build();
-        this.commonHeaders = headers(cfg);
     }
 
     private static Headers headers(ClientConfig cfg) {
@@ -160,36 +180,41 @@ final class Transport implements AutoCloseable {
 
     private <T> T once(Request request, CallSpec spec, Decoder<T> decoder, CompletableFuture<Void> signal) {
         if (signal.isDone() || Thread.currentThread().isInterrupted()) throw canceled(request, "canceled");
-        Call call = http.newCall(request);
-        call.timeout().timeout(spec.timeoutMillis(), TimeUnit.MILLISECONDS);
-        stats.request();
-        Response response;
+        Call call = shards[java.util.concurrent.ThreadLocalRandom.current().nextInt(SHARDS)].newCall(request);
+        CallDeadlines.Entry deadline = CallDeadlines.register(call, spec.timeoutMillis());
         try {
-            response = call.execute();
-        } catch (IOException e) {
-            throw transportError(call, e, signal, request);
-        }
-        try (response) {
-            int code = response.code();
-            if (code < 200 || code > 299) throw httpError(response);
+            stats.request();
+            Response response;
             try {
-                return decoder.decode(code, response.body());
-            } catch (JsonProcessingException e) {
-                throw QueenException.of(ErrorKind.DECODE, code, "decode " + what(request) + ": " + e.getOriginalMessage(), e);
+                response = call.execute();
             } catch (IOException e) {
-                throw transportError(call, e, signal, request);
-            } catch (RuntimeException e) {
-                if (e instanceof QueenException q) throw q;
-                throw QueenException.of(ErrorKind.DECODE, code, "decode " + what(request) + ": " + e, e);
+                throw transportError(call, e, signal, request, deadline.timedOut());
             }
+            try (response) {
+                int code = response.code();
+                if (code < 200 || code > 299) throw httpError(response);
+                try {
+                    return decoder.decode(code, response.body());
+                } catch (JsonProcessingException e) {
+                    if (deadline.timedOut()) throw transportError(call, e, signal, request, true);
+                    throw QueenException.of(ErrorKind.DECODE, code, "decode " + what(request) + ": " + e.getOriginalMessage(), e);
+                } catch (IOException e) {
+                    throw transportError(call, e, signal, request, deadline.timedOut());
+                } catch (RuntimeException e) {
+                    if (e instanceof QueenException q) throw q;
+                    throw QueenException.of(ErrorKind.DECODE, code, "decode " + what(request) + ": " + e, e);
+                }
+            }
+        } finally {
+            CallDeadlines.done(deadline);
         }
     }
 
     private static QueenException transportError(Call call, IOException e, CompletableFuture<Void> signal,
-                                                 Request request) {
-        boolean timedOut = e instanceof SocketTimeoutException
+                                                 Request request, boolean deadlinePassed) {
+        boolean timedOut = deadlinePassed || e instanceof SocketTimeoutException
                 || (e instanceof InterruptedIOException && "timeout".equals(e.getMessage()));
-        String detail = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        String detail = deadlinePassed ? "timeout" : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         if (!timedOut && (call.isCanceled() || signal.isDone() || Thread.currentThread().isInterrupted()
                 || e instanceof InterruptedIOException)) {
             return canceled(request, detail);
@@ -265,13 +290,15 @@ final class Transport implements AutoCloseable {
         CompletableFuture<Void> old = cancelSignal;
         cancelSignal = new CompletableFuture<>();
         old.complete(null);
-        http.dispatcher().cancelAll();
+        for (OkHttpClient h : shards) h.dispatcher().cancelAll();
     }
 
     @Override
     public void close() {
         cancelAll();
-        http.dispatcher().executorService().shutdown();
-        http.connectionPool().evictAll();
+        for (OkHttpClient h : shards) {
+            h.dispatcher().executorService().shutdown();
+            h.connectionPool().evictAll();
+        }
     }
 }

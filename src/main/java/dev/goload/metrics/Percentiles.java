@@ -16,9 +16,15 @@ public record Percentiles(long count, double p50, double p90, double p99, double
         if (n == 0) {
             return EMPTY;
         }
-        double max = exactMaxMicros >= 0 ? exactMaxMicros : h.getMaxValue();
-        return new Percentiles(n, ms(h.getValueAtPercentile(50)), ms(h.getValueAtPercentile(90)),
-                ms(h.getValueAtPercentile(99)), ms(h.getValueAtPercentile(99.9)), max / 1000.0, h.getMean() / 1000.0);
+        // A percentile is reported as its bucket's highest equivalent value, which can lie a hair above the
+        // largest value actually recorded; never report a percentile above the max.
+        long max = exactMaxMicros >= 0 ? exactMaxMicros : h.getMaxValue();
+        return new Percentiles(n, ms(at(h, 50, max)), ms(at(h, 90, max)), ms(at(h, 99, max)), ms(at(h, 99.9, max)),
+                max / 1000.0, h.getMean() / 1000.0);
+    }
+
+    private static long at(Histogram h, double percentile, long max) {
+        return Math.min(h.getValueAtPercentile(percentile), max);
     }
 
     public static Percentiles of(Histogram h) {

@@ -38,9 +38,12 @@ public final class PacerThread {
                 LockSupport.parkNanos(this, wait);
             }
         }
+        // A timed run stops the pacer at its end instant; if the pacer was parked or late then, requests due before
+        // the end would be neither offered nor shed. One last advance accounts for them (none are due after the end).
+        pacer.advance(clock.nanoTime());
     }
 
-    /** Stops offering; requests already launched are not affected. */
+    /** Stops offering once what is already due has been offered; requests already launched are not affected. */
     public void stop() {
         stopped = true;
         LockSupport.unpark(thread);

@@ -53,4 +53,16 @@ public final class GoFmt {
     public static String hms(long epochMs) {
         return HMS.format(Instant.ofEpochMilli(epochMs));
     }
+
+    /** Go's {@code time.Duration.String()} for whole seconds ({@code 30m0s}, {@code 1h30m0s}, {@code 5s}, {@code 0s}). */
+    public static String duration(java.time.Duration d) {
+        long s = d.toSeconds();
+        if (s == 0) return "0s";
+        long h = s / 3600;
+        long m = s % 3600 / 60;
+        long sec = s % 60;
+        if (h > 0) return h + "h" + m + "m" + sec + "s";
+        if (m > 0) return m + "m" + sec + "s";
+        return sec + "s";
+    }
 }

@@ -110,6 +110,29 @@ class EmbeddedBrokerLeaseTest {
     }
 
     @Test
+    void secondFailedAckOfAReleasedBatchSucceedsWithoutCountingAnotherRetry() {
+        c.post("/api/v1/configure", "{\"queue\":\"q\",\"options\":{\"retryLimit\":1}}");
+        for (int i = 0; i < 3; i++) c.push("q", "p", "{\"n\":" + i + "}");
+        JsonNode msgs = c.pop("q?batch=3").json().get("messages");
+        String lease = msgs.get(0).get("leaseId").asText();
+        String body = "{\"acknowledgments\":[" + ackJson(msgs.get(0), lease) + "," + ackJson(msgs.get(2), lease) + "]}";
+        JsonNode r = c.post("/api/v1/ack/batch", body).json();
+        assertTrue(r.get(0).get("success").asBoolean());
+        assertTrue(r.get(1).get("success").asBoolean(), "the batch is already redelivered: not an invalid lease");
+
+        JsonNode again = c.pop("q?batch=3").json().get("messages");
+        assertEquals(3, again.size());
+        assertEquals(1, again.get(0).get("retryCount").asInt(), "one failed call = one retry");
+        JsonNode dead = c.ack(again.get(0), "failed").json().get(0);
+        assertTrue(dead.get("dlq").asBoolean(), "retryLimit 1 reached after exactly one counted retry");
+    }
+
+    private static String ackJson(JsonNode m, String lease) {
+        return "{\"transactionId\":\"" + m.get("transactionId").asText() + "\",\"partitionId\":\""
+                + m.get("partitionId").asText() + "\",\"leaseId\":\"" + lease + "\",\"status\":\"failed\"}";
+    }
+
+    @Test
     void retryAckReleasesWithoutCountingARetry() {
         c.push("q", "p", "{\"n\":1}");
         JsonNode m = c.pop("q?batch=1").json().get("messages").get(0);

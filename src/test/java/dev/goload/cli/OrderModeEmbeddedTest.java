@@ -72,6 +72,17 @@ class OrderModeEmbeddedTest {
     }
 
     @Test
+    void unknownTenantIdxIsASetupFailure() throws IOException {
+        Path file = java.nio.file.Files.writeString(dir.resolve("tenants.json"), "{\"cell\":\"bench\",\"plan\":\"bench\","
+                + "\"prefix\":\"camp\",\"tenants\":[{\"idx\":0,\"tenantSlug\":\"camp-0000\",\"clusterSlug\":\"camp-0000\","
+                + "\"apiKey\":\"secret-key\"}]}");
+        Run r = main("-mode", "order", "-tenants-file", file.toString(), "-tenant", "5");
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("tenant idx 5 not in " + file), r.err());
+        assertTrue(!(r.out() + r.err()).contains("secret-key"));
+    }
+
+    @Test
     void proxyTargetWithoutTenantsFileIsASetupFailure() {
         Run r = main("-mode", "order", "-target", "proxy");
         assertEquals(1, r.code());

@@ -165,6 +165,21 @@ class QueenClientGenAContractTest extends WireMockSupport {
     }
 
     @Test
+    void failedAckPastTheRetryLimitReportsItsDeadLettering() {
+        wm.stubFor(post("/api/v1/ack/batch").willReturn(okJson("[{\"index\":0,\"transactionId\":\"a\","
+                + "\"success\":true,\"error\":null,\"leaseReleased\":false,\"dlq\":true},{\"index\":1,"
+                + "\"transactionId\":\"b\",\"success\":true,\"error\":null,\"leaseReleased\":true,\"dlq\":false}]")));
+        try (QueenClient c = client()) {
+            AckResult r = c.ack(List.of(new AckItem("a", "p", null, "failed", "x"),
+                    new AckItem("b", "p", null, "failed", "x")), "g");
+            assertEquals(2, r.succeeded());
+            assertTrue(r.itemDlq()[0]);
+            assertTrue(!r.itemDlq()[1]);
+            assertEquals(1, r.deadLettered());
+        }
+    }
+
+    @Test
     void ackWithErrorInItemIsAFailureDespiteHttp200() {
         for (String f : List.of("ack-single-invalid-lease.json", "ack-message-not-found.json")) {
             wm.resetAll();

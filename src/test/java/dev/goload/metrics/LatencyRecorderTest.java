@@ -36,4 +36,14 @@ class LatencyRecorderTest {
     void emptyHistogramSummarizesToZeros() {
         assertEquals(Percentiles.EMPTY, Percentiles.of(new LatencyRecorder("x").sampleInterval()));
     }
+
+    @Test
+    void percentilesNeverExceedTheExactMax() {
+        var r = new LatencyRecorder("push");
+        r.record(933_640);
+        r.sampleInterval();
+        Percentiles p = Percentiles.of(r.cumulative(), r.exactMaxMicros());
+        assertEquals(933.64, p.max(), 1e-9);
+        assertEquals(933.64, p.p999(), 1e-9, "the bucket's upper edge would say more than was recorded");
+    }
 }

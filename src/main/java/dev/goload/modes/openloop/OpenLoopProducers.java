@@ -48,7 +48,9 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
         RateCurve curve = new RateCurve(cfg.requestsPerSecond(), cfg.rampSeconds());
         ArrivalSchedule schedule = "poisson".equals(cfg.arrival())
                 ? ArrivalSchedule.poisson(curve, seed) : ArrivalSchedule.uniform(curve);
-        baseNanos = ctx.clock().nanoTime();
+        // Anchored at the run's start, like the end below: the schedule then spans exactly the measured duration
+        // (offered == F(duration)); a pacer started a few ms later shows that delay as lateness, not fewer requests.
+        baseNanos = ctx.startNanos();
         long end = cfg.run().durationSeconds() > 0
                 ? ctx.startNanos() + cfg.run().durationSeconds() * 1_000_000_000L : Long.MAX_VALUE;
         OpenLoopPacer pacer = new OpenLoopPacer(schedule, baseNanos, end, cfg.behindMillis() * 1_000_000L, limit, this);

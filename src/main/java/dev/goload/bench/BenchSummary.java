@@ -1,0 +1,299 @@
+package dev.goload.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+/**
+ * Turns the run records that {@code scripts/bench} collected into one JSON summary (stdout). Input layout,
+ * under the work directory given as the only argument: {@code push/}, {@code consume/} and
+ * {@code rate-<reqPerSec>/}, each holding one goload run's artifacts plus {@code endpoint-before.json} and
+ * {@code endpoint-after.json} (the fixed endpoint's {@code /bench/stats}), and {@code bench.properties}
+ * (warm-up seconds, batch sizes, the command line).
+ *
+ * <p>Warm-up is discarded from the per-interval series and from the {@code .hlog} histograms (the first
+ * {@code warmup} one-second intervals), because each loader run is a fresh JVM whose first seconds are JIT
+ * compilation, not the steady state a multi-hour run lives in. Shed and error counts are taken over the whole
+ * run (stricter). Not thread-safe; a one-shot tool.
+ */
+public final class BenchSummary {
+    static final double TARGET_PUSH_US = 1.0;
+    static final double TARGET_CONSUME_US = 1.5;
+    static final double TARGET_HOLD_MSGS = 500_000;
+    static final double TARGET_P99_MS = 10.0;
+    static final double TARGET_RSS_MB = 300;
+
+    private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private final Path work;
+    private final Map<String, String> props = new HashMap<>();
+
+    BenchSummary(Path work) throws IOException {
+        this.work = work;
+        for (String line : Files.readAllLines(work.resolve("bench.properties"))) {
+            int eq = line.indexOf('=');
+            if (eq > 0) props.put(line.substring(0, eq).trim(), line.substring(eq + 1).trim());
+        }
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 1) {
+            System.err.println("usage: BenchSummary WORK_DIR");
+            System.exit(2);
+        }
+        BenchSummary s = new BenchSummary(Path.of(args[0]));
+        System.out.println(s.json.writeValueAsString(s.summary()));
+    }
+
+    ObjectNode summary() throws IOException {
+        ObjectNode out = json.createObjectNode();
+        out.put("schema", "goload.bench/1");
+        out.set("machine", machine());
+        out.put("command", props.getOrDefault("command", ""));
+        out.put("warmupSecDiscarded", warmup());
+        Path push = work.resolve("push");
+        if (Files.isDirectory(push)) out.set("push", pushPhase(push));
+        Path consume = work.resolve("consume");
+        if (Files.isDirectory(consume)) out.set("consume", consumePhase(consume));
+        List<Path> rates = rateDirs();
+        if (!rates.isEmpty()) {
+            ArrayNode ladder = out.putArray("ladder");
+            double best = 0;
+            for (Path d : rates) {
+                ObjectNode step = ratePhase(d);
+                ladder.add(step);
+                if (step.path("held").asBoolean()) best = Math.max(best, step.path("offeredMsgPerSec").asDouble());
+            }
+            out.put("highestHeldMsgPerSec", best);
+        }
+        out.set("targets", targets(out));
+        return out;
+    }
+
+    private int warmup() {
+        return Integer.parseInt(props.getOrDefault("warmup", "3"));
+    }
+
+    private ObjectNode pushPhase(Path dir) throws IOException {
+        Run r = Run.load(dir, json);
+        ObjectNode o = common(r, dir);
+        Steady s = steady(r);
+        o.put("pushedMsgsSteady", s.pushed);
+        o.put("loaderCpuMicrosPerPushedMsg", s.cpuSec * 1e6 / Math.max(1, s.pushed));
+        o.put("loaderCpuMicrosPerPushedMsgWholeRun",
+                r.rec.path("loader").path("cpuSeconds").asDouble() * 1e6 / Math.max(1, counter(r, "pushedMsgs")));
+        EndpointCpu e = EndpointCpu.of(dir, json);
+        double epPerMsg = e.cpuSec * 1e6 / Math.max(1, counter(r, "pushedMsgs"));
+        o.put("endpointCpuMicrosPerPushedMsg", epPerMsg);
+        o.put("loaderOverEndpointCpu", o.path("loaderCpuMicrosPerPushedMsgWholeRun").asDouble() / Math.max(1e-9, epPerMsg));
+        o.set("rssMBByInterval", rssSeries(r));
+        return o;
+    }
+
+    private ObjectNode consumePhase(Path dir) throws IOException {
+        Run r = Run.load(dir, json);
+        ObjectNode o = common(r, dir);
+        Steady s = steady(r);
+        o.put("ackedMsgsSteady", s.acked);
+        o.put("ackedMsgPerSecSteady", s.acked / Math.max(1e-9, s.seconds));
+        o.put("loaderCpuMicrosPerConsumedAckedMsg", s.cpuSec * 1e6 / Math.max(1, s.acked));
+        EndpointCpu e = EndpointCpu.of(dir, json);
+        double epPerMsg = e.cpuSec * 1e6 / Math.max(1, counter(r, "acked"));
+        o.put("endpointCpuMicrosPerAckedMsg", epPerMsg);
+        o.put("loaderOverEndpointCpu", r.rec.path("loader").path("cpuSeconds").asDouble() * 1e6
+                / Math.max(1, counter(r, "acked")) / Math.max(1e-9, epPerMsg));
+        o.put("popped", counter(r, "popped"));
+        o.put("acked", counter(r, "acked"));
+        o.put("ackErr", counter(r, "ackErr"));
+        o.put("popErr", counter(r, "popErr"));
+        return o;
+    }
+
+    private ObjectNode ratePhase(Path dir) throws IOException {
+        Run r = Run.load(dir, json);
+        ObjectNode o = common(r, dir);
+        long reqPerSec = Long.parseLong(dir.getFileName().toString().substring("rate-".length()));
+        int batch = Integer.parseInt(props.getOrDefault("pushBatch", "100"));
+        o.put("offeredReqPerSec", reqPerSec);
+        o.put("offeredMsgPerSec", reqPerSec * batch);
+        Map<String, Histogram> h = steadyHistograms(dir);
+        o.set("pushMsSteady", percentiles(h.get("push")));
+        o.set("latenessMsSteady", percentiles(h.get("lateness")));
+        Steady s = steady(r);
+        o.put("achievedMsgPerSecSteady", s.pushed / Math.max(1e-9, s.seconds));
+        o.put("loaderCpuMicrosPerPushedMsg", s.cpuSec * 1e6 / Math.max(1, s.pushed));
+        long shed = counter(r, "shedCapReq") + counter(r, "shedBehindReq");
+        double p99 = o.path("pushMsSteady").path("p99").asDouble(Double.NaN);
+        boolean held = shed == 0 && counter(r, "pushErrReq") == 0 && counter(r, "achievedReq") == counter(r, "offeredReq")
+                && p99 < TARGET_P99_MS;
+        o.put("held", held);
+        return o;
+    }
+
+    private ObjectNode common(Run r, Path dir) {
+        ObjectNode o = json.createObjectNode();
+        o.put("runRecord", work.relativize(r.file).toString());
+        o.put("durationSec", r.rec.path("durationSec").asDouble());
+        JsonNode loader = r.rec.path("loader");
+        o.put("loaderCpuCoresAvg", loader.path("cpuCoresAvg").asDouble());
+        o.put("loaderCpuSeconds", loader.path("cpuSeconds").asDouble());
+        o.put("peakRssMB", loader.path("peakRssBytes").asLong() / 1048576.0);
+        o.put("gcPauses", loader.path("gcPauses").asLong());
+        o.put("gcPauseMs", loader.path("gcPauseMs").asDouble());
+        o.set("counters", r.rec.path("counters"));
+        o.set("latencyMsWholeRun", r.rec.path("latencyMs"));
+        o.put("loaderBound", r.rec.path("loaderBound").asBoolean());
+        o.set("jvmArgs", r.rec.path("host").path("jvm").path("inputArguments"));
+        return o;
+    }
+
+    private static long counter(Run r, String name) {
+        return r.rec.path("counters").path(name).asLong();
+    }
+
+    private record Steady(double seconds, double cpuSec, long pushed, long acked) {}
+
+    /** Sums the intervals after warm-up (the final partial drain interval excluded). */
+    private Steady steady(Run r) {
+        JsonNode iv = r.rec.path("intervals");
+        double sec = 0, cpu = 0;
+        long pushed = 0, acked = 0;
+        for (int i = warmup(); i < iv.size() - 1; i++) {
+            JsonNode n = iv.get(i);
+            double s = n.path("seconds").asDouble();
+            sec += s;
+            cpu += n.path("loader").path("cpuCores").asDouble() * s;
+            pushed += n.path("delta").path("pushedMsgs").asLong();
+            acked += n.path("delta").path("acked").asLong();
+        }
+        return new Steady(sec, cpu, pushed, acked);
+    }
+
+    private ArrayNode rssSeries(Run r) {
+        ArrayNode a = json.createArrayNode();
+        for (JsonNode n : r.rec.path("intervals")) a.add(Math.round(n.path("loader").path("rssBytes").asLong() / 1048576.0));
+        return a;
+    }
+
+    /** Per tag, the .hlog interval histograms after the first {@code warmup} intervals, merged. */
+    private Map<String, Histogram> steadyHistograms(Path dir) throws IOException {
+        Map<String, Histogram> merged = new HashMap<>();
+        Map<String, Integer> seen = new HashMap<>();
+        Path hlog;
+        try (Stream<Path> s = Files.list(dir)) {
+            hlog = s.filter(p -> p.toString().endsWith(".hlog")).findFirst().orElse(null);
+        }
+        if (hlog == null) return merged;
+        HistogramLogReader reader = new HistogramLogReader(new File(hlog.toString()));
+        for (EncodableHistogram e; (e = reader.nextIntervalHistogram()) != null; ) {
+            if (!(e instanceof Histogram h) || h.getTag() == null) continue;
+            int k = seen.merge(h.getTag(), 1, Integer::sum);
+            if (k <= warmup()) continue;
+            merged.computeIfAbsent(h.getTag(), t -> new Histogram(3)).add(h);
+        }
+        return merged;
+    }
+
+    private ObjectNode percentiles(Histogram h) {
+        ObjectNode o = json.createObjectNode();
+        if (h == null || h.getTotalCount() == 0) return o;
+        o.put("count", h.getTotalCount());
+        o.put("p50", h.getValueAtPercentile(50) / 1000.0);
+        o.put("p99", h.getValueAtPercentile(99) / 1000.0);
+        o.put("p999", h.getValueAtPercentile(99.9) / 1000.0);
+        o.put("max", h.getMaxValue() / 1000.0);
+        return o;
+    }
+
+    private List<Path> rateDirs() throws IOException {
+        List<Path> out = new ArrayList<>();
+        try (Stream<Path> s = Files.list(work)) {
+            s.filter(p -> Files.isDirectory(p) && p.getFileName().toString().matches("rate-\\d+")).forEach(out::add);
+        }
+        out.sort(Comparator.comparingLong(p -> Long.parseLong(p.getFileName().toString().substring(5))));
+        return out;
+    }
+
+    private ObjectNode targets(ObjectNode s) {
+        ObjectNode t = json.createObjectNode();
+        JsonNode push = s.path("push");
+        if (!push.isMissingNode()) {
+            t.set("pushCpuMicrosPerMsg", target(push.path("loaderCpuMicrosPerPushedMsg").asDouble(), TARGET_PUSH_US, true));
+            t.set("peakRssMB", target(push.path("peakRssMB").asDouble(), TARGET_RSS_MB, true));
+        }
+        JsonNode c = s.path("consume");
+        if (!c.isMissingNode()) {
+            t.set("consumeAckCpuMicrosPerMsg",
+                    target(c.path("loaderCpuMicrosPerConsumedAckedMsg").asDouble(), TARGET_CONSUME_US, true));
+        }
+        if (s.has("highestHeldMsgPerSec")) {
+            t.set("heldMsgPerSec", target(s.path("highestHeldMsgPerSec").asDouble(), TARGET_HOLD_MSGS, false));
+        }
+        return t;
+    }
+
+    private ObjectNode target(double value, double goal, boolean atMost) {
+        ObjectNode o = json.createObjectNode();
+        o.put("measured", value);
+        o.put(atMost ? "atMost" : "atLeast", goal);
+        o.put("met", atMost ? value <= goal : value >= goal);
+        return o;
+    }
+
+    private ObjectNode machine() throws IOException {
+        ObjectNode m = json.createObjectNode();
+        m.put("cores", Runtime.getRuntime().availableProcessors());
+        m.put("cpuModel", firstValue(Path.of("/proc/cpuinfo"), "model name"));
+        String mem = firstValue(Path.of("/proc/meminfo"), "MemTotal");
+        m.put("memory", mem);
+        m.put("loadAvgAtEnd", Files.isReadable(Path.of("/proc/loadavg"))
+                ? Files.readString(Path.of("/proc/loadavg")).trim() : "");
+        return m;
+    }
+
+    private static String firstValue(Path file, String key) throws IOException {
+        if (!Files.isReadable(file)) return "";
+        for (String line : Files.readAllLines(file)) {
+            if (line.startsWith(key)) return line.substring(line.indexOf(':') + 1).trim();
+        }
+        return "";
+    }
+
+    /** One goload run record found in a phase directory. */
+    private record Run(Path file, JsonNode rec) {
+        static Run load(Path dir, ObjectMapper json) throws IOException {
+            Path f;
+            try (Stream<Path> s = Files.list(dir)) {
+                f = s.filter(p -> p.getFileName().toString().matches(".*-\\d{8}-\\d{6}-.*\\.json")
+                        || (p.toString().endsWith(".json") && !p.getFileName().toString().startsWith("endpoint-")))
+                        .findFirst().orElseThrow(() -> new IOException("no run record in " + dir));
+            }
+            return new Run(f, json.readTree(f.toFile()));
+        }
+    }
+
+    /** The fixed endpoint's CPU over one phase, from its before/after {@code /bench/stats}. */
+    private record EndpointCpu(double cpuSec) {
+        static EndpointCpu of(Path dir, ObjectMapper json) throws IOException {
+            Path a = dir.resolve("endpoint-before.json"), b = dir.resolve("endpoint-after.json");
+            if (!Files.exists(a) || !Files.exists(b)) return new EndpointCpu(Double.NaN);
+            long before = json.readTree(a.toFile()).path("cpuNanos").asLong();
+            long after = json.readTree(b.toFile()).path("cpuNanos").asLong();
+            return new EndpointCpu((after - before) / 1e9);
+        }
+    }
+}

@@ -1,0 +1,214 @@
+package dev.goload.cli;
+
+import dev.goload.broker.ProxyLimits;
+import dev.goload.broker.ProxyOptions;
+import dev.goload.client.QueenClient;
+import dev.goload.config.CloudConfig;
+import dev.goload.modes.cloud.CloudResult;
+import dev.goload.modes.cloud.CloudRun;
+import dev.goload.modes.cloud.CloudStamps;
+import dev.goload.modes.cloud.CloudTenant;
+import dev.goload.modes.cloud.CloudTenants;
+import dev.goload.pace.NanoClock;
+import dev.goload.report.CloudConsole;
+import dev.goload.report.CloudCsv;
+import dev.goload.report.CloudRecord;
+import dev.goload.report.CloudVerdictTable;
+import dev.goload.report.HostInfo;
+import dev.goload.tenancy.TenantsFile;
+import dev.goload.verify.FaultPlan;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code -mode cloud} (goload-behavior.md §2.3): flags → {@link CloudConfig}, tenants, clients → {@link CloudRun} →
+ * console, CSV, JSON; exit 0 PASS (or verify off, or {@code -fail-on-verify=false}), 1 setup, 2 flags, 3 FAIL.
+ */
+public final class CloudCommand implements ModeCommand {
+
+    @Override
+    public String name() {
+        return "cloud";
+    }
+
+    @Override
+    public String summary() {
+        return ModeRegistry.summaryOf(name());
+    }
+
+    @Override
+    public FlagTable flags() {
+        return FlagTables.cloud();
+    }
+
+    /**
+     * {@code -target proxy -embedded}: the proxy personality over every tenant of the tenants file, unlimited and
+     * enforcing, so the run exercises Bearer keys and Host routing end to end. An unreadable file yields a plain
+     * broker here; {@link #run} then exits 2 with the reference's message.
+     */
+    @Override
+    public ProxyOptions embeddedProxy(ParsedFlags f) {
+        if (!"proxy".equals(f.getString("target"))) {
+            return null;
+        }
+        try {
+            return ProxyOptions.of(TenantsFile.read(Path.of(f.getString("tenants-file"))), ProxyLimits.UNLIMITED);
+        } catch (IOException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    static CloudConfig config(ParsedFlags f) {
+        String target = f.getString("target");
+        String url = f.getString("url");
+        if (url.isEmpty()) {
+            url = target.equals("proxy") ? FlagTables.PROXY_URL : FlagTables.BROKER_URL;
+        }
+        String runId = f.getString("run-id");
+        if (runId.isEmpty()) {
+            runId = "cloud-" + target + "-" + System.currentTimeMillis() / 1000;
+        }
+        return new CloudConfig(target, url, f.getString("tenants-file"), f.getInt("tenants"),
+                f.getBool("broker-tenant-header"), f.getBool("shared-queue"), f.getString("queue"),
+                f.getString("group"), f.getInt("partitions"), f.getLong("rate"), f.getDouble("per-tenant-rate"),
+                f.getInt("push-batch"), f.getInt("producers-per-tenant"), f.getInt("max-inflight"),
+                f.getInt("consumers-per-tenant"), f.getInt("pop-batch"), f.getBool("pop-wait"),
+                f.getInt("pop-timeout"), f.getInt("pop-partitions"), f.getDouble("active-fraction"),
+                f.getBool("auto-ack"), f.getInt("empty-sleep"), f.getInt("payload"), f.getInt("duration"),
+                f.getInt("drain"), f.getInt("report"), f.getInt("timeout"), f.getInt("idle-conns"),
+                f.getInt("retry429-attempts"), f.getInt("retries"), f.getInt("completed-retention"),
+                f.getInt("pending-retention"), f.getInt("lease-time"), f.getInt("dedup-window"),
+                f.getInt("min-pop-wait"), f.getBool("skip-configure"), f.getBool("verify"),
+                f.getBool("fail-on-verify"), f.getString("fault"), Path.of(f.getString("out").isEmpty() ? "."
+                : f.getString("out")), runId, f.getString("note"), f.getDouble("ramp-sec"), f.getInt("behind-ms"),
+                f.getString("pop-autopilot"));
+    }
+
+    @Override
+    public int run(ParsedFlags f, PrintStream out, PrintStream err) throws Exception {
+        CloudConfig cfg;
+        FaultPlan faults;
+        try {
+            cfg = config(f);
+            faults = FaultPlan.parse(cfg.fault());
+        } catch (IllegalArgumentException e) {
+            err.println("goload -mode cloud: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        CloudTenants.Resolved resolved;
+        try {
+            resolved = CloudTenants.resolve(cfg.target(), cfg.tenantsFile(), cfg.tenants());
+        } catch (CloudTenants.TenantsFileException e) {
+            err.printf("goload -mode cloud -target proxy: cannot read %s: %s%n  run: goload -mode provision -tenants N"
+                    + " -file %s%n", cfg.tenantsFile(), e.getMessage(), cfg.tenantsFile());
+            return ExitCodes.USAGE;
+        }
+        if (resolved.synthesizedNote() != null) {
+            out.println(resolved.synthesizedNote());
+        }
+        List<CloudTenant> tenants = resolved.tenants();
+        if (tenants.isEmpty()) {
+            err.println("goload -mode cloud: no tenants to drive");
+            return ExitCodes.USAGE;
+        }
+        if (cfg.target().equals("proxy")) {
+            for (CloudTenant t : tenants) {
+                if (t.apiKey().isEmpty() || t.clusterSlug().isEmpty()) {
+                    err.printf("goload -mode cloud -target proxy: tenant %d in %s has no apiKey/clusterSlug%n",
+                            t.idx(), cfg.tenantsFile());
+                    return ExitCodes.USAGE;
+                }
+            }
+        }
+        if (!(cfg.perProducerRps(tenants.size()) > 0) || Double.isInfinite(cfg.perProducerRps(tenants.size()))) {
+            err.println("goload -mode cloud: the per-producer request rate must be > 0 (raise -rate or lower"
+                    + " -push-batch/-producers-per-tenant)");
+            return ExitCodes.USAGE;
+        }
+        try {
+            Files.createDirectories(cfg.outDir());
+        } catch (IOException e) {
+            err.println("goload -mode cloud: cannot create -out " + cfg.outDir() + ": " + e.getMessage());
+            return ExitCodes.SETUP;
+        }
+        Path csvPath = cfg.outDir().resolve(cfg.runId() + "-interval.csv");
+        CloudCsv csv;
+        try {
+            csv = new CloudCsv(csvPath);
+        } catch (IOException e) {
+            err.println("goload -mode cloud: cannot create " + csvPath + ": " + e.getMessage());
+            return ExitCodes.SETUP;
+        }
+        try (csv) {
+            return run(f, cfg, faults, tenants, csv, out, err);
+        }
+    }
+
+    private static int run(ParsedFlags f, CloudConfig cfg, FaultPlan faults, List<CloudTenant> tenants, CloudCsv csv,
+                           PrintStream out, PrintStream err) throws Exception {
+        CloudConsole console = new CloudConsole(out);
+        int drain = cfg.effectiveDrainSec(faults.any());
+        console.printHeader(cfg, tenants.size(), faults.any() ? faults.toString() : null, drain,
+                drain > cfg.drainSec());
+        List<QueenClient> clients;
+        try {
+            clients = CloudRun.clientsFor(cfg, tenants);
+        } catch (RuntimeException e) {
+            err.println("goload -mode cloud: client init failed: " + e.getMessage());
+            return ExitCodes.SETUP;
+        }
+        CountDownLatch done = new CountDownLatch(1);
+        try {
+            CloudRun run = new CloudRun(cfg, tenants, clients, faults, List.of(console, csv), out, NanoClock.SYSTEM);
+            if (!run.configure()) {
+                return ExitCodes.SETUP;
+            }
+            CloudResult result;
+            try (SignalHooks hooks = new SignalHooks(() -> {
+                run.interrupt();
+                return true;
+            }, done)) {
+                result = run.execute(System.nanoTime());
+            }
+            int nominal = new CloudStamps(cfg.payloadBytes()).nominalBytes();
+            Map<String, Object> extra = new LinkedHashMap<>();
+            extra.put("goloadVersion", Version.current());
+            extra.put("configLine", LoadModeSupport.configLine(f, "cloud"));
+            extra.put("flags", LoadModeSupport.maskedFlags(f));
+            extra.put("host", HostInfo.describe());
+            if (csv.error() != null) {
+                extra.put("csvError", csv.error().getMessage());
+            }
+            Path json;
+            try {
+                json = CloudRecord.write(cfg.outDir(), cfg.runId(),
+                        CloudRecord.build(cfg, tenants.size(), result, nominal, extra));
+            } catch (IOException e) {
+                err.println("goload -mode cloud: cannot write the run record: " + e.getMessage());
+                json = null;
+            }
+            console.printSummary(result, cfg.pushBatch(), nominal);
+            CloudVerdictTable.print(out, result);
+            console.printTail(result, json == null ? "(run record not written)" : json.toString(),
+                    csv.path().toString());
+            if (csv.error() != null) {
+                err.println("goload -mode cloud: " + csv.error().getMessage());
+            }
+            if (json == null || csv.error() != null) {
+                return ExitCodes.SETUP;
+            }
+            boolean fail = result.verify().enabled() && !result.verify().pass() && cfg.failOnVerify();
+            return fail ? ExitCodes.VERDICT_FAIL : ExitCodes.OK;
+        } finally {
+            out.flush();
+            done.countDown();
+            CloudRun.close(clients);
+        }
+    }
+}

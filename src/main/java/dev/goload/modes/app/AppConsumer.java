@@ -1,0 +1,102 @@
+package dev.goload.modes.app;
+
+import dev.goload.client.ErrorKind;
+import dev.goload.client.Message;
+import dev.goload.client.PopRequest;
+import dev.goload.client.PopResult;
+import dev.goload.client.QueenException;
+import dev.goload.config.AppConfig;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+/**
+ * One consumer of group {@code cg<g>} (goload-behavior.md §2.8): pop with a lease (autoAck=false), check every
+ * delivery's order, process the messages <em>sequentially</em> (simulated work; leases renewed while a slow batch
+ * runs), then complete the batch through {@link BatchCompleter}. A batch cut short by the end of the run is not
+ * acked: its lease expires and the broker redelivers it, as it would for a crashed application.
+ *
+ * <p>Threading: runs on its own virtual thread; everything it shares is in {@link AppContext}.
+ */
+final class AppConsumer implements Runnable {
+    private final AppContext ctx;
+    private final int group;
+    private final PopRequest request;
+    private final SplittableRandom random;
+    private final WorkModel work;
+    private final BatchCompleter completer;
+
+    AppConsumer(AppContext ctx, int group, int worker) {
+        this.ctx = ctx;
+        this.group = group;
+        AppConfig.Consume c = ctx.cfg().consume();
+        this.request = PopRequest.of(ctx.cfg().topo().queue())
+                .withConsumerGroup(AppConfig.groupName(group))
+                .withAutoAck(false)
+                .withBatch(c.popBatch())
+                .withPartitions(c.popPartitions() > 1 ? c.popPartitions() : 0)
+                .withWait(c.popWait())
+                .withTimeoutMs(c.popTimeoutMs())
+                .withCaptureData(true);
+        this.random = new SplittableRandom(ctx.cfg().run().seed() * 7_919L + group * 100_003L + worker);
+        this.work = WorkModel.of(ctx.cfg().work());
+        this.completer = new BatchCompleter(ctx, group, random.split());
+    }
+
+    @Override
+    public void run() {
+        AppCounters n = ctx.counters();
+        while (!ctx.signal().isStopping()) {
+            PopResult r;
+            try {
+                r = ctx.client().pop(request);
+            } catch (QueenException e) {
+                if (ctx.signal().isStopping() && e.kind() == ErrorKind.CANCELED) return;
+                n.popErr.increment();
+                ctx.pause(5);
+                continue;
+            }
+            if (r.empty()) {
+                n.emptyPops.increment();
+                if (!request.longPoll()) ctx.pause(ctx.cfg().consume().emptySleepMs());
+                continue;
+            }
+            n.popped[group].add(r.size());
+            process(r.messages());
+        }
+    }
+
+    private void process(List<Message> msgs) {
+        long popNs = ctx.epoch().epochNanos();
+        AppConfig cfg = ctx.cfg();
+        List<Delivery> batch = new ArrayList<>(msgs.size());
+        Set<String> leases = new LinkedHashSet<>();
+        long totalWork = 0;
+        for (Message m : msgs) {
+            AppPayload.Stamp st = AppPayload.read(m.data(), ctx.runId());
+            if (m.leaseId() != null && !m.leaseId().isEmpty()) leases.add(m.leaseId());
+            if (!st.ours() || st.seq() < 0) {
+                ctx.counters().foreign.increment();
+                batch.add(new Delivery(m, st, 0, false, true));
+                continue;
+            }
+            if (st.pushTs() > 0) ctx.recorders().qDelay.record((popNs - st.pushTs()) / 1000);
+            if (m.retryCount() > 0) ctx.counters().redeliveries.increment();
+            ctx.tap().observe(ctx.checker(), group, m.partition(), st.seq(), m.retryCount());
+            long ms = work.workMillis(st.slow(), m.partition(), random.nextDouble() * 2 - 1);
+            boolean fail = st.poison() || random.nextDouble() * 100 < cfg.reliab().failPct();
+            batch.add(new Delivery(m, st, ms, fail, false));
+            totalWork += ms;
+        }
+        boolean renew = cfg.reliab().renewLease() && !leases.isEmpty()
+                && totalWork * 2 >= cfg.reliab().leaseSeconds() * 1000L;
+        try (LeaseRenewer ignored = renew ? LeaseRenewer.start(ctx, List.copyOf(leases)) : null) {
+            for (Delivery d : batch) {
+                if (d.workMillis() > 0 && ctx.pause(d.workMillis())) return; // run over: leave the batch leased
+            }
+        }
+        completer.complete(batch);
+    }
+}

@@ -1,0 +1,45 @@
+package dev.goload.modes.app;
+
+import dev.goload.client.QueenClient;
+import dev.goload.config.AppConfig;
+import dev.goload.modes.EpochClock;
+import dev.goload.modes.RunSignal;
+import dev.goload.pace.NanoClock;
+import dev.goload.verify.OrderChecker;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What the workers of one {@code app} run share. The mutable parts are thread-safe: {@code producersStopped} and
+ * {@code rotated} are atomics, {@code rateMultiplier} is read through {@link #rateMultiplier()}.
+ *
+ * @param rawLogs null without {@code -verify-log}
+ * @param tap     what every delivery's sequence passes through on its way to the checker (identity in runs; tests
+ *                inject faults here to prove the verdict can fail)
+ */
+public record AppContext(QueenClient client, AppConfig cfg, AppCounters counters, AppRecorders recorders,
+                         OrderChecker checker, CheckerTap tap, RawLogs rawLogs, RunSignal signal, NanoClock clock,
+                         EpochClock epoch, String runId, AtomicBoolean producersStopped, AtomicLong rotated,
+                         AtomicLong rateMultiplierBits) {
+
+    /** Forwards one delivery to the checker; the seam tests use to inject a reorder or a gap. */
+    @FunctionalInterface
+    public interface CheckerTap {
+        CheckerTap IDENTITY = (checker, group, partition, seq, retry) -> checker.observe(group, partition, seq, retry);
+
+        void observe(OrderChecker checker, int group, String partition, long seq, int retry);
+    }
+
+    public double rateMultiplier() {
+        return Double.longBitsToDouble(rateMultiplierBits.get());
+    }
+
+    public void setRateMultiplier(double m) {
+        rateMultiplierBits.set(Double.doubleToLongBits(m));
+    }
+
+    /** Sleeps {@code millis} unless the run stops first; true when it stopped. */
+    boolean pause(long millis) {
+        return signal.pause(millis);
+    }
+}

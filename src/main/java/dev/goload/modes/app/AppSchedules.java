@@ -1,0 +1,96 @@
+package dev.goload.modes.app;
+
+import dev.goload.config.AppConfig;
+import dev.goload.report.GoFmt;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The background tasks of an {@code app} run (goload-behavior.md §2.8): the periodic burst (rate × {@code -burst-mult}
+ * for {@code -burst-for} every {@code -burst-every}), the session churn (every minute rotate
+ * max(1, churn·sessions) sessions) and, with {@code -producer-seconds}, stopping the producers and ending the run once
+ * consumption has made no progress for {@code -drain-quiet} seconds (checked every 2 s).
+ *
+ * <p>Threading: each task is one virtual thread that sleeps through {@link AppContext#pause}, so all of them end as
+ * soon as the run stops.
+ */
+final class AppSchedules {
+    private final AppContext ctx;
+    private final PrintStream out;
+    private final List<Thread> threads = new ArrayList<>();
+
+    AppSchedules(AppContext ctx, PrintStream out) {
+        this.ctx = ctx;
+        this.out = out;
+    }
+
+    void start() {
+        AppConfig cfg = ctx.cfg();
+        if (cfg.load().burstMult() != 1.0 && cfg.load().targetRate() > 0) {
+            threads.add(Thread.ofVirtual().name("goload-app-burst").start(this::bursts));
+        }
+        if (cfg.topo().churnPerMinute() > 0) {
+            threads.add(Thread.ofVirtual().name("goload-app-churn").start(this::churn));
+        }
+        if (cfg.run().producerSeconds() > 0) {
+            threads.add(Thread.ofVirtual().name("goload-app-drain").start(this::drain));
+        }
+    }
+
+    private void bursts() {
+        AppConfig.Load l = ctx.cfg().load();
+        long every = l.burstEvery().toMillis();
+        long length = Math.min(l.burstFor().toMillis(), every);
+        while (!ctx.pause(every - length)) {
+            ctx.setRateMultiplier(l.burstMult());
+            out.printf("[%s] burst: x%s for %s%n", now(), GoFmt.f(1, l.burstMult()), GoFmt.duration(l.burstFor()));
+            boolean stopped = ctx.pause(length);
+            ctx.setRateMultiplier(1.0);
+            if (stopped) return;
+            out.printf("[%s] burst over%n", now());
+        }
+    }
+
+    private void churn() {
+        AppConfig cfg = ctx.cfg();
+        long step = Math.max(1, (long) (cfg.topo().churnPerMinute() * cfg.topo().sessions()));
+        while (!ctx.pause(60_000)) {
+            ctx.rotated().addAndGet(step);
+        }
+    }
+
+    private void drain() {
+        AppConfig.Shape r = ctx.cfg().run();
+        if (ctx.pause(r.producerSeconds() * 1000L)) return;
+        ctx.producersStopped().set(true);
+        out.printf("[%s] producers stopped after %ds; draining until no consume progress for %ds%n", now(),
+                r.producerSeconds(), r.drainQuietSeconds());
+        long last = ctx.counters().snapshot().consumeProgress();
+        long quietSince = ctx.clock().nanoTime();
+        while (!ctx.pause(2_000)) {
+            long p = ctx.counters().snapshot().consumeProgress();
+            long now = ctx.clock().nanoTime();
+            if (p != last) {
+                last = p;
+                quietSince = now;
+            } else if (now - quietSince >= r.drainQuietSeconds() * 1_000_000_000L) {
+                out.printf("[%s] drained (no consume progress for %ds) -> stopping%n", now(), r.drainQuietSeconds());
+                ctx.signal().stop("drained");
+                return;
+            }
+        }
+    }
+
+    void join(long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + millis * 1_000_000L;
+        for (Thread t : threads) {
+            t.join(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
+        }
+    }
+
+    private String now() {
+        return GoFmt.hms(ctx.epoch().epochNanos() / 1_000_000L);
+    }
+}

@@ -1,0 +1,67 @@
+package dev.goload.modes.cloud;
+
+import dev.goload.client.ClientConfig;
+import dev.goload.client.PopAutopilot;
+import dev.goload.client.QueenClient;
+import dev.goload.client.Retry429Policy;
+import dev.goload.client.RetryPolicy;
+import dev.goload.config.CloudConfig;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds the per-tenant clients (goload-behavior.md §2.3 setup step 6): proxy target ⇒ Bearer API key + Host =
+ * cluster slug; broker target ⇒ {@code x-queen-tenant: brokerTenant}; broker target without the header ⇒ one
+ * client shared by every tenant (the pre-tenancy control). Keys go into {@link ClientConfig}, whose
+ * {@code toString()} masks them.
+ */
+final class CloudClients {
+    private CloudClients() {}
+
+    /** The 429 policy of {@code -retry429-attempts}: 1 = surface at once, n &gt; 1 bounded, 0 = SDK kind defaults. */
+    static Retry429Policy retry429(int attempts) {
+        return switch (attempts) {
+            case 0 -> Retry429Policy.goDefaults();
+            case 1 -> Retry429Policy.NONE;
+            default -> Retry429Policy.of(attempts);
+        };
+    }
+
+    /** One client per tenant, index-aligned with {@code tenants} (the same instance repeated when shared). */
+    static List<QueenClient> build(CloudConfig cfg, List<CloudTenant> tenants) {
+        ClientConfig base = ClientConfig.of(cfg.url())
+                .withTimeoutMillis(cfg.timeoutMs())
+                .withIdleConns(cfg.idleConnsPerClient(tenants.size()))
+                .withRetry(cfg.retries() > 0 ? RetryPolicy.fromGoRetryAttempts(cfg.retries()) : RetryPolicy.NONE)
+                .withRetry429(retry429(cfg.retry429Attempts()))
+                .withPopAutopilot("on".equals(cfg.popAutopilot()) ? PopAutopilot.ON : PopAutopilot.OFF);
+        List<QueenClient> out = new ArrayList<>(tenants.size());
+        if (cfg.target().equals("broker") && !cfg.brokerTenantHeader()) {
+            QueenClient shared = new QueenClient(base);
+            for (int i = 0; i < tenants.size(); i++) {
+                out.add(shared);
+            }
+            return out;
+        }
+        try {
+            for (CloudTenant t : tenants) {
+                ClientConfig c = cfg.target().equals("proxy")
+                        ? base.withBearerToken(t.apiKey()).withHostHeader(t.clusterSlug())
+                        : base.withTenantId(t.brokerTenant());
+                out.add(new QueenClient(c));
+            }
+        } catch (RuntimeException e) {
+            closeAll(out);
+            throw e;
+        }
+        return out;
+    }
+
+    static void closeAll(List<QueenClient> clients) {
+        clients.stream().distinct().forEach(QueenClient::close);
+    }
+
+    static void cancelAll(List<QueenClient> clients) {
+        clients.stream().distinct().forEach(QueenClient::cancelAll);
+    }
+}

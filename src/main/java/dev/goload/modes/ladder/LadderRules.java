@@ -1,0 +1,43 @@
+package dev.goload.modes.ladder;
+
+/**
+ * Decides what one point means: void (the loader was the bottleneck) and whether the ladder stops here.
+ * Checked in order: no record, loader-bound, correctness, achieved vs offered, p99, backlog. Stateless.
+ */
+public final class LadderRules {
+    private LadderRules() {}
+
+    /** Without a self-measurement in the record, a loader using this share of the host's cores is the bottleneck. */
+    static final double LOADER_CPU_SHARE = 0.9;
+
+    public static PointResult judge(LadderConfig c, long rate, String runId, int exit, PointMetrics m, CellMetrics cell,
+            int hostCores) {
+        if (m == null) {
+            return new PointResult(rate, runId, exit, null, cell, "ERROR", false,
+                    "no run record (loader exit " + exit + ")");
+        }
+        // fallback for records without a self-measurement: runpt's loader CPU series
+        boolean bound = m.loaderBound() != null ? m.loaderBound() : cell.loaderCores() >= LOADER_CPU_SHARE * hostCores;
+        if (bound) {
+            // the loader's limit says nothing about the cell: no cell rule applies to this point
+            String why = m.loaderBound() != null ? "run record loaderBound=true"
+                    : String.format("loader CPU %.2f of %d cores in runpt's series", cell.loaderCores(), hostCores);
+            return new PointResult(rate, runId, exit, m, cell, m.verdict(), true, !c.stopOnVoid() ? ""
+                    : "VOID: the loader was the bottleneck (" + why + "); move it off the cell's host or give it more cores");
+        }
+        String stop = "";
+        if ("FAIL".equals(m.verdict())) {
+            stop = "correctness verdict FAIL";
+        } else if (exit != 0 && exit != 3) {
+            stop = "loader exit " + exit;
+        } else if (!(m.achievedPop() >= c.achievedRatio() * m.offered())) {
+            stop = String.format("achieved pop %.1f < %.2f x offered %.1f msg/s", m.achievedPop(), c.achievedRatio(), m.offered());
+        } else if (m.p99Ms() > c.p99LimitMs()) {
+            stop = String.format("p99 %.1f ms > limit %.0f ms", m.p99Ms(), c.p99LimitMs());
+        } else if (m.backlogMsgs() > c.backlogLimitSec() * m.offered()) {
+            stop = String.format("backlog grew: %d msgs queued at the end of the load phase (> %.1f s of offered load)",
+                    m.backlogMsgs(), c.backlogLimitSec());
+        }
+        return new PointResult(rate, runId, exit, m, cell, m.verdict(), false, stop);
+    }
+}

@@ -1,0 +1,70 @@
+package dev.goload.modes.ladder;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+
+/**
+ * Reads a point's run record: cloud's JSON (spec §2.3: offered/achieved/latency/errors/verdict) or the
+ * openloop/max record ({@code goload.run/1}). Stateless.
+ */
+public final class RunRecordReader {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private RunRecordReader() {}
+
+    public static PointMetrics read(Path record) throws IOException {
+        JsonNode r = JSON.readTree(record.toFile());
+        return r.has("achieved") ? cloud(r) : goloadRun(r);
+    }
+
+    static PointMetrics cloud(JsonNode r) {
+        double loadSec = r.path("loadSec").asDouble(Double.NaN);
+        JsonNode achieved = r.path("achieved");
+        JsonNode e2e = r.path("latency").path("e2eFromSchedule");
+        long errors = 0;
+        for (String family : new String[] {"push", "pop", "ack"}) errors += r.path("errors").path(family).path("total").asLong(0);
+        double popLoad = achieved.path("popMsgPerSecLoadPhase").asDouble(Double.NaN);
+        long pushed = achieved.path("pushedMsgs").asLong(0);
+        long backlog = Double.isNaN(popLoad) || Double.isNaN(loadSec) ? 0 : Math.max(0, pushed - Math.round(popLoad * loadSec));
+        return new PointMetrics(r.path("offered").path("msgPerSec").asDouble(Double.NaN),
+                achieved.path("pushMsgPerSec").asDouble(Double.NaN), popLoad,
+                e2e.path("p50Ms").asDouble(Double.NaN), e2e.path("p99Ms").asDouble(Double.NaN),
+                r.path("offered").path("shedMsgs").asLong(0), errors, r.path("verdict").asText("UNVERIFIED"),
+                loaderBound(r), backlog, loadSec, epochMs(r.path("startedAt").asText("")));
+    }
+
+    static PointMetrics goloadRun(JsonNode r) {
+        JsonNode c = r.path("counters");
+        double sec = r.path("durationSec").asDouble(Double.NaN);
+        long batch = r.path("config").path("pushBatch").asLong(1);
+        JsonNode lat = r.path("latencyMs").path("e2e");
+        if (lat.path("count").asLong(0) == 0) lat = r.path("latencyMs").path("push");
+        long pushed = c.path("pushedMsgs").asLong(0);
+        long popped = c.path("popped").asLong(0);
+        return new PointMetrics(c.path("offeredReq").asLong(0) * batch / sec, pushed / sec, popped / sec,
+                lat.path("p50").asDouble(Double.NaN), lat.path("p99").asDouble(Double.NaN),
+                (c.path("shedCapReq").asLong(0) + c.path("shedBehindReq").asLong(0)) * batch,
+                c.path("pushErrReq").asLong(0) + c.path("popErr").asLong(0) + c.path("ackErr").asLong(0),
+                "UNVERIFIED", loaderBound(r), Math.max(0, pushed - popped), sec,
+                epochMs(r.path("startedAt").asText("")));
+    }
+
+    /** The record's own self-measurement: top-level {@code loaderBound} or {@code loader.loaderBound}; null if absent. */
+    private static Boolean loaderBound(JsonNode r) {
+        JsonNode top = r.path("loaderBound");
+        JsonNode nested = r.path("loader").path("loaderBound");
+        if (!top.isBoolean() && !nested.isBoolean()) return null;
+        return top.asBoolean(false) || nested.asBoolean(false);
+    }
+
+    private static long epochMs(String iso) {
+        try {
+            return iso.isEmpty() ? 0 : Instant.parse(iso).toEpochMilli();
+        } catch (RuntimeException e) {
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package dev.goload.modes.provision;
+
+import java.io.PrintStream;
+
+/** Chooses the backend from the config: JDBC when {@code -pg-url} is set, else the psql command. */
+public final class ProvisionBackends {
+    private ProvisionBackends() {}
+
+    public static Provisioner.BackendOpener forConfig(ProvisionConfig c, PrintStream err) {
+        return c.usesJdbc()
+                ? () -> c.dryRun() ? new DryRunJdbc() : JdbcBackend.connect(c.pgUrl(), c.pgUser(), c.pgPassword())
+                : () -> new PsqlBackend(c.psqlCmd(), err);
+    }
+
+    /** {@code -dry-run} with {@code -pg-url}: prints the prepared statements without connecting. */
+    private static final class DryRunJdbc implements ProvisionBackend {
+        @Override
+        public Outcome bootstrap(ProvisionConfig c, String keyName, java.util.List<Need> needs) {
+            throw new IllegalStateException("dry run");
+        }
+
+        @Override
+        public java.util.Map<String, String> brokerTenants(java.util.Collection<String> slugs) {
+            throw new IllegalStateException("dry run");
+        }
+
+        @Override
+        public String describe(ProvisionConfig c, String keyName, java.util.List<Need> needs) {
+            return JdbcBackend.describeStatements(c, keyName, needs);
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}

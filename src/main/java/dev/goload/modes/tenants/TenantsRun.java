@@ -1,0 +1,271 @@
+package dev.goload.modes.tenants;
+
+import dev.goload.client.AckResult;
+import dev.goload.client.PopRequest;
+import dev.goload.client.PopResult;
+import dev.goload.client.QueenClient;
+import dev.goload.metrics.LatencyRecorder;
+import dev.goload.modes.RunSignal;
+import dev.goload.modes.Stamps;
+import dev.goload.report.GoFmt;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The {@code tenants} workload on the shared client: provision every queue, park consumers on all of them, run
+ * per-tenant producers alternating high/low phases, report every {@code -report} s, and print the final tail.
+ * Differences from the reference (§8 #20): the final wait is bounded ({@link TenantsConfig#FINAL_WAIT_MS}); the
+ * client is built by the caller with exactly one attempt per call (no hidden retry); a long-poll's client deadline
+ * is pop-timeout + 5 s independent of {@code -timeout}, so the two never race.
+ *
+ * <p>Threading: one virtual thread per consumer and per producer; counters are adders / atomic arrays.
+ */
+public final class TenantsRun {
+    private static final int PROVISION_ATTEMPTS = 6;
+    private static final long PROVISION_RETRY_MS = 200;
+    private static final long POP_ERROR_PAUSE_MS = 250;
+
+    private final TenantsConfig c;
+    private final QueenClient client;
+    private final RunSignal signal;
+    private final PrintStream out;
+    final LongAdder pushed = new LongAdder();
+    final LongAdder popped = new LongAdder();
+    final LongAdder acked = new LongAdder();
+    final LongAdder emptyPops = new LongAdder();
+    final LongAdder pushErr = new LongAdder();
+    final LongAdder popErr = new LongAdder();
+    final LongAdder ackErr = new LongAdder();
+    private final AtomicLongArray pushedQ;
+    private final AtomicLongArray poppedQ;
+    private final LatencyRecorder e2e = new LatencyRecorder("e2e");
+    private final AtomicInteger live = new AtomicInteger();
+    private final List<Thread> tasks = new ArrayList<>();
+
+    public TenantsRun(TenantsConfig c, QueenClient client, RunSignal signal, PrintStream out) {
+        this.c = c;
+        this.client = client;
+        this.signal = signal;
+        this.out = out;
+        this.pushedQ = new AtomicLongArray(c.queues());
+        this.poppedQ = new AtomicLongArray(c.queues());
+    }
+
+    /** Runs the whole mode; returns 0, or 1 when provisioning failed. */
+    public int run() throws InterruptedException {
+        int consumers = c.queues() * c.consumersPerQueue();
+        out.printf("goload -mode tenants -> %s tenants=%d queues=%d consumers=%d idleOnly=%b%n", c.url(), c.tenants(),
+                c.queues(), consumers, c.idleOnly());
+        if (!c.idleOnly()) {
+            out.printf("  traffic: per-tenant %d msg/s <-> %d msg/s every %ds (stagger=%b) | aggregate %d <-> %d msg/s%n",
+                    c.phaseHigh(), c.phaseLow(), c.phaseSec(), c.stagger(), (long) c.phaseHigh() * c.tenants(),
+                    (long) c.phaseLow() * c.tenants());
+        }
+        if (!provision()) {
+            return 1;
+        }
+        for (int qi = 0; qi < c.queues(); qi++) {
+            for (int k = 0; k < c.consumersPerQueue(); k++) {
+                int q = qi;
+                tasks.add(Thread.ofVirtual().name("goload-tenants-consumer").start(() -> consume(q)));
+            }
+        }
+        long startNanos = System.nanoTime();
+        if (!c.idleOnly()) {
+            for (int t = 0; t < c.tenants(); t++) {
+                int tenant = t;
+                long offsetSec = c.stagger() ? ThreadLocalRandom.current().nextInt(2 * c.phaseSec()) : 0;
+                tasks.add(Thread.ofVirtual().name("goload-tenants-producer").start(
+                        () -> produce(tenant, offsetSec, startNanos)));
+            }
+        }
+        report(startNanos);
+        client.cancelAll();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TenantsConfig.FINAL_WAIT_MS);
+        for (Thread th : tasks) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !th.join(java.time.Duration.ofNanos(left))) {
+                out.printf("[shutdown] %d task(s) did not stop within %ds%n", live.get(), TenantsConfig.FINAL_WAIT_MS / 1000);
+                break;
+            }
+        }
+        long tail = 0;
+        int tailQueues = 0;
+        for (int q = 0; q < c.queues(); q++) {
+            long d = pushedQ.get(q) - poppedQ.get(q);
+            if (d > 0) {
+                tail += d;
+                tailQueues++;
+            }
+        }
+        out.printf("%n[final] pushed=%d popped=%d acked=%d empty=%d | tail: %d msgs across %d queues | errs push=%d pop=%d ack=%d%n",
+                pushed.sum(), popped.sum(), acked.sum(), emptyPops.sum(), tail, tailQueues, pushErr.sum(),
+                popErr.sum(), ackErr.sum());
+        return 0;
+    }
+
+    private boolean provision() throws InterruptedException {
+        long t0 = System.nanoTime();
+        Semaphore slots = new Semaphore(c.provisionConc());
+        LongAdder failed = new LongAdder();
+        List<Thread> ts = new ArrayList<>(c.queues());
+        Map<String, Object> opts = Map.of("leaseTime", 60, "retryLimit", 3, "retentionEnabled", true,
+                "retentionSeconds", 3600, "completedRetentionSeconds", 300);
+        for (int t = 0; t < c.tenants(); t++) {
+            for (int q = 0; q < c.queuesPerTenant(); q++) {
+                String name = TenantsConfig.queueName(t, q);
+                slots.acquire();
+                ts.add(Thread.ofVirtual().start(() -> {
+                    try {
+                        for (int a = 1; ; a++) {
+                            try {
+                                client.configure(name, opts, false);
+                                return;
+                            } catch (RuntimeException e) {
+                                if (a >= PROVISION_ATTEMPTS || signal.pause(PROVISION_RETRY_MS)) {
+                                    failed.increment();
+                                    return;
+                                }
+                            }
+                        }
+                    } finally {
+                        slots.release();
+                    }
+                }));
+            }
+        }
+        for (Thread th : ts) {
+            th.join();
+        }
+        if (failed.sum() > 0) {
+            out.printf("[provision] FAILED: %d/%d queues%n", failed.sum(), c.queues());
+            return false;
+        }
+        out.printf(Locale.ROOT, "[provision] %d queues configured in %.1fs%n", c.queues(), (System.nanoTime() - t0) / 1e9);
+        return true;
+    }
+
+    private void consume(int q) {
+        live.incrementAndGet();
+        try {
+            String queue = TenantsConfig.queueName(q / c.queuesPerTenant(), q % c.queuesPerTenant());
+            PopRequest req = PopRequest.of(queue).withConsumerGroup("g0").withBatch(c.popBatch()).withWait(true)
+                    .withTimeoutMs(c.popTimeoutMs()).withAutoAck(false).withCaptureData(true);
+            while (!signal.isStopping()) {
+                PopResult r;
+                try {
+                    r = client.pop(req);
+                } catch (RuntimeException e) {
+                    if (signal.isStopping()) {
+                        return;
+                    }
+                    popErr.increment();
+                    signal.pause(POP_ERROR_PAUSE_MS);
+                    continue;
+                }
+                if (r.empty()) {
+                    emptyPops.increment();
+                    continue;
+                }
+                long nowMicros = System.currentTimeMillis() * 1000;
+                for (var m : r.messages()) {
+                    long ts = Stamps.readLong(m.data(), "ts");
+                    if (ts > 0) {
+                        e2e.record(nowMicros - ts);
+                    }
+                }
+                popped.add(r.size());
+                poppedQ.addAndGet(q, r.size());
+                try {
+                    AckResult a = client.ackMessages(r.messages(), true, "g0");
+                    acked.add(a.succeeded());
+                    ackErr.add(a.failed());
+                } catch (RuntimeException e) {
+                    ackErr.add(r.size());
+                }
+            }
+        } finally {
+            live.decrementAndGet();
+        }
+    }
+
+    /** Closed-loop pacer at the current phase's rate; each message to a random queue of the tenant. */
+    private void produce(int tenant, long offsetSec, long startNanos) {
+        live.incrementAndGet();
+        try {
+            String pad = "x".repeat(c.payload());
+            long seq = 0;
+            long next = System.nanoTime();
+            while (!signal.isStopping()) {
+                long elapsedSec = (System.nanoTime() - startNanos) / 1_000_000_000L + offsetSec;
+                int rate = (elapsedSec / c.phaseSec()) % 2 == 0 ? c.phaseHigh() : c.phaseLow();
+                if (rate <= 0) {
+                    signal.pause(500);
+                    next = System.nanoTime();
+                    continue;
+                }
+                next += 1_000_000_000L / rate;
+                long wait = next - System.nanoTime();
+                if (wait > 0 && signal.pause(TimeUnit.NANOSECONDS.toMillis(wait))) {
+                    return;
+                }
+                int qi = ThreadLocalRandom.current().nextInt(c.queuesPerTenant());
+                long ts = System.currentTimeMillis() * 1000;
+                byte[] body = ("{\"t\":" + tenant + ",\"q\":" + qi + ",\"seq\":" + (++seq) + ",\"ts\":" + ts
+                        + ",\"pad\":\"" + pad + "\"}").getBytes(StandardCharsets.UTF_8);
+                try {
+                    client.push(TenantsConfig.queueName(tenant, qi), null, body, 1);
+                    pushed.increment();
+                    pushedQ.incrementAndGet(tenant * c.queuesPerTenant() + qi);
+                } catch (RuntimeException e) {
+                    if (!signal.isStopping()) {
+                        pushErr.increment();
+                    }
+                }
+            }
+        } finally {
+            live.decrementAndGet();
+        }
+    }
+
+    private void report(long startNanos) throws InterruptedException {
+        long endNanos = startNanos + TimeUnit.SECONDS.toNanos(c.durationSec());
+        long last = System.nanoTime();
+        long[] prev = {0, 0, 0, 0};
+        while (!signal.isStopping()) {
+            long wait = Math.min(TimeUnit.SECONDS.toMillis(c.reportSec()),
+                    TimeUnit.NANOSECONDS.toMillis(endNanos - System.nanoTime()));
+            if (wait <= 0) {
+                signal.stop("duration");
+                break;
+            }
+            if (signal.await(wait)) {
+                break;
+            }
+            long now = System.nanoTime();
+            double dt = (now - last) / 1e9;
+            last = now;
+            long[] cur = {pushed.sum(), popped.sum(), acked.sum(), emptyPops.sum()};
+            Histogram h = e2e.sampleInterval();
+            long lag = cur[0] - cur[1];
+            out.printf(Locale.ROOT, "[%s] push=%s/s pop=%s/s ack=%s/s empty=%s/s | e2e p50=%s p99=%s ms | lag=%d | errs push=%d pop=%d ack=%d gor=%d%n",
+                    GoFmt.hms(System.currentTimeMillis()), GoFmt.f(7, 0, (cur[0] - prev[0]) / dt),
+                    GoFmt.f(7, 0, (cur[1] - prev[1]) / dt), GoFmt.f(7, 0, (cur[2] - prev[2]) / dt),
+                    GoFmt.f(7, 0, (cur[3] - prev[3]) / dt), GoFmt.f(7, 2, h.getValueAtPercentile(50) / 1000.0),
+                    GoFmt.f(8, 2, h.getValueAtPercentile(99) / 1000.0), lag, pushErr.sum(), popErr.sum(),
+                    ackErr.sum(), live.get());
+            prev = cur;
+        }
+    }
+}

@@ -1,0 +1,276 @@
+package dev.goload.report;
+
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goload.config.CloudConfig;
+import dev.goload.metrics.ErrorStats;
+import dev.goload.modes.cloud.CloudCounters;
+import dev.goload.modes.cloud.CloudResult;
+import dev.goload.modes.cloud.LatencySummary;
+import dev.goload.verify.TenantResult;
+import dev.goload.verify.VerifyResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The cloud run record {@code <out>/<run-id>.json} (goload-behavior.md §2.3 "JSON"): the reference's top-level keys
+ * in its struct order, its Go-map objects ({@code config}, {@code latency}, {@code errors}, {@code byKind},
+ * {@code byCode}, {@code firstMessage}, {@code faultsInjected}) with sorted keys, then one {@code additions} object
+ * holding everything goload-Java adds. {@code config} also carries {@code activeFraction} and
+ * {@code activePartitions} (spec §8 #17). No API key is ever written: tenants appear by slug only.
+ *
+ * <p>Written atomically ({@code .tmp} + rename), indented, with a trailing newline.
+ */
+public final class CloudRecord {
+    static final String BYTES_NOTE = "nominal = JSON-encoded payload size x messages; excludes HTTP framing and the"
+            + " envelope the broker adds. The authoritative wire bytes are the proxy's own metered bytes_in/bytes_out.";
+
+    private CloudRecord() {}
+
+    /** The record as ordered maps (tests read it back). */
+    public static Map<String, Object> build(CloudConfig cfg, int tenants, CloudResult r, int nominalBytes,
+                                            Map<String, Object> extraAdditions) {
+        CloudCounters.Snapshot s = r.totals();
+        double load = Math.max(1e-9, r.loadSec());
+        double whole = Math.max(1e-9, r.loadSec() + r.drainSec());
+        int batch = cfg.pushBatch();
+        double ptRate = cfg.perTenantMsgRate(tenants);
+
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("runId", r.runId());
+        m.put("tool", "goload -mode cloud");
+        m.put("startedAt", CloudCsv.rfc3339(r.startedAtMs()));
+        m.put("endedAt", CloudCsv.rfc3339(r.endedAtMs()));
+        m.put("loadSec", r.loadSec());
+        m.put("drainSec", r.drainSec());
+
+        Map<String, Object> c = new TreeMap<>();
+        c.put("target", cfg.target());
+        c.put("url", cfg.url());
+        c.put("tenants", tenants);
+        c.put("tenantsFile", cfg.tenantsFile());
+        c.put("sharedQueue", cfg.sharedQueue());
+        c.put("queue", cfg.queue());
+        c.put("group", cfg.group());
+        c.put("partitions", cfg.partitions());
+        c.put("brokerTenantHeader", cfg.brokerTenantHeader());
+        c.put("offeredMsgPerSecTotal", ptRate * tenants);
+        c.put("offeredMsgPerSecPerTenant", ptRate);
+        c.put("pushBatch", batch);
+        c.put("producersPerTenant", cfg.producersPerTenant());
+        c.put("maxInflight", cfg.maxInflight());
+        c.put("consumersPerTenant", cfg.consumersPerTenant());
+        c.put("popBatch", cfg.popBatch());
+        c.put("popWait", cfg.popWait());
+        c.put("popTimeoutMs", cfg.popTimeoutMs());
+        c.put("popPartitions", cfg.popPartitions());
+        c.put("autoAck", cfg.autoAck());
+        c.put("payloadBytes", cfg.payloadBytes());
+        c.put("durationSec", cfg.durationSec());
+        c.put("drainSec", r.drainPlannedSec());
+        c.put("timeoutMs", cfg.timeoutMs());
+        c.put("idleConnsPerClient", cfg.idleConnsPerClient(tenants));
+        c.put("retry429Attempts", cfg.retry429Attempts());
+        c.put("retries", cfg.retries());
+        c.put("leaseTime", cfg.leaseTimeSec());
+        c.put("dedupWindowSeconds", cfg.dedupWindowSec());
+        c.put("minPopWaitTime", cfg.minPopWaitMs());
+        c.put("completedRetentionSeconds", cfg.completedRetentionSec());
+        c.put("retentionSeconds", cfg.pendingRetentionSec());
+        c.put("verify", cfg.verify());
+        c.put("fault", cfg.fault());
+        c.put("note", cfg.note());
+        c.put("drainDeliveries", r.drainDeliveries());
+        c.put("drainLast2sDeliveries", r.tailDeliveries());
+        c.put("activeFraction", cfg.activeFraction());
+        c.put("activePartitions", cfg.activePartitions());
+        m.put("config", c);
+
+        Map<String, Object> offered = new LinkedHashMap<>();
+        offered.put("msgPerSec", s.offeredReq() * batch / load);
+        offered.put("reqPerSec", s.offeredReq() / load);
+        offered.put("msgs", s.offeredReq() * batch);
+        offered.put("reqs", s.offeredReq());
+        offered.put("shedMsgs", s.shedReq() * batch);
+        offered.put("shedReqs", s.shedReq());
+        m.put("offered", offered);
+
+        Map<String, Object> achieved = new LinkedHashMap<>();
+        achieved.put("pushMsgPerSec", s.pushedMsg() / load);
+        achieved.put("popMsgPerSecLoadPhase", r.poppedAtDrainStart() / load);
+        achieved.put("popMsgPerSecWholeRun", s.poppedMsg() / whole);
+        achieved.put("ackMsgPerSecWholeRun", s.ackedMsg() / whole);
+        achieved.put("pushedMsgs", s.pushedMsg());
+        achieved.put("poppedMsgs", s.poppedMsg());
+        achieved.put("ackedMsgs", s.ackedMsg());
+        achieved.put("pushReqs", s.pushReq());
+        achieved.put("popReqs", s.popReq());
+        achieved.put("ackReqs", s.ackReq());
+        achieved.put("emptyPops", s.emptyPops());
+        m.put("achieved", achieved);
+
+        Map<String, Object> latency = new TreeMap<>();
+        for (String name : new String[] {"e2eFromSchedule", "e2eFromSend", "pushRtt", "ackRtt"}) {
+            latency.put(name, latency(r.latency().get(name)));
+        }
+        m.put("latency", latency);
+
+        Map<String, Object> errors = new TreeMap<>();
+        r.errors().forEach((fam, e) -> errors.put(fam, errors(e)));
+        m.put("errors", errors);
+
+        Map<String, Object> bytes = new LinkedHashMap<>();
+        bytes.put("perMsgNominalBytes", nominalBytes);
+        bytes.put("pushedNominalBytes", s.pushedMsg() * nominalBytes);
+        bytes.put("deliveredNominalBytes", s.poppedMsg() * nominalBytes);
+        bytes.put("note", BYTES_NOTE);
+        m.put("bytes", bytes);
+
+        m.put("verify", verify(r.verify()));
+        Map<String, Object> fi = new TreeMap<>();
+        fi.put("dupPush", r.faults().dupPush());
+        fi.put("loseMsg", r.faults().loseMsg());
+        fi.put("dropAck", r.faults().dropAck());
+        m.put("faultsInjected", fi);
+        m.put("verdict", r.verify().runVerdict());
+        m.put("additions", additions(cfg, r, extraAdditions));
+        return m;
+    }
+
+    private static Map<String, Object> latency(LatencySummary l) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("samples", l.samples());
+        o.put("p50Ms", l.p50Ms());
+        o.put("p95Ms", l.p95Ms());
+        o.put("p99Ms", l.p99Ms());
+        o.put("p999Ms", l.p999Ms());
+        o.put("maxMs", l.maxMs());
+        return o;
+    }
+
+    private static Map<String, Object> errors(ErrorStats.Snapshot e) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("total", e.total());
+        o.put("byKind", new TreeMap<>(e.byKind()));
+        o.put("byCode", new TreeMap<>(e.byCode()));
+        o.put("retryAfterSamples", e.retryAfterSamples());
+        o.put("retryAfterAvgSec", e.retryAfterAvgSec());
+        o.put("retryAfterMaxSec", e.retryAfterMaxSec());
+        o.put("firstMessage", new TreeMap<>(e.firstMessage()));
+        return o;
+    }
+
+    private static Map<String, Object> verify(VerifyResult v) {
+        Map<String, Object> o = new LinkedHashMap<>();
+        o.put("enabled", v.enabled());
+        o.put("verdict", v.verdict());
+        o.put("sentOk", v.sentOk());
+        o.put("received", v.received());
+        o.put("missing", v.missing());
+        o.put("duplicate", v.duplicate());
+        o.put("extra", v.extra());
+        o.put("crossTenant", v.crossTenant());
+        o.put("undecodable", v.undecodable());
+        List<Object> rows = new ArrayList<>();
+        for (TenantResult t : v.tenants()) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("idx", t.idx());
+            row.put("tenant", t.tenant());
+            row.put("cluster", t.cluster());
+            row.put("queue", t.queue());
+            row.put("seqAssigned", t.seqAssigned());
+            row.put("sentOk", t.sentOk());
+            row.put("sentFail", t.sentFail());
+            row.put("sentLostFaultInjected", t.sentLostFaultInjected());
+            row.put("received", t.received());
+            row.put("missing", t.missing());
+            row.put("duplicate", t.duplicate());
+            row.put("extra", t.extra());
+            row.put("crossTenantIn", t.crossTenantIn());
+            row.put("undecodable", t.undecodable());
+            if (t.firstMissingSeqs().length > 0) {
+                row.put("firstMissingSeqs", t.firstMissingSeqs());
+            }
+            row.put("ok", t.ok());
+            rows.add(row);
+        }
+        o.put("tenants", rows);
+        return o;
+    }
+
+    private static Map<String, Object> additions(CloudConfig cfg, CloudResult r, Map<String, Object> extra) {
+        CloudCounters.Snapshot s = r.totals();
+        Map<String, Object> a = new LinkedHashMap<>();
+        a.put("note", "goload-Java additions; every key above this object is the reference's");
+        a.put("stopReason", r.stopReason());
+        a.put("drainFlagSec", cfg.drainSec());
+        a.put("drainAutoSized", r.drainAutoSized());
+        a.put("rampSec", cfg.rampSeconds());
+        a.put("behindMs", cfg.behindMillis());
+        a.put("popAutopilot", cfg.popAutopilot());
+        a.put("pacers", r.pacers());
+        a.put("shed", Map.of("capReqs", s.shedCapReq(), "behindReqs", s.shedBehindReq()));
+        a.put("pushItemsFailedInside2xx", s.itemFailed());
+        a.put("crossTenantDeliveries", s.crossTenant());
+        a.put("undecodableDeliveries", s.undecodable());
+        a.put("pacerLatenessMaxMs", r.lateLaunchMaxMicros() / 1000.0);
+        a.put("lateness", latency(r.latency().get("lateness")));
+        Map<String, Object> faults = new LinkedHashMap<>();
+        faults.put("dupPushMsgs", r.faults().dupPushMsgs());
+        faults.put("dropAckMsgs", r.faults().dropAckMsgs());
+        a.put("faultsAffected", faults);
+        List<Object> amb = new ArrayList<>();
+        for (TenantResult t : r.verify().tenants()) {
+            if (t.ambiguousSent() > 0) {
+                amb.add(Map.of("idx", t.idx(), "ambiguousSent", t.ambiguousSent(),
+                        "ambiguousDelivered", t.ambiguousDelivered()));
+            }
+        }
+        a.put("ambiguousDelivered", r.verify().ambiguousDelivered());
+        a.put("ambiguousTenants", amb);
+        List<Object> per = new ArrayList<>();
+        List<TenantResult> rows = r.verify().tenants();
+        for (int i = 0; i < rows.size(); i++) {
+            long[] d = r.tenantDelivery().get(i);
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("idx", rows.get(i).idx());
+            row.put("pushed", d[0]);
+            row.put("popped", d[1]);
+            row.put("acked", d[2]);
+            per.add(row);
+        }
+        a.put("tenantCounters", per);
+        a.put("configureSec", r.configureSec());
+        a.put("verifyBitmapBytes", r.bitmapBytes());
+        a.put("stragglersAtShutdown", r.stragglers());
+        a.putAll(extra);
+        return a;
+    }
+
+    /** Writes the record atomically; returns the path. */
+    public static Path write(Path dir, String runId, Map<String, Object> record) throws IOException {
+        Path target = dir.resolve(runId + ".json");
+        Path tmp = dir.resolve(runId + ".json.tmp");
+        DefaultPrettyPrinter pp = new DefaultPrettyPrinter()
+                .withSeparators(Separators.createDefaultInstance()
+                        .withObjectFieldValueSpacing(Separators.Spacing.AFTER))
+                .withArrayIndenter(new DefaultIndenter("  ", "\n"))
+                .withObjectIndenter(new DefaultIndenter("  ", "\n"));
+        byte[] json = new ObjectMapper().writer(pp).writeValueAsBytes(record);
+        byte[] withNl = new byte[json.length + 1];
+        System.arraycopy(json, 0, withNl, 0, json.length);
+        withNl[json.length] = '\n';
+        Files.write(tmp, withNl);
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return target;
+    }
+}

@@ -1,0 +1,216 @@
+package dev.goload.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goload.broker.BrokerOptions;
+import dev.goload.broker.EmbeddedBroker;
+import dev.goload.broker.ProxyLimits;
+import dev.goload.broker.ProxyOptions;
+import dev.goload.broker.ProxyTenant;
+import dev.goload.report.CloudCsv;
+import dev.goload.tenancy.SyntheticTenants;
+import dev.goload.tenancy.Tenant;
+import dev.goload.tenancy.TenantsFile;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code -mode cloud} end to end against the embedded broker (and its proxy personality): a clean run passes, each
+ * injected fault fails with exactly the injected anomaly counted, isolation breaches are caught, proxy error codes
+ * are accounted by code, and no API key reaches any output. Low rates, a few seconds each.
+ */
+class CloudCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    private record Run(int code, String out, String err, JsonNode json, String jsonText, String csv) {}
+
+    private Run run(String runId, String... extra) throws Exception {
+        List<String> args = new ArrayList<>(List.of("-mode", "cloud", "-out", dir.toString(), "-run-id", runId,
+                "-rate", "40", "-duration", "2", "-drain", "1", "-report", "1", "-lease-time", "1",
+                "-pop-timeout", "500"));
+        args.addAll(List.of(extra));
+        if (!args.contains("-target")) {
+            args.addAll(List.of("-target", "broker", "-tenants-file", dir.resolve("absent.json").toString()));
+        }
+        if (!args.contains("-url")) {
+            args.add("-embedded");
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Main.run(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), ModeRegistry.standard(),
+                BrokerLaunchers.embedded(), false);
+        Path json = dir.resolve(runId + ".json");
+        Path csv = dir.resolve(runId + "-interval.csv");
+        String jsonText = Files.exists(json) ? Files.readString(json) : "";
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
+                jsonText.isEmpty() ? null : JSON.readTree(jsonText), jsonText,
+                Files.exists(csv) ? Files.readString(csv) : "");
+    }
+
+    private static long verify(Run r, String field) {
+        return r.json.path("verify").path(field).asLong(-1);
+    }
+
+    @Test
+    void aCleanRunPassesWithTheVerdictLineAndBothArtifacts() throws Exception {
+        Run r = run("clean", "-tenants", "2");
+        assertEquals(0, r.code, r.out + r.err);
+        assertTrue(r.out.contains("VERDICT: PASS"), r.out);
+        assertTrue(r.out.contains("[drain] producers stopped after "), r.out);
+        assertEquals("PASS", r.json.path("verdict").asText());
+        assertTrue(verify(r, "sentOk") > 0);
+        assertEquals(verify(r, "sentOk"), verify(r, "received"));
+        assertEquals(0, verify(r, "missing") + verify(r, "duplicate") + verify(r, "extra"));
+        assertEquals(2, r.json.path("verify").path("tenants").size());
+        assertEquals(1.0, r.json.path("config").path("activeFraction").asDouble());
+        assertTrue(r.json.path("config").has("drainLast2sDeliveries"));
+        String[] lines = r.csv.split("\n");
+        assertEquals(CloudCsv.HEADER, lines[0]);
+        assertTrue(lines.length >= 3, r.csv);
+        assertTrue(lines[1].matches("[0-9.]+,\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ,load,.*"), lines[1]);
+        assertEquals(24, lines[1].split(",").length);
+    }
+
+    @Test
+    void loseMsgFailsWithExactlyTheInjectedNumberMissing() throws Exception {
+        Run r = run("lose", "-tenants", "2", "-fault", "lose-msg=3");
+        assertEquals(ExitCodes.VERDICT_FAIL, r.code, r.out + r.err);
+        assertEquals(3, verify(r, "missing"));
+        assertEquals(0, verify(r, "duplicate"));
+        assertEquals(0, verify(r, "extra"));
+        assertEquals(3, r.json.path("faultsInjected").path("loseMsg").asLong());
+        assertTrue(r.out.contains("FAULT INJECTION: dup-push=0 lose-msg=3 drop-ack=0"), r.out);
+        assertTrue(r.out.contains("VERDICT: FAIL"), r.out);
+        assertTrue(r.out.contains("NOTE: consumers were idle at the cutoff"), r.out);
+    }
+
+    @Test
+    void dupPushCountsExactlyTheDuplicatedMessagesAsDuplicates() throws Exception {
+        Run r = run("dup", "-tenants", "2", "-push-batch", "2", "-fault", "dup-push=2");
+        assertEquals(ExitCodes.VERDICT_FAIL, r.code, r.out + r.err);
+        assertEquals(2, r.json.path("faultsInjected").path("dupPush").asLong());
+        long dupMsgs = r.json.path("additions").path("faultsAffected").path("dupPushMsgs").asLong();
+        assertEquals(4, dupMsgs);
+        assertEquals(dupMsgs, verify(r, "duplicate"));
+        assertEquals(0, verify(r, "missing"));
+        assertEquals(0, verify(r, "extra"));
+    }
+
+    @Test
+    void dropAckSurfacesAsDuplicatesBecauseTheDrainIsSizedPastTheLease() throws Exception {
+        Run r = run("drop", "-tenants", "1", "-fault", "drop-ack=1");
+        assertEquals(ExitCodes.VERDICT_FAIL, r.code, r.out + r.err);
+        assertTrue(r.out.contains("+ drain raised from 1s to 6s (leaseTime 1s + 5s)"), r.out);
+        long dropped = r.json.path("additions").path("faultsAffected").path("dropAckMsgs").asLong();
+        assertTrue(dropped > 0);
+        assertEquals(dropped, verify(r, "duplicate"));
+        assertEquals(0, verify(r, "missing"), "redelivered, not missing");
+        assertEquals(6, r.json.path("config").path("drainSec").asInt());
+    }
+
+    @Test
+    void aSharedClientWithoutTheTenancyHeaderIsCaughtAsCrossTenant() throws Exception {
+        Run r = run("control", "-tenants", "2", "-broker-tenant-header=false");
+        assertEquals(ExitCodes.VERDICT_FAIL, r.code, r.out + r.err);
+        assertTrue(verify(r, "crossTenant") > 0, r.out);
+    }
+
+    @Test
+    void failOnVerifyFalseExitsZeroOnAFailedVerdict() throws Exception {
+        Run r = run("nofail", "-tenants", "1", "-fault", "lose-msg=1", "-fail-on-verify=false");
+        assertEquals(0, r.code, r.out + r.err);
+        assertEquals("FAIL", r.json.path("verdict").asText());
+    }
+
+    private Path tenantsFile(int n) throws Exception {
+        Path f = dir.resolve("tenants.json");
+        SyntheticTenants.create(n, "camp", "bench").write(f);
+        return f;
+    }
+
+    private static void assertNoKeyIn(TenantsFile file, Run r) {
+        for (Tenant t : file.tenants()) {
+            for (String text : List.of(r.out, r.err, r.jsonText, r.csv)) {
+                assertFalse(text.contains(t.apiKey()), "API key of tenant " + t.idx() + " leaked");
+            }
+        }
+    }
+
+    @Test
+    void theProxyTargetThroughTheEmbeddedProxyPassesAndNeverPrintsAKey() throws Exception {
+        Path f = tenantsFile(2);
+        Run r = run("proxy", "-target", "proxy", "-tenants-file", f.toString());
+        assertEquals(0, r.code, r.out + r.err);
+        assertTrue(r.out.contains("VERDICT: PASS"), r.out);
+        assertTrue(verify(r, "sentOk") > 0);
+        assertNoKeyIn(TenantsFile.read(f), r);
+    }
+
+    @Test
+    void theProxysMisrouteSwitchMakesTheCrossTenantCheckFire() throws Exception {
+        Path f = tenantsFile(2);
+        TenantsFile file = TenantsFile.read(f);
+        ProxyOptions proxy = ProxyOptions.of(file, ProxyLimits.UNLIMITED).withMisrouteFraction(0.5);
+        try (EmbeddedBroker b = EmbeddedBroker.start(BrokerOptions.defaults(), proxy)) {
+            Run r = run("misroute", "-target", "proxy", "-tenants-file", f.toString(), "-url", b.url(),
+                    "-pop-wait=false");
+            assertEquals(ExitCodes.VERDICT_FAIL, r.code, r.out + r.err);
+            assertTrue(verify(r, "crossTenant") > 0, r.out);
+            assertNoKeyIn(file, r);
+        }
+    }
+
+    @Test
+    void proxyRefusalsAreAccountedByCodeWithRetryAfter() throws Exception {
+        Path f = tenantsFile(2);
+        TenantsFile file = TenantsFile.read(f);
+        List<ProxyTenant> ts = new ArrayList<>(ProxyOptions.of(file, ProxyLimits.UNLIMITED).tenants());
+        ts.set(0, ts.get(0).withSuspended(true));
+        ts.set(1, ts.get(1).withLimits(new ProxyLimits(0, 5, 0))); // pushed msgs/s: pops stay free
+        ProxyOptions proxy = ProxyOptions.of(file, ProxyLimits.UNLIMITED).withTenants(ts).withLog(s -> { });
+        try (EmbeddedBroker b = EmbeddedBroker.start(BrokerOptions.defaults(), proxy)) {
+            Run r = run("codes", "-target", "proxy", "-tenants-file", f.toString(), "-url", b.url(),
+                    "-skip-configure");
+            JsonNode push = r.json.path("errors").path("push");
+            assertTrue(push.path("byCode").path("403/cluster_suspended").asLong() > 0, push.toString());
+            assertTrue(push.path("byCode").path("429/rate_limited").asLong() > 0, push.toString());
+            assertTrue(push.path("byKind").path("http_429").asLong() > 0, push.toString());
+            assertTrue(push.path("retryAfterSamples").asLong() > 0, push.toString());
+            assertTrue(push.path("retryAfterMaxSec").asDouble() >= 1, push.toString());
+            assertTrue(push.path("firstMessage").path("http_403").asText().length() <= 240);
+            assertTrue(r.out.contains("errors push"), r.out);
+            // refused pushes were never stored: nothing is missing, the run still verifies
+            assertEquals(0, verify(r, "missing"), r.out);
+            assertNoKeyIn(file, r);
+        }
+    }
+
+    @Test
+    void badFlagsExitTwoWithTheReferenceMessages() throws Exception {
+        Run fault = run("bad", "-fault", "drop-msg=1");
+        assertEquals(ExitCodes.USAGE, fault.code);
+        assertTrue(fault.err.contains("unknown fault \"drop-msg\" (want dup-push|lose-msg|drop-ack)"), fault.err);
+        Run proxy = run("bad2", "-target", "proxy", "-tenants-file", dir.resolve("none.json").toString(), "-url",
+                "http://127.0.0.1:9");
+        assertEquals(ExitCodes.USAGE, proxy.code);
+        assertTrue(proxy.err.contains("goload -mode cloud -target proxy: cannot read"), proxy.err);
+        assertTrue(proxy.err.contains("run: goload -mode provision -tenants N -file"), proxy.err);
+        Run r429 = run("bad3", "-retry429-attempts", "-1");
+        assertEquals(ExitCodes.USAGE, r429.code);
+    }
+}

@@ -1,0 +1,74 @@
+package dev.goload.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Issue 3, test 6: exit codes and validation of the load modes through {@code Main.run}. */
+class LoadModeExitCodesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void zeroRateIsAUsageErrorWithTheReferenceMessage() {
+        LoadModeRun r = LoadModeRun.of(dir, "-mode", "openloop", "-rate", "0");
+        assertEquals(2, r.code(), r.toString());
+        assertEquals("goload -mode openloop: -rate must be > 0 (total offered msg/s)\n", r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void zeroMaxInflightIsAUsageError() {
+        LoadModeRun r = LoadModeRun.of(dir, "-mode", "openloop", "-rate", "100", "-max-inflight", "0");
+        assertEquals(2, r.code(), r.toString());
+        assertEquals("goload -mode openloop: -max-inflight must be > 0\n", r.err());
+    }
+
+    @Test
+    void zeroPushBatchIsAUsageError() {
+        LoadModeRun r = LoadModeRun.of(dir, "-mode", "openloop", "-rate", "100", "-push-batch", "0");
+        assertEquals(2, r.code(), r.toString());
+        assertEquals("goload -mode openloop: -push-batch must be > 0\n", r.err());
+    }
+
+    @Test
+    void unreachableBrokerStillFinishesAndCountsConnectionErrors() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        } // closed: connections are refused
+        LoadModeRun r = LoadModeRun.of(dir, "-mode", "openloop", "-url", "http://127.0.0.1:" + port, "-rate", "200",
+                "-push-batch", "10", "-duration", "1", "-report", "1", "-consumers", "1");
+        assertEquals(0, r.code(), "the reference finishes a run whose broker is down: " + r);
+        assertTrue(r.out().contains("[configure] WARNING: "), r.out());
+        JsonNode rec = r.record();
+        assertTrue(rec.get("configureError").isTextual());
+        long pushErr = r.counter("pushErrReq");
+        assertTrue(pushErr > 0, r.toString());
+        JsonNode kinds = r.counters().get("errorsByKind");
+        assertEquals(pushErr, kinds.get("push.conn").asLong(), kinds.toString());
+        assertEquals(r.counter("popErr"), kinds.get("pop.conn").asLong(), kinds.toString());
+        assertEquals(r.counter("sentReq"), pushErr, "every sent push failed and was counted once");
+        assertEquals(0, r.counter("achievedReq"));
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("[final] offered=") && l.contains(" pushErr=" + pushErr)));
+    }
+
+    @Test
+    void outPointingAtAFileIsASetupErrorWithAClearMessage() throws Exception {
+        Path file = Files.writeString(dir.resolve("not-a-dir"), "x");
+        LoadModeRun r = LoadModeRun.of(dir, "-mode", "openloop", "-embedded", "-rate", "100", "-duration", "1",
+                "-out", file.toString());
+        assertEquals(1, r.code(), r.toString());
+        assertTrue(r.err().contains("goload: cannot create the artifact directory " + file), r.err());
+        assertTrue(r.err().contains("not a directory") || r.err().contains("exists"), r.err());
+        assertEquals("x", Files.readString(file), "the file is left alone");
+        assertFalse(r.out().contains("[final]"), "no run happened");
+    }
+}

@@ -1,0 +1,55 @@
+package dev.goload.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** One in-process {@code Main.run} of a load mode with artifacts under {@code dir} and run id {@code run}. */
+record LoadModeRun(int code, String out, String err, Path dir) {
+
+    static LoadModeRun of(Path dir, String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        if (!all.contains("-out")) {
+            all.addAll(List.of("-out", dir.toString()));
+        }
+        all.addAll(List.of("-run-id", "run"));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Main.run(all.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new LoadModeRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), dir);
+    }
+
+    List<String> lines() {
+        return out.lines().toList();
+    }
+
+    JsonNode record() {
+        try {
+            return new ObjectMapper().readTree(dir.resolve("run.json").toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    JsonNode counters() {
+        return record().get("counters");
+    }
+
+    long counter(String name) {
+        return counters().get(name).asLong();
+    }
+
+    @Override
+    public String toString() {
+        return "exit " + code + "\n--- stdout\n" + out + "--- stderr\n" + err;
+    }
+}

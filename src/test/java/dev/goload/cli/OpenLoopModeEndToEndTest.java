@@ -1,0 +1,158 @@
+package dev.goload.cli;
+
+import static dev.goload.report.ReferenceLines.OPENLOOP_FINAL;
+import static dev.goload.report.ReferenceLines.OPENLOOP_INTERVAL;
+import static dev.goload.report.ReferenceLines.num;
+import static dev.goload.report.ReferenceLines.width;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.goload.report.ReferenceLines;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Issue 3, test 5: {@code -mode openloop -embedded} end to end through {@code Main.run}. */
+class OpenLoopModeEndToEndTest {
+    @TempDir
+    Path dir;
+
+    private LoadModeRun openloop(String... extra) {
+        List<String> args = new java.util.ArrayList<>(List.of("-mode", "openloop", "-embedded", "-rate", "2000",
+                "-push-batch", "10", "-duration", "2", "-report", "1", "-consumers", "2", "-partitions", "4"));
+        args.addAll(List.of(extra));
+        LoadModeRun r = LoadModeRun.of(dir, args.toArray(String[]::new));
+        assertEquals(0, r.code(), r.toString());
+        return r;
+    }
+
+    /** Checks every reference line and the accounting identities; returns the final line. */
+    private static Matcher assertConsistent(LoadModeRun r) {
+        List<Matcher> intervals = ReferenceLines.all(r.lines(), OPENLOOP_INTERVAL);
+        assertEquals(r.record().get("intervals").size(), intervals.size(), r.toString());
+        for (Matcher m : intervals) {
+            width(m, "offered", 9);
+            width(m, "achieved", 9);
+            width(m, "shed", 9);
+            width(m, "inflight", 6);
+            width(m, "p50", 7);
+            width(m, "p99", 8);
+            width(m, "p999", 8);
+            assertEquals(num(m, "push") - num(m, "pop"), num(m, "lag"));
+        }
+        Matcher fin = ReferenceLines.single(r.lines(), OPENLOOP_FINAL);
+        long pushed = num(fin, "pushed");
+        long popped = num(fin, "popped");
+        assertTrue(popped <= pushed, "autoAck pops what was pushed, at most: " + r);
+        assertEquals(pushed - popped, num(fin, "lag"));
+        assertEquals(num(fin, "offered") * 10, num(fin, "offeredMsgs"));
+        assertEquals(num(fin, "achieved") * 10, num(fin, "achievedMsgs"));
+        assertEquals(num(fin, "offered"), r.counter("sentReq") + num(fin, "shed"));
+        assertEquals(r.counter("pushedMsgs"), pushed);
+        assertEquals(r.counter("popped"), popped);
+        assertEquals(0, r.record().get("inflightAtEnd").asInt(), "counters read after in-flight pushes finished");
+        assertEquals("duration", r.record().get("stopReason").asText());
+        assertNull(r.record().get("configureError").textValue());
+        assertTrue(r.lines().contains("[configure] queue=benchq completedRetentionSeconds=300"), r.out());
+        // rates divide by the measured seconds of each interval
+        for (JsonNode i : r.record().get("intervals")) {
+            assertTrue(i.get("seconds").asDouble() > 0.5, i.toString());
+        }
+        return fin;
+    }
+
+    @Test
+    void autoAckRunOffersTheRateAndDrains() {
+        LoadModeRun r = openloop();
+        Matcher fin = assertConsistent(r);
+        long offered = num(fin, "offered");
+        assertEquals(400, offered, "exactly F(2 s) = 200 req/s x 2 s, however late the pacer ran at the end");
+        assertEquals(offered, num(fin, "achieved"), "an idle embedded broker takes every request");
+        assertTrue(num(fin, "popped") > 0);
+        assertEquals(0, num(fin, "pushErr"));
+    }
+
+    @Test
+    void manualAckSyncAcksWhatItPops() {
+        LoadModeRun r = openloop("-manual-ack");
+        Matcher fin = assertConsistent(r);
+        assertManualAck(r, fin);
+    }
+
+    @Test
+    void manualAckAsyncAcksWhatItPops() {
+        LoadModeRun r = openloop("-manual-ack", "-ack-async", "-ack-inflight", "4");
+        Matcher fin = assertConsistent(r);
+        assertManualAck(r, fin);
+    }
+
+    private static void assertManualAck(LoadModeRun r, Matcher fin) {
+        assertNotNull(fin.group("acked"), "ack segment on the final line: " + r);
+        long acked = num(fin, "acked");
+        assertTrue(acked > 0, r.toString());
+        assertTrue(acked <= num(fin, "popped"));
+        assertEquals(0, num(fin, "ackErr"));
+        assertEquals(num(fin, "pushed") - acked, num(fin, "ackLag"));
+        assertTrue(ReferenceLines.dec(fin, "ackAvg") > 0, "ackAvg printed: " + fin.group());
+        assertEquals(acked, r.counter("acked"));
+        for (Matcher m : ReferenceLines.all(r.lines(), OPENLOOP_INTERVAL)) {
+            assertNotNull(m.group("ackAvg"), m.group());
+            width(m, "ack", 9);
+        }
+    }
+
+    @Test
+    void pinnedConsumersDrainTheirHomePartitions() {
+        LoadModeRun r = openloop("-pop-wildcard=false", "-consumers", "4");
+        Matcher fin = assertConsistent(r);
+        assertTrue(num(fin, "popped") > 0, r.toString());
+        assertEquals(0, num(fin, "popErr"));
+    }
+
+    @Test
+    void multiPartitionPopsDrain() {
+        LoadModeRun r = openloop("-pop-partitions", "4");
+        Matcher fin = assertConsistent(r);
+        assertTrue(num(fin, "popped") > 0, r.toString());
+        assertEquals(0, num(fin, "popErr"));
+    }
+
+    @Test
+    void e2eRecordsScheduledPushToPopLatency() {
+        LoadModeRun r = openloop("-e2e");
+        assertConsistent(r);
+        JsonNode e2e = r.record().get("latencyMs").get("e2e");
+        assertTrue(e2e.get("count").asLong() > 0, e2e.toString());
+        assertTrue(e2e.get("p50").asDouble() > 0, e2e.toString());
+        assertEquals(r.counter("popped"), e2e.get("count").asLong(), "every popped message carried its stamp");
+        assertTrue(r.lines().stream().anyMatch(l -> l.startsWith("[final] + e2e (scheduled push -> pop) n=")), r.out());
+    }
+
+    @Test
+    void poissonArrivalsOfferTheRateOnAverage() {
+        LoadModeRun r = openloop("-arrival", "poisson");
+        Matcher fin = assertConsistent(r);
+        long offered = num(fin, "offered");
+        assertTrue(offered >= 320 && offered <= 480, "≈ 400 requests (±4 sd): " + offered);
+        assertTrue(r.record().has("arrivalSeed"));
+    }
+
+    @Test
+    void rampLowersTheEarlyOfferedRate() {
+        LoadModeRun r = openloop("-ramp-sec", "2", "-duration", "3");
+        assertConsistent(r);
+        JsonNode iv = r.record().get("intervals");
+        long first = iv.get(0).get("delta").get("offeredReq").asLong();
+        long last = iv.get(iv.size() - 1).get("delta").get("offeredReq").asLong();
+        // ramp 0 → 200 req/s over 2 s: F(1 s) = 200·1²/(2·2) = 50 requests owed (+ the one at t = 0), 200 in the third
+        assertTrue(first >= 45 && first <= 60, "first second offered " + first);
+        assertTrue(last >= 150, "full rate after the ramp: " + last);
+        long total = r.counter("offeredReq");
+        assertEquals(400, total, "F(3 s) = 200·(3 − 1) = 400");
+    }
+}

@@ -1,0 +1,150 @@
+package dev.goload.client;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The byte scanner must either agree exactly with the Jackson decoders or decline (null): it is only a fast
+ * path. Checked on the recorded broker answers, hand-written edge cases and thousands of random corruptions.
+ */
+class ResultScannerTest {
+    private static final String GEN_B_ITEM = "{\"index\":%d,\"queueName\":\"q\",\"status\":\"%s\",\"message_id\":\"m\","
+            + "\"messageId\":\"m\",\"partition_id\":\"p\",\"partitionId\":\"p\",\"transaction_id\":\"t%d\","
+            + "\"transactionId\":\"t%d\",\"trace_id\":null%s}";
+
+    private static String genBPush(String... statuses) {
+        List<String> items = new ArrayList<>();
+        for (int i = 0; i < statuses.length; i++) {
+            String st = statuses[i];
+            String err = st.equals("failed") ? ",\"error\":\"disk full\"" : "";
+            items.add(GEN_B_ITEM.formatted(i, st, i, i, err));
+        }
+        return "[" + String.join(",", items) + "]";
+    }
+
+    private static String[] ids(int n) {
+        String[] ids = new String[n];
+        for (int i = 0; i < n; i++) ids[i] = "id" + i;
+        return ids;
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Asserts the scanner either declines or matches Jackson (including Jackson's decode errors). */
+    private static boolean pushAgrees(String body, int n) {
+        byte[] b = utf8(body);
+        PushResult fast = ResultScanner.push(201, b, ids(n));
+        if (fast == null) return false;
+        PushResult full;
+        try {
+            full = ResultDecoders.decodePush(201, b, ids(n));
+        } catch (IOException | RuntimeException e) {
+            fail("scanner accepted what the full decoder rejects (" + e + "): " + body);
+            return false;
+        }
+        assertArrayEquals(full.statuses(), fast.statuses(), body);
+        assertEquals(full.firstError(), fast.firstError(), body);
+        assertEquals(full.accepted(), fast.accepted(), body);
+        return true;
+    }
+
+    private static boolean ackAgrees(String body, int n) {
+        byte[] b = utf8(body);
+        AckResult fast = ResultScanner.ack(200, b, n);
+        if (fast == null) return false;
+        AckResult full;
+        try {
+            full = ResultDecoders.decodeAck(200, b, n);
+        } catch (IOException | RuntimeException e) {
+            fail("scanner accepted what the full decoder rejects (" + e + "): " + body);
+            return false;
+        }
+        assertArrayEquals(full.itemSuccess(), fast.itemSuccess(), body);
+        assertEquals(full.firstError(), fast.firstError(), body);
+        assertEquals(full.succeeded(), fast.succeeded(), body);
+        return true;
+    }
+
+    @Test
+    void brokerShapedAnswersTakeTheFastPathAndMatchTheFullDecoder() {
+        assertEquals(true, pushAgrees(genBPush("queued", "duplicate", "failed", "buffered", "weird"), 5));
+        assertEquals(true, pushAgrees(WireMockSupport.genA("push-five-items.json"), 5));
+        assertEquals(true, pushAgrees(WireMockSupport.genA("push-queued.json"), 1));
+        assertEquals(true, pushAgrees(WireMockSupport.genA("push-duplicate.json"), 1));
+        assertEquals(true, pushAgrees(" [ {\"status\" : \"queued\" , \"n\": -1.5e+3, \"x\":true} ]\n", 1));
+        assertEquals(true, ackAgrees("[{\"success\":true,\"error\":null,\"leaseReleased\":false,\"dlq\":false},"
+                + "{\"success\":false,\"error\":\"no lease\"},{\"success\":null},{}]", 4));
+    }
+
+    @Test
+    void declinesShapesItDoesNotHandle() {
+        assertNull(ResultScanner.push(201, utf8("{\"error\":\"boom\"}"), ids(1)));
+        assertNull(ResultScanner.push(201, utf8(""), ids(1)));
+        assertNull(ResultScanner.push(201, utf8("[{\"status\":\"queued\",\"meta\":{\"a\":1}}]"), ids(1)));
+        assertNull(ResultScanner.push(201, utf8("[{\"status\":\"que\\u0075ed\"}]"), ids(1)));
+        assertNull(ResultScanner.push(201, utf8("[{\"status\":\"queued\"}]"), ids(2)), "count mismatch is worded by the full decoder");
+        assertNull(ResultScanner.ack(200, utf8("[{\"success\":\"yes\"}]"), 1));
+        assertNull(ResultScanner.ack(200, utf8("[{\"success\":true,\"error\":{\"code\":1}}]"), 1));
+        assertNull(ResultScanner.ack(200, utf8("[{\"success\":false,\"error\":\"lease \\\"x\\\" gone\"}]"), 1));
+        assertNotNull(ResultScanner.ack(200, utf8("[]"), 0));
+    }
+
+    @Test
+    void randomCorruptionsNeverMakeTheScannerDisagree() {
+        Random rnd = new Random(42);
+        String push = genBPush("queued", "failed", "duplicate");
+        String ack = "[{\"index\":0,\"success\":true,\"error\":null},{\"index\":1,\"success\":false,\"error\":\"e\"}]";
+        String alphabet = "{}[],:\" \\ntrufalsenul0123456789.-eE+x";
+        int accepted = 0;
+        for (int k = 0; k < 20_000; k++) {
+            boolean isPush = k % 2 == 0;
+            StringBuilder s = new StringBuilder(isPush ? push : ack);
+            int edits = 1 + rnd.nextInt(3);
+            for (int e = 0; e < edits; e++) {
+                int at = rnd.nextInt(s.length());
+                switch (rnd.nextInt(3)) {
+                    case 0 -> s.deleteCharAt(at);
+                    case 1 -> s.insert(at, alphabet.charAt(rnd.nextInt(alphabet.length())));
+                    default -> s.setCharAt(at, alphabet.charAt(rnd.nextInt(alphabet.length())));
+                }
+            }
+            if (isPush ? pushAgrees(s.toString(), 3) : ackAgrees(s.toString(), 2)) accepted++;
+        }
+        // Most single-character corruptions land in values the scanner still reads (and must read correctly).
+        assertEquals(true, accepted > 1000, "only " + accepted + " corrupted bodies exercised the fast path");
+    }
+
+    @Test
+    void wordScanFlagsExactlyTheWordsHoldingAQuoteBackslashOrControlByte() {
+        long base = 0x6161616161616161L; // "aaaaaaaa"
+        for (int pos = 0; pos < 8; pos++) {
+            for (int v = 0; v < 256; v++) {
+                long w = (base & ~(0xFFL << (8 * pos))) | ((long) v << (8 * pos));
+                boolean special = v == '"' || v == '\\' || v < 0x20;
+                assertEquals(special, ResultScanner.special(w) != 0, "byte " + v + " at " + pos);
+            }
+        }
+        Random r = new Random(1);
+        for (int i = 0; i < 200_000; i++) {
+            long w = r.nextLong();
+            boolean expected = false;
+            for (int k = 0; k < 8; k++) {
+                int v = (int) (w >>> (8 * k)) & 0xFF;
+                expected |= v == '"' || v == '\\' || v < 0x20;
+            }
+            assertEquals(expected, ResultScanner.special(w) != 0, Long.toHexString(w));
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package dev.goload.modes;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goload.client.ClientConfig;
+import dev.goload.client.QueenClient;
+import dev.goload.client.Retry429Policy;
+import dev.goload.client.RetryPolicy;
+import dev.goload.config.ConsumerOptions;
+import dev.goload.config.OpenLoopConfig;
+import dev.goload.config.QueueOptions;
+import dev.goload.config.RunOptions;
+import dev.goload.config.TargetOptions;
+import dev.goload.modes.openloop.OpenLoopProducers;
+import dev.goload.pace.NanoClock;
+import dev.goload.report.OpenLoopConsole;
+import dev.goload.report.RunArtifacts;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+
+/**
+ * Runs the real open-loop engine ({@link LoadRun} + {@link OpenLoopProducers} + {@link OpenLoopConsole} +
+ * {@link RunArtifacts}) in-process against a broker URL, with an injectable clock and a hook that sees the
+ * producers once they exist. Test-only; one instance per run.
+ */
+final class OpenLoopRunFixture {
+    final String url;
+    final Path outDir;
+    long rate = 2000;
+    int pushBatch = 10;
+    int maxInflight = 20_000;
+    int behindMillis = 1000;
+    int durationSeconds = 2;
+    int consumers = 1;
+    NanoClock clock = NanoClock.SYSTEM;
+    Consumer<LoadRun.Producers> onProducers = p -> {};
+
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+    OpenLoopRunFixture(String url, Path outDir) {
+        this.url = url;
+        this.outDir = outDir;
+    }
+
+    OpenLoopConfig config() {
+        TargetOptions target = new TargetOptions(url, "", "", 30_000, 64, -1, 1, "off");
+        QueueOptions queue = new QueueOptions("engine-test", 4, 300, 0, 0, 0, false);
+        ConsumerOptions consumer = new ConsumerOptions(consumers, 200, true, 1, false, 2000, 2, false, false, 256);
+        RunOptions run = new RunOptions(durationSeconds, 1, outDir, "run", "test");
+        return new OpenLoopConfig(target, queue, consumer, run, rate, pushBatch, maxInflight, 0, "uniform",
+                behindMillis, 64, 0, "rotate", false);
+    }
+
+    RunResult run() throws IOException, InterruptedException {
+        OpenLoopConfig cfg = config();
+        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
+        QueenClient client = new QueenClient(ClientConfig.of(url).withRetry(RetryPolicy.NONE)
+                .withRetry429(Retry429Policy.NONE));
+        var setup = new LoadRun.Setup("openloop", cfg.queue(), cfg.consumer(), cfg.run(), false,
+                Map.of("leaseTime", 30), LoaderBoundRules.DEFAULTS);
+        AtomicReference<LoadRun.Producers> producers = new AtomicReference<>();
+        try (client; RunArtifacts artifacts = new RunArtifacts(outDir, "run", new LinkedHashMap<>(Map.of("mode",
+                "openloop")), System.currentTimeMillis())) {
+            OpenLoopConsole con = new OpenLoopConsole(cfg, out);
+            con.printHeader();
+            return new LoadRun(setup, client, ctx -> {
+                var p = new OpenLoopProducers(cfg, ctx, 42);
+                producers.set(p);
+                onProducers.accept(p);
+                return p;
+            }, List.of(con, artifacts), out, clock).execute(new RunSignal());
+        }
+    }
+
+    String console() {
+        return console.toString(StandardCharsets.UTF_8);
+    }
+
+    List<String> lines() {
+        return console().lines().toList();
+    }
+
+    JsonNode record() throws IOException {
+        return new ObjectMapper().readTree(outDir.resolve("run.json").toFile());
+    }
+}

@@ -1,0 +1,163 @@
+package dev.goload.modes.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.goload.broker.BrokerOptions;
+import dev.goload.broker.EmbeddedBroker;
+import dev.goload.client.ClientConfig;
+import dev.goload.client.QueenClient;
+import dev.goload.config.AppConfig;
+import dev.goload.config.TargetOptions;
+import dev.goload.modes.RunSignal;
+import dev.goload.pace.NanoClock;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code app} end to end against the embedded broker: a few seconds each, verdicts and counters asserted. */
+class AppRunEmbeddedTest {
+    private EmbeddedBroker broker;
+    private QueenClient client;
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+    @BeforeEach
+    void start() {
+        broker = EmbeddedBroker.start(BrokerOptions.defaults().withHost("127.0.0.1").withPort(0));
+        client = new QueenClient(ClientConfig.of(broker.url()).withTimeoutMillis(10_000));
+    }
+
+    @AfterEach
+    void stop() {
+        client.close();
+        broker.close();
+    }
+
+    static AppConfig config(String url, double failPct, double poisonPct, int retryLimit, double txPct,
+                            double slowPct, int slowMs, int leaseSeconds, String verifyLog, int seconds) {
+        return new AppConfig(new TargetOptions(url, "", "", 10_000, 64, -1, 1, "off"),
+                new AppConfig.Load(400, 4, 5, 8, 32, 1.0, Duration.ofMinutes(30), Duration.ofMinutes(5)),
+                new AppConfig.Topology("appq", "appq-stage2", 8, 1.1, 0, 300, 7200, true),
+                new AppConfig.Consume(2, 6, 20, 4, true, 300, 5),
+                new AppConfig.Work(1, 0.5, slowPct, slowMs, 0, 3000, 1, 2),
+                new AppConfig.Reliability(failPct, poisonPct, retryLimit, txPct, leaseSeconds, true),
+                new AppConfig.Shape(seconds, 1, 0, 15, verifyLog, "test-run", 10_000, 42));
+    }
+
+    private AppResult run(AppConfig cfg, RawLogs logs, AppContext.CheckerTap tap) throws Exception {
+        PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
+        dev.goload.report.AppConsole c = new dev.goload.report.AppConsole(cfg, out);
+        c.printHeader();
+        return new AppRun(cfg, client, logs, c, out, NanoClock.SYSTEM, tap).execute(new RunSignal());
+    }
+
+    @Test
+    void failuresRetryThenDeadLetterTransactionsFeedStageTwoAndTheRawLogsParse(@TempDir Path dir) throws Exception {
+        AppConfig cfg = config(broker.url(), 5, 3, 1, 30, 0, 0, 30, dir.toString(), 4);
+        AppResult r = run(cfg, new RawLogs(dir, 2), null);
+        AppCounters.Snapshot t = r.total();
+        String text = console.toString(StandardCharsets.UTF_8);
+
+        assertTrue(r.verdict().pass(), r.verdict().reason() + "\n" + text);
+        assertEquals(0, r.verdict().violations());
+        assertTrue(t.pushed() > 0);
+        for (int g = 0; g < 2; g++) {
+            assertTrue(t.failed()[g] > 0, "failed acks in cg" + g);
+            assertTrue(t.deadLettered()[g] > 0, "poison dead-lettered in cg" + g);
+            assertTrue(t.completed()[g] > 0);
+            assertTrue(t.settled()[g] <= t.newMessages(), "settled never exceeds what was pushed");
+        }
+        assertTrue(t.redeliveries() > 0, "failed acks redeliver");
+        assertTrue(r.verdict().dups() > 0, "redeliveries are dups to the checker, not violations");
+        assertTrue(broker.stats().deadLettered() >= t.deadLetteredAll(), "every dlq:true answer is a broker DLQ");
+        assertTrue(t.txCommits() > 0);
+        assertEquals(t.txCommits(), t.stage2Pushed());
+        assertTrue(t.stage2Acked() > 0, "stage-2 messages arrive and are drained");
+        assertEquals(0, t.txErr());
+        assertEquals(0, t.popErr());
+        assertEquals(0, t.ackErr(), "no spurious ack errors (a batch with two failures included)");
+        assertNull(r.rawLogError());
+        assertTrue(text.contains("VERDICT: PASS"), text);
+        assertTrue(text.contains("[final] pushed=" + t.pushed() + " (dup=0, pushErr=0)"), text);
+
+        Map<String, long[]> manifest = new HashMap<>();
+        List<String> m = Files.readAllLines(dir.resolve("manifest.tsv"));
+        assertEquals(RawLogs.MANIFEST_HEADER, m.getFirst());
+        long total = 0;
+        for (String line : m.subList(1, m.size())) {
+            String[] f = line.split("\t");
+            assertEquals(4, f.length, line);
+            assertTrue(f[0].matches("s\\d+"), line);
+            long count = Long.parseLong(f[1]);
+            assertEquals(count - 1, Long.parseLong(f[2]), "contiguous seqs from 0: " + line);
+            manifest.put(f[0], new long[] {count, Long.parseLong(f[3])});
+            total += count;
+        }
+        assertEquals(t.pushed(), total, "the manifest accounts for every pushed message");
+        for (int g = 0; g < 2; g++) {
+            List<String> rows = Files.readAllLines(dir.resolve("cg" + g + ".tsv"));
+            assertEquals(RawLogs.CG_HEADER, rows.getFirst());
+            assertTrue(rows.size() > 1);
+            Set<String> statuses = new java.util.HashSet<>();
+            long ok = 0;
+            for (String line : rows.subList(1, rows.size())) {
+                String[] f = line.split("\t");
+                assertEquals(6, f.length, line);
+                long ackNs = Long.parseLong(f[0]);
+                assertTrue(ackNs >= r.startedEpochMs() * 1_000_000L && ackNs <= (r.endedEpochMs() + 1) * 1_000_000L,
+                        "ackTsNs is an epoch ns instant within the run: " + line);
+                assertEquals("cg" + g, f[1]);
+                assertTrue(manifest.containsKey(f[2]), line);
+                assertTrue(Long.parseLong(f[3]) < manifest.get(f[2])[0], line);
+                Integer.parseInt(f[4]);
+                statuses.add(f[5]);
+                if (f[5].equals("ok")) ok++;
+            }
+            assertTrue(Set.of("ok", "fail", "poison", "dlq", "ackerr").containsAll(statuses), statuses.toString());
+            assertTrue(statuses.containsAll(Set.of("ok", "fail", "poison")), statuses.toString());
+            assertEquals(t.completed()[g], ok, "one ok row per completed ack, written after the ack");
+        }
+    }
+
+    @Test
+    void slowBatchesKeepTheirLeaseThroughRenewal() throws Exception {
+        AppConfig cfg = config(broker.url(), 0, 0, 3, 0, 10, 2500, 2, "", 5);
+        AppResult r = run(cfg, null, null);
+        AppCounters.Snapshot t = r.total();
+        String text = console.toString(StandardCharsets.UTF_8);
+        assertTrue(t.leaseRenews() > 0, "slow batches (2.5 s > lease 2 s) renewed their lease\n" + text);
+        assertEquals(0, t.leaseRenewErr());
+        assertEquals(0, t.redeliveries(), "no lease expired: nothing was redelivered\n" + text);
+        assertEquals(0, t.ackErr(), "acks after a renewed lease still hold it");
+        assertTrue(r.verdict().pass(), r.verdict().reason());
+    }
+
+    @Test
+    void aReorderInjectedBeforeTheCheckerFailsTheVerdict() throws Exception {
+        AtomicInteger seen = new AtomicInteger();
+        AppContext.CheckerTap swap = (checker, group, partition, seq, retry) ->
+                checker.observe(group, partition, group == 0 && seen.incrementAndGet() == 25 ? seq + 1 : seq, retry);
+        AppConfig cfg = config(broker.url(), 0, 0, 3, 0, 0, 0, 30, "", 2);
+        AppResult r = run(cfg, null, swap);
+        assertFalse(r.verdict().pass());
+        assertEquals(1, r.verdict().violations(), r.verdict().samples().toString());
+        assertTrue(r.verdict().samples().getFirst().startsWith("cg0 part=s"));
+        String text = console.toString(StandardCharsets.UTF_8);
+        assertTrue(text.contains("VERDICT: FAIL"), text);
+        assertTrue(text.contains("VIOLATIONS(seq>exp)=1"), text);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.goload.modes.cloud;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.goload.client.Retry429Policy;
+import org.junit.jupiter.api.Test;
+
+class CloudClientsTest {
+
+    @Test
+    void retry429AttemptsFollowTheReferenceSemantics() {
+        assertEquals(Retry429Policy.NONE, CloudClients.retry429(1), "1 = surface every 429 at once");
+        assertEquals(new Retry429Policy(4, 4), CloudClients.retry429(4), "n > 1 = bounded, both kinds");
+        assertEquals(Retry429Policy.goDefaults(), CloudClients.retry429(0), "0 = SDK kind defaults");
+    }
+
+    @Test
+    void aTenantNeverShowsItsKey() {
+        CloudTenant t = new CloudTenant(3, "camp-0003", "camp-0003", "uuid", "qk_test_abcdefghijklmnopqrstuvwxyz");
+        assertFalse(t.toString().contains("abcdefghijklmnopqrstuvwxyz"), t.toString());
+        assertTrue(t.toString().contains("****"));
+        assertEquals("00000000-0000-4000-8000-000000000007", CloudTenant.synthesized(7).brokerTenant());
+    }
+}

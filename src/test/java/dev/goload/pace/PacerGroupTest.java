@@ -1,0 +1,96 @@
+package dev.goload.pace;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The multiplexing driver with an injected clock: exact instants, no sleeping. */
+class PacerGroupTest {
+    private static final long MS = 1_000_000L;
+
+    private static final class Recording implements OpenLoopPacer.Sink {
+        final List<Long> launched = new ArrayList<>();
+        final InflightLimit limit;
+
+        Recording(InflightLimit limit) {
+            this.limit = limit;
+        }
+
+        @Override
+        public void launch(long seq, long scheduledNanos, long nowNanos) {
+            launched.add(scheduledNanos);
+            limit.release();
+        }
+    }
+
+    private static OpenLoopPacer pacer(double rps, long base, long end, InflightLimit limit, Recording sink) {
+        return new OpenLoopPacer(ArrivalSchedule.uniform(new RateCurve(rps, 0)), base, end, 5_000 * MS, limit, sink);
+    }
+
+    @Test
+    void advancesOnlyDuePacersAndReturnsTheEarliestNextInstant() {
+        InflightLimit limit = new InflightLimit(100);
+        Recording a = new Recording(limit);
+        Recording b = new Recording(limit);
+        PacerGroup g = new PacerGroup("t", () -> 0);
+        g.add(pacer(10, 0, Long.MAX_VALUE, limit, a));          // every 100 ms from 0
+        g.add(pacer(4, 30 * MS, Long.MAX_VALUE, limit, b));     // every 250 ms from 30 ms
+
+        assertEquals(30 * MS, g.advanceDue(0));
+        assertEquals(List.of(0L), a.launched);
+        assertEquals(List.of(), b.launched);
+
+        assertEquals(100 * MS, g.advanceDue(30 * MS));
+        assertEquals(List.of(30 * MS), b.launched);
+
+        assertEquals(200 * MS, g.advanceDue(150 * MS));
+        assertEquals(List.of(0L, 100 * MS), a.launched);
+
+        // a late wake offers everything that became due, from every pacer
+        g.advanceDue(600 * MS);
+        assertEquals(List.of(0L, 100 * MS, 200 * MS, 300 * MS, 400 * MS, 500 * MS, 600 * MS), a.launched);
+        assertEquals(List.of(30 * MS, 280 * MS, 530 * MS), b.launched);
+        assertEquals(10, g.offered());
+    }
+
+    @Test
+    void endedSchedulesLeaveTheGroupAndAllEndedReturnsMax() {
+        InflightLimit limit = new InflightLimit(10);
+        Recording a = new Recording(limit);
+        PacerGroup g = new PacerGroup("t", () -> 0);
+        g.add(pacer(10, 0, 250 * MS, limit, a));
+        g.advanceDue(0);
+        assertEquals(Long.MAX_VALUE, g.advanceDue(1_000 * MS));
+        assertEquals(3, a.launched.size());
+    }
+
+    @Test
+    void aSharedInflightCapShedsAcrossPacers() {
+        InflightLimit limit = new InflightLimit(1);
+        List<Long> held = new ArrayList<>();
+        OpenLoopPacer.Sink holding = (seq, sched, now) -> held.add(sched); // never releases
+        PacerGroup g = new PacerGroup("t", () -> 0);
+        OpenLoopPacer p1 = new OpenLoopPacer(ArrivalSchedule.uniform(new RateCurve(10, 0)), 0, Long.MAX_VALUE,
+                5_000 * MS, limit, holding);
+        OpenLoopPacer p2 = new OpenLoopPacer(ArrivalSchedule.uniform(new RateCurve(10, 0)), 0, Long.MAX_VALUE,
+                5_000 * MS, limit, holding);
+        g.add(p1).add(p2);
+        g.advanceDue(0);
+        assertEquals(1, held.size());
+        assertEquals(1, p1.shed(ShedReason.CAP) + p2.shed(ShedReason.CAP));
+    }
+
+    @Test
+    void theDriverThreadRunsAndStops() throws Exception {
+        InflightLimit limit = new InflightLimit(100);
+        Recording a = new Recording(limit);
+        PacerGroup g = new PacerGroup("t", NanoClock.SYSTEM);
+        long now = System.nanoTime();
+        g.add(pacer(1000, now, now + 50 * MS, limit, a));
+        g.start();
+        assertEquals(true, g.join(10_000));
+        assertEquals(50, a.launched.size(), 1);
+    }
+}
