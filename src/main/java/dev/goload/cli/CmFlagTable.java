@@ -39,8 +39,10 @@ final class CmFlagTable {
                 .bool("final-targeted", true, "final stages use targeted pops with static partition ownership")
                 .bool("intermediate-targeted", true, "cm-db/cm-cal use targeted pops with static partition ownership")
                 .intFlag("sweep-floor-ms", 250, "targeted mode: minimum wall time per full sweep")
-                .bool("verify-only", false, "only run the verifier on -logdir and exit (0 PASS / 1 FAIL)")
+                .bool("verify-only", false, "only run the verifier on -logdir and exit (0 PASS / 3 FAIL / 1 setup failure)")
                 .string("token", "", "Bearer token (later build): aim at the proxy")
-                .string("host-header", "", "Host header (later build); only used together with -token");
+                .string("host-header", "", "Host header (later build); only used together with -token")
+                .intFlag("push-retries", 50, FlagTables.ADDITION + "attempts per push (3 ms doubling to 1 s; same"
+                        + " transaction id every attempt) before a push is given up (its seq then shows as a gap)");
     }
 }

@@ -19,7 +19,8 @@ public final class FlagValidators {
             case "cloud" -> cloud(f);
             case "provision" -> f.getLong("tenants") < 1 || f.getLong("tenants") > 10000
                     ? "-tenants must be in 1..10000" : null;
-            case "cm" -> firstOf(common(f), positive(f, "rate-events"), positive(f, "properties"));
+            case "cm" -> f.getBool("verify-only") ? common(f)
+                    : firstOf(common(f), positive(f, "rate-events"), positive(f, "properties"));
             case "app" -> firstOf(common(f), positive(f, "sessions"), positive(f, "producers"),
                     positive(f, "push-batch"));
             case "order", "tenants" -> common(f);

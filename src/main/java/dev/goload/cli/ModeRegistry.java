@@ -36,8 +36,8 @@ public final class ModeRegistry {
                 new OpenLoopCommand(),
                 new CloudCommand(),
                 new ProvisionCommand(),
-                new PendingModeCommand("order", FlagTables.order()),
-                new PendingModeCommand("cm", FlagTables.cm()),
+                new OrderCommand(),
+                new CmCommand(),
                 new TenantsCommand(),
                 new AppCommand()));
     }

@@ -1,0 +1,285 @@
+package dev.goload.modes.cm;
+
+import dev.goload.client.AckItem;
+import dev.goload.client.AckResult;
+import dev.goload.client.Message;
+import dev.goload.client.PopRequest;
+import dev.goload.client.PopResult;
+import dev.goload.client.PushItem;
+import dev.goload.client.QueenClient;
+import dev.goload.client.QueenException;
+import dev.goload.metrics.LatencyRecorder;
+import dev.goload.modes.EpochClock;
+import dev.goload.modes.RunSignal;
+import dev.goload.verify.CmStage;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The consumers of one {@code cm} stage (goload-behavior.md §2.6): pop with a lease, simulate the work (every
+ * message's sleep concurrently under the stage's executor cap), then either push the derived messages downstream
+ * (intermediate stages; one batched push per partition, seq order, stable ids) or record the end-to-end latency
+ * (final stages), write the {@code prop,seq} log lines, and ack the batch {@code completed} asynchronously under the
+ * shared ack cap. A batch interrupted by shutdown is neither emitted nor acked (it redelivers whole); a partition
+ * whose derived push failed is not acked either, so its lease expires and it redelivers.
+ *
+ * <p>Targeted variant: worker w owns partitions {w, w+W, …} and sweeps them with non-waiting partition pops,
+ * processing non-empty batches asynchronously; wildcard variant: pops the queue (optionally long-polling,
+ * multi-partition) and processes inline.
+ *
+ * <p>Threading: one virtual thread per pop worker, per in-work batch, per work sleep and per ack.
+ */
+public final class StageWorkers {
+    /** One stage's wiring. {@code outQueue} null ⇒ final stage. */
+    public record Spec(int index, CmStage stage, String outQueue, int sleepMin, int sleepMax, Semaphore executor,
+                       boolean targeted, int workers, StageLog log, LongAdder derived) {}
+
+    /** Shared collaborators. */
+    public record Shared(QueenClient client, CmEvents events, StablePush pusher, CmCounters counters,
+                         RunSignal signal, EpochClock epoch, LatencyRecorder e2e, Semaphore ackSlots,
+                         WarmTracker warm, AtomicInteger liveTasks, int properties, int popBatch, boolean popWait,
+                         int popTimeoutMs, int popPartitions, int sweepFloorMs) {}
+
+    private final Shared sh;
+    private final List<Thread> threads = new ArrayList<>();
+    private final AtomicInteger busy = new AtomicInteger();
+
+    public StageWorkers(Shared shared) {
+        this.sh = shared;
+    }
+
+    public void start(Spec s) {
+        int w = s.targeted() ? Math.min(s.workers(), sh.properties()) : s.workers();
+        for (int i = 0; i < w; i++) {
+            int worker = i;
+            Runnable loop = s.targeted() ? () -> targeted(s, worker, w) : () -> wildcard(s);
+            threads.add(Thread.ofVirtual().name("cm-" + s.stage().label() + "-" + i).start(() -> {
+                sh.liveTasks().incrementAndGet();
+                try {
+                    loop.run();
+                } finally {
+                    sh.liveTasks().decrementAndGet();
+                }
+            }));
+        }
+    }
+
+    private void targeted(Spec s, int worker, int stride) {
+        List<Integer> owned = new ArrayList<>();
+        for (int p = worker; p < sh.properties(); p += stride) owned.add(p);
+        AtomicBoolean[] inWork = new AtomicBoolean[owned.size()];
+        for (int i = 0; i < inWork.length; i++) inWork[i] = new AtomicBoolean();
+        PopRequest base = PopRequest.of(s.stage().queue()).withBatch(sh.popBatch()).withConsumerGroup(s.stage().group())
+                .withAutoAck(false).withCaptureData(true);
+        while (!sh.signal().isStopping()) {
+            long t0 = System.nanoTime();
+            for (int i = 0; i < owned.size() && !sh.signal().isStopping(); i++) {
+                // a partition in work is leased by us: a re-pop would only come back empty
+                if (inWork[i].get()) continue;
+                PopResult r = pop(base.withPartition("p" + owned.get(i)));
+                if (r == null || r.empty()) continue;
+                AtomicBoolean flag = inWork[i];
+                flag.set(true);
+                busy.incrementAndGet(); // before the task starts, so await() cannot miss it
+                Thread.ofVirtual().start(() -> process(s, r.messages(), () -> flag.set(false)));
+            }
+            long spent = (System.nanoTime() - t0) / 1_000_000;
+            sh.signal().pause(sh.sweepFloorMs() - spent);
+        }
+    }
+
+    private void wildcard(Spec s) {
+        PopRequest req = PopRequest.of(s.stage().queue()).withBatch(sh.popBatch()).withConsumerGroup(s.stage().group())
+                .withAutoAck(false).withCaptureData(true)
+                .withPartitions(sh.popPartitions() > 1 ? sh.popPartitions() : 0)
+                .withLongPoll(sh.popWait()).withTimeoutMs(sh.popWait() ? sh.popTimeoutMs() : 0);
+        while (!sh.signal().isStopping()) {
+            PopResult r = pop(req);
+            if (r == null) continue;
+            if (r.empty()) {
+                if (!sh.popWait()) sh.signal().pause(2);
+                continue;
+            }
+            busy.incrementAndGet();
+            process(s, r.messages(), () -> {});
+        }
+    }
+
+    private PopResult pop(PopRequest req) {
+        try {
+            return sh.client().pop(req);
+        } catch (QueenException e) {
+            if (!sh.signal().isStopping()) {
+                sh.counters().popErr.increment();
+                sh.signal().pause(5);
+            }
+            return null;
+        }
+    }
+
+    /**
+     * Work → emit/log → async ack; {@code released} runs once the batch no longer holds its partition. The caller
+     * has counted the batch in {@link #busy}; this method uncounts it.
+     */
+    private void process(Spec s, List<Message> msgs, Runnable released) {
+        sh.liveTasks().incrementAndGet();
+        boolean handedToAck = false;
+        try {
+            if (!work(s, msgs.size())) return;
+            List<Message> ack = new ArrayList<>(msgs.size());
+            Map<String, List<Message>> byPartition = new LinkedHashMap<>();
+            for (Message m : msgs) {
+                if (CmEvents.decode(m.data()) == null) {
+                    sh.counters().undecodable.increment();
+                    ack.add(m);
+                } else {
+                    byPartition.computeIfAbsent(m.partitionId(), k -> new ArrayList<>()).add(m);
+                }
+            }
+            if (s.outQueue() == null) {
+                long nowMicros = sh.epoch().epochNanos() / 1000;
+                for (List<Message> part : byPartition.values()) {
+                    for (Message m : part) {
+                        CmEvents.Event e = CmEvents.decode(m.data());
+                        if (e.tsMicros() > 0 && nowMicros - e.tsMicros() > 0) sh.e2e().record(nowMicros - e.tsMicros());
+                        apply(s, e);
+                    }
+                    ack.addAll(part);
+                }
+            } else if (byPartition.size() == 1) {
+                List<Message> part = byPartition.values().iterator().next();
+                if (emit(s, part)) ack.addAll(part);
+            } else {
+                List<Thread> tasks = new ArrayList<>();
+                List<Message> okAll = java.util.Collections.synchronizedList(new ArrayList<>());
+                for (List<Message> part : byPartition.values()) {
+                    tasks.add(Thread.ofVirtual().start(() -> {
+                        if (emit(s, part)) okAll.addAll(part);
+                    }));
+                }
+                for (Thread t : tasks) t.join();
+                ack.addAll(okAll);
+            }
+            if (!ack.isEmpty()) {
+                handedToAck = ack(s, ack, released);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            if (!handedToAck) released.run();
+            busy.decrementAndGet();
+            sh.liveTasks().decrementAndGet();
+        }
+    }
+
+    /** One partition's derived push, then its log lines; false when the push did not go through. */
+    private boolean emit(Spec s, List<Message> part) {
+        List<PushItem> items = new ArrayList<>(part.size());
+        List<CmEvents.Event> evs = new ArrayList<>(part.size());
+        for (Message m : part) {
+            CmEvents.Event e = CmEvents.decode(m.data());
+            evs.add(e);
+            items.add(new PushItem(s.outQueue(), "p" + e.prop(), sh.events().derived(s.stage().flow(), e),
+                    sh.events().transactionId(s.outQueue(), e.prop(), e.seq()), null));
+        }
+        StablePush.Outcome o = sh.pusher().push(items);
+        if (o != StablePush.Outcome.OK) {
+            sh.counters().pushErr.add(part.size());
+            if (o == StablePush.Outcome.GAVE_UP) sh.counters().pushGaveUp.add(part.size());
+            return false;
+        }
+        s.derived().add(part.size());
+        for (CmEvents.Event e : evs) apply(s, e);
+        return true;
+    }
+
+    private void apply(Spec s, CmEvents.Event e) {
+        s.log().append(e.prop(), e.seq());
+        sh.counters().stage(s.stage()).processed.increment();
+        if (e.seq() == 0) sh.warm().mark(s.index(), e.prop());
+    }
+
+    /** The work sleeps of a batch, concurrently under the executor cap; false when the run stopped meanwhile. */
+    private boolean work(Spec s, int n) throws InterruptedException {
+        if (s.sleepMax() <= 0) return !sh.signal().isStopping();
+        CountDownLatch done = new CountDownLatch(n);
+        for (int i = 0; i < n; i++) {
+            Thread.ofVirtual().start(() -> {
+                try {
+                    while (!s.executor().tryAcquire(50, TimeUnit.MILLISECONDS)) {
+                        if (sh.signal().isStopping()) return;
+                    }
+                    try {
+                        int ms = s.sleepMin() == s.sleepMax() ? s.sleepMax()
+                                : ThreadLocalRandom.current().nextInt(s.sleepMin(), s.sleepMax() + 1);
+                        sh.signal().pause(ms);
+                    } finally {
+                        s.executor().release();
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    done.countDown();
+                }
+            });
+        }
+        done.await();
+        return !sh.signal().isStopping();
+    }
+
+    /** Hands the ack to its own task under the shared cap; false if the run stopped before a slot was free. */
+    private boolean ack(Spec s, List<Message> msgs, Runnable released) throws InterruptedException {
+        while (!sh.ackSlots().tryAcquire(50, TimeUnit.MILLISECONDS)) {
+            if (sh.signal().isStopping()) return false;
+        }
+        List<AckItem> items = new ArrayList<>(msgs.size());
+        for (Message m : msgs) items.add(AckItem.completed(m));
+        CmCounters.Stage st = sh.counters().stage(s.stage());
+        Thread.ofVirtual().start(() -> {
+            try {
+                AckResult r = sh.client().ack(items, s.stage().group());
+                sh.counters().acked.add(r.succeeded());
+                sh.counters().ackErr.add(r.failed());
+                st.ackErr.add(r.failed());
+            } catch (QueenException e) {
+                // an ack cut off by the final abort is the shutdown, not a broker failure
+                if (!(sh.signal().isStopping() && e.kind() == dev.goload.client.ErrorKind.CANCELED)) {
+                    sh.counters().ackErr.add(items.size());
+                    st.ackErr.add(items.size());
+                }
+            } finally {
+                sh.ackSlots().release();
+                released.run();
+            }
+        });
+        return true;
+    }
+
+    /** Batches in work now (a pop returned them and they are not yet handed to their ack). */
+    public int busy() {
+        return busy.get();
+    }
+
+    /** Waits for the pop loops and then for batches in work, up to {@code millis} in total; true if all ended. */
+    public boolean await(long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + millis * 1_000_000L;
+        for (Thread t : threads) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !t.join(java.time.Duration.ofNanos(left))) return false;
+        }
+        while (busy.get() > 0) {
+            if (System.nanoTime() > deadline) return false;
+            Thread.sleep(5);
+        }
+        return true;
+    }
+}

@@ -1,0 +1,180 @@
+package dev.goload.modes.order;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goload.client.AckResult;
+import dev.goload.client.Message;
+import dev.goload.client.PopRequest;
+import dev.goload.client.PopResult;
+import dev.goload.client.PushItem;
+import dev.goload.client.PushResult;
+import dev.goload.client.QueenClient;
+import dev.goload.client.QueenException;
+import dev.goload.config.OrderConfig;
+import dev.goload.modes.RunSignal;
+import dev.goload.verify.OrderLedger;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+/**
+ * The {@code order} gate (goload-behavior.md §2.5): consumers start first (long-polling, in the shape under test),
+ * then one producer pushes {@code {"s":i,"p":"<partition>"}} for i = 1..messages sequentially — each push awaited,
+ * so each partition's commit order is ascending — then the run drains until everything pushed was delivered (plus
+ * 1 s) or {@code -drain} seconds pass. Each push carries a transaction id derived from (run id, seq), so a client
+ * retry of a push that had committed is deduplicated by the broker instead of becoming a duplicate.
+ *
+ * <p>Threading: {@link #execute} on the caller's thread (the producer); one virtual thread per consumer.
+ */
+public final class OrderRun {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final OrderConfig cfg;
+    private final QueenClient client;
+    private final Consumer<String> lines;
+    private final OrderLedger ledger;
+    private final LongAdder acked = new LongAdder(), ackErr = new LongAdder(), pops = new LongAdder(),
+            empties = new LongAdder(), popErr = new LongAdder();
+    private final Map<Integer, LongAdder> sizes = new ConcurrentHashMap<>();
+    private final Histogram popMicros = new Histogram(1, 3_600_000_000L, 3);
+
+    public OrderRun(OrderConfig cfg, QueenClient client, Consumer<String> lines) {
+        this.cfg = cfg;
+        this.client = client;
+        this.lines = lines;
+        this.ledger = new OrderLedger(cfg.messages());
+    }
+
+    /** Configures the queue ({@code leaseTime}, {@code minPopWaitTime}); a failure is fatal (the caller exits 1). */
+    public void configure() {
+        client.configure(cfg.queue(), Map.of("leaseTime", cfg.leaseTime(), "minPopWaitTime", cfg.minPopWait()), false);
+    }
+
+    public OrderResult execute(RunSignal signal) throws InterruptedException {
+        RunSignal consumersStop = new RunSignal();
+        List<Thread> consumers = new ArrayList<>();
+        PopRequest req = PopRequest.of(cfg.queue()).withConsumerGroup(cfg.group()).withBatch(cfg.popBatch())
+                .withPartitions(cfg.popPartitions() > 1 ? cfg.popPartitions() : 0).withLongPoll(true)
+                .withTimeoutMs(cfg.popTimeoutMs()).withAutoAck(false).withCaptureData(true);
+        for (int i = 0; i < cfg.consumers(); i++) {
+            consumers.add(Thread.ofVirtual().name("order-consumer-" + i).start(() -> consume(req, consumersStop)));
+        }
+        signal.pause(300);
+        long pushed = 0, pushErr = 0;
+        long t0 = System.nanoTime();
+        String nonce = cfg.runId() + "/" + UUID.randomUUID();
+        for (int i = 1; i <= cfg.messages() && !signal.isStopping(); i++) {
+            String p = cfg.partitionOf(i);
+            byte[] body = ("{\"s\":" + i + ",\"p\":\"" + p + "\"}").getBytes(StandardCharsets.UTF_8);
+            String txn = UUID.nameUUIDFromBytes((nonce + "/" + i).getBytes(StandardCharsets.UTF_8)).toString();
+            boolean ok;
+            try {
+                PushResult r = client.push(List.of(new PushItem(cfg.queue(), p, body, txn, null)));
+                ok = r.durable() == r.size();
+                if (!ok) lines.accept("push " + i + ": item " + r.statuses()[0] + (r.firstError() == null ? "" : ": " + r.firstError()));
+            } catch (QueenException e) {
+                ok = false;
+                lines.accept("push " + i + ": " + e.getMessage());
+            }
+            ledger.sent(i, ok);
+            if (ok) pushed++;
+            else pushErr++;
+        }
+        double pushSec = (System.nanoTime() - t0) / 1e9;
+        long d0 = System.nanoTime();
+        long drainEnd = d0 + cfg.drainSec() * 1_000_000_000L;
+        while (System.nanoTime() < drainEnd && !signal.isStopping()) {
+            if (ledger.deliveredCount() >= pushed) {
+                signal.pause(1000);
+                break;
+            }
+            signal.pause(200);
+        }
+        double drainSec = (System.nanoTime() - d0) / 1e9;
+        consumersStop.stop("drained");
+        // Let pops in flight return and their batches be recorded and acked (aborting them could leave a recorded
+        // delivery unacked and fail ACK spuriously); only then abort whatever is still hanging.
+        long joinEnd = System.nanoTime() + (cfg.popTimeoutMs() + 5_000L) * 1_000_000L;
+        for (Thread t : consumers) {
+            long left = joinEnd - System.nanoTime();
+            if (left > 0) t.join(java.time.Duration.ofNanos(left));
+        }
+        client.cancelAll();
+        for (Thread t : consumers) t.join();
+        TreeMap<Integer, Long> hist = new TreeMap<>();
+        sizes.forEach((k, v) -> hist.put(k, v.sum()));
+        double[] wait;
+        synchronized (popMicros) {
+            wait = new double[] {rank(popMicros, 0.50), rank(popMicros, 0.95), rank(popMicros, 0.99)};
+        }
+        return new OrderResult(pushed, pushErr, ledger.deliveredCount(), acked.sum(), ackErr.sum(), pops.sum(),
+                empties.sum(), popErr.sum(), hist, wait, pushSec, drainSec, ledger.result());
+    }
+
+    private void consume(PopRequest req, RunSignal stop) {
+        while (!stop.isStopping()) {
+            long t0 = System.nanoTime();
+            PopResult r;
+            try {
+                r = client.pop(req);
+            } catch (QueenException e) {
+                if (stop.isStopping()) return;
+                popErr.increment();
+                stop.pause(20);
+                continue;
+            }
+            long micros = (System.nanoTime() - t0) / 1000;
+            pops.increment();
+            List<Message> msgs = r.messages();
+            if (msgs.isEmpty()) {
+                empties.increment();
+                continue;
+            }
+            sizes.computeIfAbsent(msgs.size(), k -> new LongAdder()).increment();
+            synchronized (popMicros) {
+                popMicros.recordValue(Math.max(1, Math.min(micros, popMicros.getHighestTrackableValue())));
+            }
+            for (Message m : msgs) record(m);
+            try {
+                AckResult a = client.ackMessages(msgs, true, cfg.group());
+                acked.add(a.succeeded());
+                ackErr.add(a.failed());
+            } catch (QueenException e) {
+                ackErr.add(msgs.size());
+            }
+        }
+    }
+
+    private void record(Message m) {
+        try {
+            JsonNode n = JSON.readTree(m.data());
+            JsonNode s = n == null ? null : n.get("s");
+            if (s == null || !s.isNumber()) return; // the reference ignores messages without a numeric s
+            JsonNode p = n.get("p");
+            ledger.delivered(p != null && p.isTextual() ? p.asText() : "", s.asLong());
+        } catch (java.io.IOException e) {
+            // not JSON: not one of ours
+        }
+    }
+
+    /** Nearest-rank value (ms) at index {@code floor(p·(n−1))} of the sorted durations. */
+    static double rank(Histogram h, double p) {
+        long n = h.getTotalCount();
+        if (n == 0) return 0;
+        long idx = (long) Math.floor(p * (n - 1));
+        long seen = 0;
+        for (HistogramIterationValue v : h.recordedValues()) {
+            seen += v.getCountAtValueIteratedTo();
+            if (seen > idx) return h.medianEquivalentValue(v.getValueIteratedTo()) / 1000.0;
+        }
+        return h.getMaxValue() / 1000.0;
+    }
+}

@@ -1,0 +1,69 @@
+package dev.goload.report;
+
+import dev.goload.config.CmConfig;
+import dev.goload.modes.cm.CmRun;
+import dev.goload.modes.cm.CmSnapshot;
+import java.io.PrintStream;
+import java.util.Locale;
+
+/**
+ * The {@code cm} console lines (goload-behavior.md §2.6): header, one report line per interval, the final line.
+ * Byte-compatible with the reference (Go {@code %f} rounding through {@link GoFmt}).
+ *
+ * <p>Threading: called from the run's reporter thread (and the header from the command's).
+ */
+public final class CmConsole implements CmRun.Listener {
+    private final PrintStream out;
+
+    public CmConsole(PrintStream out) {
+        this.out = out;
+    }
+
+    public void header(CmConfig c) {
+        out.printf(Locale.ROOT, "goload -mode cm -> %s properties=%d rate-events=%d (A=%d B=%d) ramp=%ds duration=%ds%n",
+                c.target().url(), c.properties(), c.rateEvents(), c.rateA(), c.rateB(), c.rampSec(), c.durationSec());
+        out.printf(Locale.ROOT, "  executors: db=%d cal=%d ota=%d/group | pop-workers: db=%d cal=%d ota=%d/group x%d groups"
+                        + " | push-shards=%d/flow pop-batch=%d pop-partitions=%d pop-wait=%s%n",
+                c.executorDb(), c.executorCal(), c.executorOta(), c.popWorkers(c.rateA()), c.popWorkers(c.rateB()),
+                c.popWorkers(c.rateA()), 10, c.shards(), c.popBatch(), c.popPartitions(), c.popWait());
+        out.printf(Locale.ROOT, "  queues: dedupWindow=%ds completedRetention=%ds leaseTime=%ds | logdir=%s%n",
+                c.dedupWindow(), c.completedRetention(), c.leaseTime(), c.logdir());
+    }
+
+    @Override
+    public void line(String text) {
+        out.println(text);
+    }
+
+    @Override
+    public void interval(long epochMillis, double secs, CmSnapshot n, CmSnapshot p, double p50, double p99,
+                         int liveTasks) {
+        double s = secs > 0 ? secs : 1;
+        double e2e = ((n.ota() - p.ota()) + (n.otap() - p.otap())) / 5.0 / s;
+        out.println("[" + GoFmt.hms(epochMillis) + "] prodA=" + GoFmt.f(6, 0, (n.producedA() - p.producedA()) / s)
+                + " prodB=" + GoFmt.f(6, 0, (n.producedB() - p.producedB()) / s)
+                + " | db=" + GoFmt.f(6, 0, (n.db() - p.db()) / s) + " cal=" + GoFmt.f(6, 0, (n.cal() - p.cal()) / s)
+                + " ota=" + GoFmt.f(7, 0, (n.ota() - p.ota()) / s) + " otap=" + GoFmt.f(7, 0, (n.otap() - p.otap()) / s)
+                + " acked=" + GoFmt.f(7, 0, (n.acked() - p.acked()) / s) + " e2e=" + GoFmt.f(6, 0, e2e) + "/s"
+                + " | p50=" + GoFmt.f(6, 2, p50) + " p99=" + GoFmt.f(7, 2, p99) + " ms"
+                + " | lag avail=" + (n.producedA() - n.db()) + " prices=" + (n.producedB() - n.cal())
+                + " otaSync=" + (n.dbDerived() - n.minOta()) + " otaPrices=" + (n.calDerived() - n.minOtap())
+                + " | ackErr=" + n.ackErr() + " pushErr=" + n.pushErr() + " shed=" + n.shed() + " gor=" + liveTasks);
+    }
+
+    /** The whole-run e2e line (goload-java addition; the reference printed interval percentiles only). */
+    public void e2e(dev.goload.metrics.Percentiles p) {
+        out.println("[final] + e2e n=" + p.count() + " p50=" + GoFmt.f(2, p.p50()) + " p99=" + GoFmt.f(2, p.p99())
+                + " p999=" + GoFmt.f(2, p.p999()) + " max=" + GoFmt.f(2, p.max()) + " ms (from the scheduled instant)");
+    }
+
+    public void fin(CmSnapshot f) {
+        out.printf(Locale.ROOT, "%n[final] producedA=%d producedB=%d | db=%d cal=%d ota=%d otap=%d | acked=%d ackErr=%d"
+                        + " pushErr=%d pushRetry=%d shed=%d%n", f.producedA(), f.producedB(), f.db(), f.cal(), f.ota(),
+                f.otap(), f.acked(), f.ackErr(), f.pushErr(), f.pushRetry(), f.shed());
+        if (f.pushGaveUp() > 0 || f.popErr() > 0 || f.undecodable() > 0) {
+            out.printf(Locale.ROOT, "[final] + pushGaveUp=%d popErr=%d undecodable=%d%n", f.pushGaveUp(), f.popErr(),
+                    f.undecodable());
+        }
+    }
+}

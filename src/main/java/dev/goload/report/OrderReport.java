@@ -1,0 +1,109 @@
+package dev.goload.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.goload.config.OrderConfig;
+import dev.goload.modes.order.OrderResult;
+import dev.goload.verify.OrderLedger;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The {@code order} verdict block and JSON record (goload-behavior.md §2.5), in the reference's layout and field
+ * names; goload-java additions are extra lines/fields. Stateless.
+ */
+public final class OrderReport {
+    private OrderReport() {}
+
+    public static void header(OrderConfig c, PrintStream out) {
+        out.printf(Locale.ROOT, "goload -mode order [%s] -> %s%n", c.target(), c.url());
+        out.printf(Locale.ROOT, "  queue=%s group=%s partitions=%d messages=%d consumers=%d popBatch=%d minPopWaitTime=%dms%n",
+                dev.goload.cli.GoStrconv.quote(c.queue()), dev.goload.cli.GoStrconv.quote(c.group()), c.partitions(), c.messages(), c.consumers(), c.popBatch(),
+                c.minPopWait());
+    }
+
+    public static void print(String runId, OrderResult r, PrintStream out) {
+        out.printf(Locale.ROOT, "%n========== %s ==========%n", runId);
+        out.printf(Locale.ROOT, "pushed=%d delivered=%d acked=%d  (push took %ss, drain %ss)%n", r.pushed(), r.delivered(),
+                r.acked(), GoFmt.f(1, r.pushSeconds()), GoFmt.f(1, r.drainSeconds()));
+        out.printf(Locale.ROOT, "pops=%d (empty %d)  msgs/pop=%s   pop latency p50=%s p95=%s p99=%s ms%n", r.pops(),
+                r.emptyPops(), GoFmt.f(2, r.msgsPerPop()), GoFmt.f(1, r.popWaitMs()[0]), GoFmt.f(1, r.popWaitMs()[1]),
+                GoFmt.f(1, r.popWaitMs()[2]));
+        StringBuilder h = new StringBuilder("pop size histogram: ");
+        r.popSizeHist().forEach((k, v) -> h.append(k).append(':').append(v).append(' '));
+        out.println(h);
+        OrderLedger.Result c = r.check();
+        out.printf(Locale.ROOT, "%nmissing=%d duplicate=%d outOfOrder=%d%n", c.missing(), c.duplicates(), c.outOfOrder());
+        out.printf(Locale.ROOT, "errors: push=%d pop=%d ack=%d%n", r.pushErrors(), r.popErrors(), r.ackErrors());
+        List<String> f = r.failures();
+        out.println("VERDICT " + (f.isEmpty() ? "PASS" : "FAIL"));
+        for (String s : f) out.println("  ! " + s);
+    }
+
+    /** Writes {@code <dir>/<runId>.json}; returns its path. */
+    public static Path writeJson(Path dir, String runId, String note, OrderConfig c, OrderResult r) throws IOException {
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("target", c.target());
+        config.put("url", c.url());
+        config.put("queue", c.queue());
+        config.put("group", c.group());
+        config.put("partitions", c.partitions());
+        config.put("messages", c.messages());
+        config.put("consumers", c.consumers());
+        config.put("popBatch", c.popBatch());
+        config.put("popPartitions", c.popPartitions());
+        config.put("leaseTime", c.leaseTime());
+        config.put("minPopWaitTime", c.minPopWait());
+        config.put("pushSeconds", r.pushSeconds());
+        OrderLedger.Result k = r.check();
+        Map<String, Object> j = new LinkedHashMap<>();
+        j.put("runId", runId);
+        j.put("note", note);
+        j.put("config", config);
+        j.put("pushed", r.pushed());
+        j.put("delivered", r.delivered());
+        j.put("acked", r.acked());
+        j.put("missing", k.missingFirst());
+        j.put("duplicates", k.duplicateFirst());
+        j.put("outOfOrder", k.outOfOrderFirst().stream().map(v -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("partition", v.partition());
+            m.put("prev", v.prev());
+            m.put("got", v.got());
+            return m;
+        }).toList());
+        j.put("pops", r.pops());
+        j.put("emptyPops", r.emptyPops());
+        j.put("msgsPerPop", r.msgsPerPop());
+        Map<String, Long> hist = new LinkedHashMap<>();
+        r.popSizeHist().forEach((s, n) -> hist.put(String.valueOf(s), n));
+        j.put("popSizeHist", hist);
+        Map<String, Double> wait = new LinkedHashMap<>();
+        wait.put("p50", r.popWaitMs()[0]);
+        wait.put("p95", r.popWaitMs()[1]);
+        wait.put("p99", r.popWaitMs()[2]);
+        j.put("popWaitMs", wait);
+        j.put("drainSec", r.drainSeconds());
+        j.put("verdict", r.passed() ? "PASS" : "FAIL");
+        j.put("failures", r.failures());
+        // goload-java additions: exact counts (the lists above are capped at 100 examples) and error counters
+        j.put("missingCount", k.missing());
+        j.put("duplicateCount", k.duplicates());
+        j.put("outOfOrderCount", k.outOfOrder());
+        j.put("pushErrors", r.pushErrors());
+        j.put("pushErrorsDeliveredAnyway", k.ambiguous());
+        j.put("popErrors", r.popErrors());
+        j.put("ackErrors", r.ackErrors());
+        j.put("lastSeqSent", k.lastSent());
+        Files.createDirectories(dir);
+        Path p = dir.resolve(runId + ".json");
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(p.toFile(), j);
+        return p;
+    }
+}

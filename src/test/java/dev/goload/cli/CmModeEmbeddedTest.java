@@ -1,0 +1,125 @@
+package dev.goload.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code -mode cm} end to end against the embedded broker, then {@code -verify-only} on its logs. */
+class CmModeEmbeddedTest {
+    @TempDir
+    Path dir;
+
+    private record Run(int code, String out, String err) {}
+
+    private static Run main(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int code = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), ModeRegistry.standard(), BrokerLaunchers.embedded(),
+                false);
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void cleanRunPassesAndVerifyOnlyAgreesUntilALogIsCorrupted() throws IOException {
+        Path logs = dir.resolve("cmlogs");
+        Run r = main("-mode", "cm", "-embedded", "-properties", "4", "-rate-events", "60", "-duration", "3",
+                "-logdir", logs.toString(), "-db-sleep-min", "1", "-db-sleep-max", "3", "-cal-sleep", "1",
+                "-ota-sleep", "2", "-sweep-floor-ms", "20", "-warmup-conc", "4", "-push-shards", "2");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("[warmup] complete in"), r.out());
+        assertTrue(r.out().contains("[final] producedA="), r.out());
+        assertTrue(r.out().contains("[final] + e2e n="), r.out());
+        assertTrue(r.out().contains("VERDICT: PASS"), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("\\[\\d\\d:\\d\\d:\\d\\d] prodA=.* gor=\\d+")), r.out());
+        String meta = Files.readString(logs.resolve("produced.meta"));
+        assertTrue(meta.startsWith("# ackErr=0 producedA="), meta);
+        assertTrue(meta.contains(" base=0 ts="), meta);
+        assertTrue(meta.lines().anyMatch(l -> l.matches("A \\d \\d+")), meta);
+        for (String f : List.of("cm-avail_cm-db.log", "cm-ota-sync_ota-5.log", "cm-prices_cm-cal.log",
+                "cm-ota-prices_otap-1.log")) {
+            String text = Files.readString(logs.resolve(f));
+            assertTrue(text.lines().allMatch(l -> l.matches("\\d+,\\d+")), f);
+            assertTrue(text.lines().count() >= 4 + 1, f + " has warm-up plus rated lines");
+        }
+
+        Run again = main("-mode", "cm", "-verify-only", "-logdir", logs.toString());
+        assertEquals(0, again.code(), again.out() + again.err());
+        assertTrue(again.out().contains("VERDICT: PASS"), again.out());
+
+        // drop seq 1 of one property from cm-db's log: a higher seq of it is there, so this is a gap
+        Path db = logs.resolve("cm-avail_cm-db.log");
+        List<String> lines = Files.readAllLines(db);
+        String victim = lines.stream().filter(l -> l.endsWith(",1"))
+                .filter(l -> lines.contains(l.substring(0, l.indexOf(',')) + ",2")).findFirst().orElseThrow();
+        List<String> corrupted = new ArrayList<>(lines);
+        corrupted.remove(victim);
+        Files.writeString(db, corrupted.stream().map(l -> l + "\n").collect(Collectors.joining()));
+        Run fail = main("-mode", "cm", "-verify-only", "-logdir", logs.toString());
+        assertEquals(3, fail.code(), fail.out() + fail.err());
+        assertTrue(fail.out().contains("VERDICT: FAIL  (gaps=1 order-violations=0"), fail.out());
+    }
+
+    @Test
+    void wildcardStagesWithoutWarmupPassWithAQueuePrefix() throws IOException {
+        Path logs = dir.resolve("wild");
+        Run r = main("-mode", "cm", "-embedded", "-properties", "3", "-rate-events", "40", "-duration", "2",
+                "-logdir", logs.toString(), "-queue-prefix", "t-", "-warmup=false", "-final-targeted=false",
+                "-intermediate-targeted=false", "-pop-timeout", "200", "-pop-partitions", "2", "-db-sleep-min", "1",
+                "-db-sleep-max", "1", "-cal-sleep", "1", "-ota-sleep", "1");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("[configure] t-cm-avail t-cm-ota-sync t-cm-prices t-cm-ota-prices ready"), r.out());
+        assertTrue(r.out().contains("VERDICT: PASS"), r.out());
+        assertTrue(Files.readString(logs.resolve("produced.meta")).contains(" base=1 "));
+        assertTrue(Files.size(logs.resolve("t-cm-ota-prices_otap-3.log")) > 0);
+        Run again = main("-mode", "cm", "-verify-only", "-logdir", logs.toString(), "-queue-prefix", "t-");
+        assertEquals(0, again.code(), again.out());
+    }
+
+    @Test
+    void workLongerThanTheLeaseRedeliversAndTheFailedAcksAreAttributedToTheFinalStages() throws IOException {
+        Path logs = dir.resolve("lease");
+        Run r = main("-mode", "cm", "-embedded", "-properties", "2", "-rate-events", "6", "-duration", "3",
+                "-logdir", logs.toString(), "-warmup=false", "-final-targeted=false", "-intermediate-targeted=false",
+                "-lease-time", "1", "-ota-sleep", "1300", "-db-sleep-min", "1", "-db-sleep-max", "1", "-cal-sleep", "1",
+                "-pop-timeout", "200");
+        assertEquals(0, r.code(), r.out() + r.err());
+        String acks = Files.readString(logs.resolve("stage-ackerr.meta"));
+        assertTrue(acks.contains("\ncm-avail_cm-db 0\n") && acks.contains("\ncm-prices_cm-cal 0\n"), acks);
+        assertTrue(acks.lines().filter(l -> l.startsWith("cm-ota")).allMatch(l -> !l.endsWith(" 0")), acks);
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("TOTAL") && !l.matches("TOTAL\\s+\\d+\\s+\\d+\\s+0\\s.*")),
+                "the lease expiries show up as dups: " + r.out());
+        assertTrue(r.out().contains("VERDICT: PASS"), r.out());
+    }
+
+    @Test
+    void verifyOnlyWithoutProducedMetaIsASetupFailure() {
+        Run r = main("-mode", "cm", "-verify-only", "-logdir", dir.resolve("nothing").toString());
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("produced.meta"), r.err());
+    }
+
+    @Test
+    void unusableLogdirIsASetupFailure() throws IOException {
+        Path file = Files.writeString(dir.resolve("not-a-dir"), "x");
+        Run r = main("-mode", "cm", "-embedded", "-properties", "2", "-rate-events", "10", "-duration", "1",
+                "-logdir", file.toString());
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("cannot open the stage logs"), r.out());
+    }
+
+    @Test
+    void rateEventsIsRequired() {
+        assertEquals(2, main("-mode", "cm", "-logdir", dir.toString()).code());
+    }
+}

@@ -1,0 +1,91 @@
+package dev.goload.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code -mode order} end to end against the embedded broker. */
+class OrderModeEmbeddedTest {
+    @TempDir
+    Path dir;
+
+    private record Run(int code, String out, String err) {}
+
+    private static Run main(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int code = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), ModeRegistry.standard(), BrokerLaunchers.embedded(),
+                false);
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void sequentialProducerAgainstEmbeddedBrokerPasses() throws IOException {
+        Run r = main("-mode", "order", "-embedded", "-target", "broker", "-messages", "400", "-partitions", "4",
+                "-consumers", "3", "-pop-batch", "20", "-pop-timeout", "500", "-drain", "20", "-run-id", "t1",
+                "-out", dir.toString(), "-note", "embedded");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("goload -mode order [broker] -> http://127.0.0.1:"), r.out());
+        assertTrue(r.out().contains("  queue=\"ordercheck\" group=\"orderers\" partitions=4 messages=400 consumers=3"
+                + " popBatch=20 minPopWaitTime=0ms"), r.out());
+        assertTrue(r.out().contains("\n========== t1 ==========\npushed=400 delivered=400 acked=400  (push took "), r.out());
+        assertTrue(r.out().contains("\nmissing=0 duplicate=0 outOfOrder=0\n"), r.out());
+        assertTrue(r.out().contains("VERDICT PASS"), r.out());
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("pop size histogram: (\\d+:\\d+ )+")), r.out());
+        JsonNode j = new ObjectMapper().readTree(dir.resolve("t1.json").toFile());
+        assertEquals("PASS", j.path("verdict").asText());
+        assertEquals(400, j.path("pushed").asInt());
+        assertEquals(400, j.path("acked").asInt());
+        assertEquals("embedded", j.path("note").asText());
+        assertEquals(4, j.path("config").path("partitions").asInt());
+        assertTrue(j.path("missing").isArray() && j.path("missing").isEmpty());
+        assertTrue(j.path("popWaitMs").has("p99"));
+    }
+
+    @Test
+    void staleMessagesInTheQueueMakeTheGateFailWithExitThree() throws Exception {
+        try (var broker = dev.goload.broker.EmbeddedBroker.start(dev.goload.broker.BrokerOptions.defaults());
+             var client = new dev.goload.client.QueenClient(dev.goload.client.ClientConfig.of(broker.url()))) {
+            // a leftover of an earlier run: seq 7 of p3 and a sequence this run never produces
+            client.push(java.util.List.of(
+                    dev.goload.client.PushItem.of("ordercheck", "p3", "{\"s\":7,\"p\":\"p3\"}".getBytes(StandardCharsets.UTF_8)),
+                    dev.goload.client.PushItem.of("ordercheck", "p3", "{\"s\":9999,\"p\":\"p3\"}".getBytes(StandardCharsets.UTF_8))));
+            Run r = main("-mode", "order", "-url", broker.url(), "-target", "broker", "-messages", "40",
+                    "-partitions", "4", "-consumers", "2", "-pop-timeout", "300", "-drain", "10", "-run-id", "stale");
+            assertEquals(3, r.code(), r.out() + r.err());
+            // the stale seq 7 of p3 came first, so this run's seq 3 of p3 arrives below that partition's frontier
+            assertTrue(r.out().contains("missing=0 duplicate=1 outOfOrder=1"), r.out());
+            assertTrue(r.out().contains("  ! ORDER: 1 out-of-order delivery/deliveries (first: [{Partition:p3 Prev:7 Got:3}])"), r.out());
+            assertTrue(r.out().contains("  ! DUPLICATION: 1 sequence(s) delivered more than once (first: [7])"), r.out());
+            assertTrue(r.out().contains("  ! FOREIGN: 1 delivery/deliveries"), r.out());
+            assertTrue(r.out().contains("VERDICT FAIL"), r.out());
+        }
+    }
+
+    @Test
+    void unknownTenantIdxIsASetupFailure() throws IOException {
+        Path file = java.nio.file.Files.writeString(dir.resolve("tenants.json"), "{\"cell\":\"bench\",\"plan\":\"bench\","
+                + "\"prefix\":\"camp\",\"tenants\":[{\"idx\":0,\"tenantSlug\":\"camp-0000\",\"clusterSlug\":\"camp-0000\","
+                + "\"apiKey\":\"secret-key\"}]}");
+        Run r = main("-mode", "order", "-tenants-file", file.toString(), "-tenant", "5");
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("tenant idx 5 not in " + file), r.err());
+        assertTrue(!(r.out() + r.err()).contains("secret-key"));
+    }
+
+    @Test
+    void proxyTargetWithoutTenantsFileIsASetupFailure() {
+        Run r = main("-mode", "order", "-target", "proxy");
+        assertEquals(1, r.code());
+        assertTrue(r.err().contains("-target proxy needs -tenants-file"), r.err());
+    }
+}
