@@ -146,36 +146,8 @@ public final class GoStrconv {
         return sign + bd.abs().toPlainString();
     }
 
-    /** Go's {@code %q} / {@code strconv.Quote}: double-quoted with Go escapes for non-printables. */
+    /** Go's {@code %q} / {@code strconv.Quote} (see {@link dev.goload.report.GoFmt#quote}). */
     public static String quote(String s) {
-        StringBuilder b = new StringBuilder(s.length() + 2).append('"');
-        s.codePoints().forEach(cp -> {
-            switch (cp) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case 7 -> b.append("\\a");
-                case '\b' -> b.append("\\b");
-                case '\f' -> b.append("\\f");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                case 11 -> b.append("\\v");
-                default -> {
-                    if (cp < 0x20 || cp == 0x7f) b.append(String.format("\\x%02x", cp));
-                    else if (isPrintable(cp)) b.appendCodePoint(cp);
-                    else if (cp < 0x10000) b.append(String.format("\\u%04x", cp));
-                    else b.append(String.format("\\U%08x", cp));
-                }
-            }
-        });
-        return b.append('"').toString();
-    }
-
-    private static boolean isPrintable(int cp) {
-        if (Character.isISOControl(cp) || !Character.isDefined(cp)) return false;
-        int type = Character.getType(cp);
-        return type != Character.SURROGATE && type != Character.PRIVATE_USE && type != Character.FORMAT
-                && type != Character.LINE_SEPARATOR && type != Character.PARAGRAPH_SEPARATOR
-                && (type != Character.SPACE_SEPARATOR || cp == ' ');
+        return dev.goload.report.GoFmt.quote(s);
     }
 }

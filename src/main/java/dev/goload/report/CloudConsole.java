@@ -153,24 +153,8 @@ public final class CloudConsole implements CloudRun.Listener {
         return b.append(']').toString();
     }
 
-    /** Go's {@code %q} for the plain names goload prints (queue, group). */
+    /** Go's {@code %q} for the names goload prints (queue, group). */
     static String quote(String s) {
-        StringBuilder b = new StringBuilder("\"");
-        for (char ch : s.toCharArray()) {
-            switch (ch) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (ch < 0x20) {
-                        b.append(String.format("\\x%02x", (int) ch));
-                    } else {
-                        b.append(ch);
-                    }
-                }
-            }
-        }
-        return b.append('"').toString();
+        return GoFmt.quote(s);
     }
 }

@@ -24,7 +24,7 @@ public final class OrderReport {
     public static void header(OrderConfig c, PrintStream out) {
         out.printf(Locale.ROOT, "goload -mode order [%s] -> %s%n", c.target(), c.url());
         out.printf(Locale.ROOT, "  queue=%s group=%s partitions=%d messages=%d consumers=%d popBatch=%d minPopWaitTime=%dms%n",
-                dev.goload.cli.GoStrconv.quote(c.queue()), dev.goload.cli.GoStrconv.quote(c.group()), c.partitions(), c.messages(), c.consumers(), c.popBatch(),
+                GoFmt.quote(c.queue()), GoFmt.quote(c.group()), c.partitions(), c.messages(), c.consumers(), c.popBatch(),
                 c.minPopWait());
     }
 
