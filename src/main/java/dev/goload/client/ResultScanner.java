@@ -104,6 +104,7 @@ final class ResultScanner {
     /** Per-item success of an ack/batch answer, or null to fall back to the full decoder. */
     static AckResult ack(int httpStatus, byte[] b, int n) {
         boolean[] ok = new boolean[n];
+        boolean[] dlqs = new boolean[n];
         String firstError = null;
         int i = 0;
         int p = ws(b, 0);
@@ -113,6 +114,7 @@ final class ResultScanner {
         while (true) {
             if (p >= b.length || b[p] != '{') return null;
             boolean success = false;
+            boolean dlq = false;
             String err = null;
             p = ws(b, p + 1);
             if (p < b.length && b[p] == '}') {
@@ -134,6 +136,17 @@ final class ResultScanner {
                             valueEnd = p + 4;
                         } else if (literal(b, p, "false") || literal(b, p, "null")) {
                             success = false;
+                            valueEnd = p + (b[p] == 'n' ? 4 : 5);
+                        } else {
+                            return null;
+                        }
+                    } else if (is(b, keyStart, keyEnd, "dlq")) {
+                        // a failed ack past the retry limit: the message was dead-lettered (generation A)
+                        if (literal(b, p, "true")) {
+                            dlq = true;
+                            valueEnd = p + 4;
+                        } else if (literal(b, p, "false") || literal(b, p, "null")) {
+                            dlq = false;
                             valueEnd = p + (b[p] == 'n' ? 4 : 5);
                         } else {
                             return null;
@@ -167,7 +180,10 @@ final class ResultScanner {
                 }
             }
             boolean itemOk = success && err == null;
-            if (i < n) ok[i] = itemOk;
+            if (i < n) {
+                ok[i] = itemOk;
+                dlqs[i] = dlq;
+            }
             if (firstError == null && !itemOk) firstError = err != null ? err : "success=false";
             i++;
             p = ws(b, p);
@@ -177,7 +193,7 @@ final class ResultScanner {
             p = ws(b, p + 1);
         }
         if (i != n) return null;
-        return AckResult.of(httpStatus, ok, firstError);
+        return AckResult.of(httpStatus, ok, firstError, dlqs);
     }
 
     private static ItemStatus statusOf(byte[] b, int from, int to) {

@@ -72,6 +72,7 @@ class ResultScannerTest {
             return false;
         }
         assertArrayEquals(full.itemSuccess(), fast.itemSuccess(), body);
+        assertArrayEquals(full.itemDlq(), fast.itemDlq(), body);
         assertEquals(full.firstError(), fast.firstError(), body);
         assertEquals(full.succeeded(), fast.succeeded(), body);
         return true;
@@ -86,6 +87,8 @@ class ResultScannerTest {
         assertEquals(true, pushAgrees(" [ {\"status\" : \"queued\" , \"n\": -1.5e+3, \"x\":true} ]\n", 1));
         assertEquals(true, ackAgrees("[{\"success\":true,\"error\":null,\"leaseReleased\":false,\"dlq\":false},"
                 + "{\"success\":false,\"error\":\"no lease\"},{\"success\":null},{}]", 4));
+        assertEquals(true, ackAgrees("[{\"success\":true,\"error\":null,\"leaseReleased\":true,\"dlq\":true}]", 1),
+                "a dead-lettering ack answer keeps its dlq flag on the fast path");
     }
 
     @Test
