@@ -97,9 +97,12 @@ public final class AppCommand implements ModeCommand {
         }
         RunSignal signal = new RunSignal();
         AppResult result;
-        try (client; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
+        try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
+             var monitor = new dev.goload.modes.LoaderMonitor(dev.goload.modes.LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")))) {
             result = new AppRun(cfg, client, logs, console, out, dev.goload.pace.NanoClock.SYSTEM, tap)
                     .execute(signal);
+            monitor.sample(0, null, null);
+            dev.goload.report.LoaderLines.print(out, monitor.summary());
         } finally {
             out.flush();
         }

@@ -68,8 +68,11 @@ public final class CmCommand implements ModeCommand {
             return ExitCodes.SETUP;
         }
         RunSignal signal = new RunSignal();
-        try (client; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
+        try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
+             var monitor = new dev.goload.modes.LoaderMonitor(dev.goload.modes.LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")))) {
             CmResult r = new CmRun(cfg, client, console, NanoClock.SYSTEM).execute(signal);
+            monitor.sample(0, null, null);
+            dev.goload.report.LoaderLines.print(out, monitor.summary());
             if (r.fin() != null) {
                 console.fin(r.fin());
                 console.e2e(r.e2e());

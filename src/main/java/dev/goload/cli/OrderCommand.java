@@ -79,13 +79,18 @@ public final class OrderCommand implements ModeCommand {
             }
             RunSignal signal = new RunSignal();
             OrderResult r;
-            try (SignalHooks hooks = SignalHooks.stopping(signal, out)) {
+            dev.goload.modes.RunResult.LoaderSummary loader;
+            try (SignalHooks hooks = SignalHooks.stopping(signal, out);
+                 var monitor = new dev.goload.modes.LoaderMonitor(dev.goload.modes.LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")))) {
                 r = run.execute(signal);
+                monitor.sample(0, null, null);
+                loader = monitor.summary();
             }
             OrderReport.print(cfg.runId(), r, out);
+            dev.goload.report.LoaderLines.print(out, loader);
             if (!cfg.out().isEmpty()) {
                 try {
-                    out.println("wrote " + OrderReport.writeJson(Path.of(cfg.out()), cfg.runId(), cfg.note(), cfg, r));
+                    out.println("wrote " + OrderReport.writeJson(Path.of(cfg.out()), cfg.runId(), cfg.note(), cfg, r, loader));
                 } catch (IOException e) {
                     err.println("goload -mode order: cannot write the JSON record: " + e.getMessage());
                     return ExitCodes.SETUP;

@@ -130,14 +130,7 @@ public final class CloudConsole implements CloudRun.Listener {
                         + " missing is real LOSS, not a tail.%n", missing);
             }
         }
-        var l = r.loader();
-        out.println("[final] + loader cpu avg=" + GoFmt.f(2, l.cpuCoresAvg()) + " max=" + GoFmt.f(2, l.cpuCoresMax())
-                + " of " + l.availableProcessors() + " cores | gc pauses=" + l.gcPauses() + " total="
-                + GoFmt.f(0, l.gcPauseMs()) + "ms | peak rss=" + (l.peakRssBytes() >> 20) + "MB | pacer late max="
-                + GoFmt.f(2, r.lateLaunchMaxMicros() / 1000.0) + " ms | loaderBound=" + l.loaderBound());
-        for (String why : l.reasons()) {
-            out.println("[final] WARNING loader-bound: " + why + " -- these figures measure the loader, not the broker");
-        }
+        LoaderLines.print(out, r.loader());
         out.printf("%n[artifacts] %s%n            %s%n", jsonPath, csvPath);
     }
 

@@ -47,7 +47,8 @@ public final class OrderReport {
     }
 
     /** Writes {@code <dir>/<runId>.json}; returns its path. */
-    public static Path writeJson(Path dir, String runId, String note, OrderConfig c, OrderResult r) throws IOException {
+    public static Path writeJson(Path dir, String runId, String note, OrderConfig c, OrderResult r,
+                                 dev.goload.modes.RunResult.LoaderSummary loader) throws IOException {
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("target", c.target());
         config.put("url", c.url());
@@ -98,6 +99,10 @@ public final class OrderReport {
         j.put("outOfOrderCount", k.outOfOrder());
         j.put("pushErrors", r.pushErrors());
         j.put("pushErrorsDeliveredAnyway", k.ambiguous());
+        if (loader != null) {
+            j.put("loader", loader);
+            j.put("loaderBound", loader.loaderBound());
+        }
         j.put("popErrors", r.popErrors());
         j.put("ackErrors", r.ackErrors());
         j.put("lastSeqSent", k.lastSent());
