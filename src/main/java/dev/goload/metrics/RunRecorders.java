@@ -11,6 +11,9 @@ import java.util.List;
  *   <li>{@code failed}: from the scheduled instant to the failure, for failed pushes — kept apart so that
  *       errors and timeouts neither vanish (the reference dropped them, biasing p99 down) nor mix in;</li>
  *   <li>{@code lateness}: pacer launch − scheduled instant (the loader's own lag);</li>
+ *   <li>{@code queue}: send − pacer launch (the request task waiting for a carrier thread: the loader's CPU
+ *       saturation shows here). Per request, {@code push = lateness + queue + service}, so a high p99 can
+ *       be told apart as schedule lag, client-side queueing or broker time;</li>
  *   <li>{@code e2e}: scheduled push instant → pop receipt ({@code -e2e});</li>
  *   <li>{@code ack}: ack call duration;</li>
  *   <li>{@code hiccup}: the loader's stalls (see {@link HiccupMonitor}).</li>
@@ -22,11 +25,12 @@ public final class RunRecorders {
     public final LatencyRecorder service = new LatencyRecorder("service");
     public final LatencyRecorder failed = new LatencyRecorder("failed");
     public final LatencyRecorder lateness = new LatencyRecorder("lateness");
+    public final LatencyRecorder queue = new LatencyRecorder("queue");
     public final LatencyRecorder e2e = new LatencyRecorder("e2e");
     public final LatencyRecorder ack = new LatencyRecorder("ack");
     public final LatencyRecorder hiccup = new LatencyRecorder("hiccup");
 
     public List<LatencyRecorder> all() {
-        return List.of(push, service, failed, lateness, e2e, ack, hiccup);
+        return List.of(push, service, failed, lateness, queue, e2e, ack, hiccup);
     }
 }

@@ -44,8 +44,19 @@ public final class PushSender {
      * @return whether every item was accepted
      */
     public boolean send(String partition, byte[] payload, long scheduledNanos) {
+        return send(partition, payload, scheduledNanos, -1);
+    }
+
+    /**
+     * As {@link #send(String, byte[], long)}, for a request the pacer launched at {@code launchedNanos}: the wait
+     * between the launch and the send (the task waiting for a carrier thread) is recorded as {@code queue}.
+     */
+    public boolean send(String partition, byte[] payload, long scheduledNanos, long launchedNanos) {
         counters.sentReq.increment();
         long sent = clock.nanoTime();
+        if (launchedNanos >= 0) {
+            recorders.queue.recordNanos(launchedNanos, sent);
+        }
         try {
             PushResult r = client.push(queue, partition, payload, batch);
             long done = clock.nanoTime();

@@ -19,6 +19,7 @@ final class ConsoleExtras {
         Percentiles failed = r.latency("failed");
         Percentiles service = r.latency("service");
         Percentiles late = r.latency("lateness");
+        Percentiles queue = r.latency("queue");
         Percentiles hiccup = r.latency("hiccup");
         StringBuilder s = new StringBuilder(200);
         s.append('[').append(ts).append("] + shed cap=").append(d.shedCapReq()).append(" behind=").append(d.shedBehindReq())
@@ -31,6 +32,7 @@ final class ConsoleExtras {
         s.append(" | loader cpu=").append(GoFmt.f(2, r.loader().cpuCores()))
                 .append(" gc=").append(r.loader().gcPauses()).append('/').append(GoFmt.f(0, r.loader().gcPauseMs()))
                 .append("ms late p99=").append(GoFmt.f(2, late.p99())).append(" max=").append(GoFmt.f(2, late.max()))
+                .append(" queue p99=").append(GoFmt.f(2, queue.p99()))
                 .append(" hiccup p99=").append(GoFmt.f(2, hiccup.p99())).append(" max=").append(GoFmt.f(2, hiccup.max()))
                 .append(" ms");
         return s.toString();

@@ -10,7 +10,7 @@ final class IntervalCsv {
     static final String HEADER = "end_epoch_ms,interval,seconds,offered_req_s,achieved_req_s,shed_cap_req,"
             + "shed_behind_req,pushed_msgs_s,popped_msgs_s,acked_msgs_s,inflight,push_p50_ms,push_p90_ms,push_p99_ms,"
             + "push_p999_ms,push_max_ms,service_p50_ms,service_p99_ms,failed_req,failed_p99_ms,item_failed,"
-            + "lateness_p99_ms,lateness_max_ms,e2e_p50_ms,e2e_p99_ms,ack_p99_ms,pushed_total,popped_total,lag,"
+            + "lateness_p99_ms,lateness_max_ms,queue_p99_ms,e2e_p50_ms,e2e_p99_ms,ack_p99_ms,pushed_total,popped_total,lag,"
             + "push_err_total,pop_err_total,empty_total,acked_total,ack_err_total,loader_cpu_cores,gc_pauses,"
             + "gc_pause_ms,rss_mb,hiccup_p99_ms,hiccup_max_ms,loader_bound";
 
@@ -31,7 +31,7 @@ final class IntervalCsv {
                 n(r.rate(d.acked())), Integer.toString(r.inflight()),
                 n(push.p50()), n(push.p90()), n(push.p99()), n(push.p999()), n(push.max()),
                 n(svc.p50()), n(svc.p99()), Long.toString(d.pushErrReq()), n(r.latency("failed").p99()),
-                Long.toString(d.itemFailed()), n(late.p99()), n(late.max()), n(e2e.p50()), n(e2e.p99()),
+                Long.toString(d.itemFailed()), n(late.p99()), n(late.max()), n(r.latency("queue").p99()), n(e2e.p50()), n(e2e.p99()),
                 n(r.latency("ack").p99()), Long.toString(t.pushedMsgs()), Long.toString(t.popped()),
                 Long.toString(t.pushedMsgs() - t.popped()), Long.toString(t.pushErrReq()), Long.toString(t.popErr()),
                 Long.toString(t.emptyPops()), Long.toString(t.acked()), Long.toString(t.ackErr()),

@@ -58,7 +58,7 @@ public final class RunArtifacts implements LoadRun.HistogramListener, AutoClosea
         this.hlogStream = Files.newOutputStream(dir.resolve(runId + ".hlog"));
         this.hlog = new HistogramLogWriter(hlogStream);
         hlog.outputComment("goload run " + runId + "; values in microseconds; tags: push (from schedule), service, "
-                + "failed, lateness, e2e, ack, hiccup");
+                + "failed, lateness, queue, e2e, ack, hiccup");
         hlog.outputLogFormatVersion();
         hlog.outputStartTime(startEpochMs);
         hlog.setBaseTime(startEpochMs);

@@ -134,6 +134,21 @@ class OpenLoopModeEndToEndTest {
     }
 
     @Test
+    void latencyDecomposesIntoScheduleLagQueueWaitAndServiceTime() {
+        LoadModeRun r = openloop();
+        assertConsistent(r);
+        JsonNode lat = r.record().get("latencyMs");
+        long sent = r.counter("sentReq");
+        assertEquals(sent, lat.get("queue").get("count").asLong(), "every sent request has a queue wait");
+        assertEquals(sent, lat.get("lateness").get("count").asLong(), "and a pacer lateness");
+        // push = lateness + queue + service per request, so no part can exceed the whole at the max
+        double push = lat.get("push").get("max").asDouble();
+        for (String part : new String[] {"lateness", "queue", "service"}) {
+            assertTrue(lat.get(part).get("max").asDouble() <= push + 0.001, part + " " + lat);
+        }
+    }
+
+    @Test
     void poissonArrivalsOfferTheRateOnAverage() {
         LoadModeRun r = openloop("-arrival", "poisson");
         Matcher fin = assertConsistent(r);

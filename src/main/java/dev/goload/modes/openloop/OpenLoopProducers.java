@@ -66,7 +66,7 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
         threads.newThread(() -> {
             ctx.liveTasks().incrementAndGet();
             try {
-                sender.send(partition, payload, scheduledNanos);
+                sender.send(partition, payload, scheduledNanos, nowNanos);
             } finally {
                 limit.release();
                 ctx.liveTasks().decrementAndGet();
