@@ -18,8 +18,20 @@ final class FixedBodies {
             + "\"version\":\"fixed\"}");
     final byte[] notFound = ascii("{\"error\":\"not found\"}");
 
+    /** How each push-result item is shaped. */
+    enum PushAnswer {
+        /** The campaign broker's contract (queen-wire.md §B.2): {@code {"status","transactionId"}} per item. */
+        GENB,
+        /** Every field of both generations, snake and camel case (what the embedded broker sends): ~4× the bytes. */
+        FULL
+    }
+
     FixedBodies(int pushItems, int popMessages, int ackItems, int payloadBytes) {
-        this.push = ascii(pushResults(pushItems));
+        this(pushItems, popMessages, ackItems, payloadBytes, PushAnswer.GENB);
+    }
+
+    FixedBodies(int pushItems, int popMessages, int ackItems, int payloadBytes, PushAnswer shape) {
+        this.push = ascii(shape == PushAnswer.FULL ? pushResults(pushItems) : genBPushResults(pushItems));
         this.pop = ascii(popAnswer(popMessages, payloadBytes));
         this.ackBatch = ascii(ackResults(ackItems));
     }
@@ -28,6 +40,15 @@ final class FixedBodies {
     private static String uuid(int kind, int i) {
         return new UUID(0x0190_0000_0000_7000L | ((long) kind << 20) | i, 0x8000_0000_0000_0000L | i * 7919L)
                 .toString();
+    }
+
+    private static String genBPushResults(int n) {
+        StringBuilder b = new StringBuilder(n * 70).append('[');
+        for (int i = 0; i < n; i++) {
+            if (i > 0) b.append(',');
+            b.append("{\"status\":\"queued\",\"transactionId\":\"").append(uuid(3, i)).append("\"}");
+        }
+        return b.append(']').toString();
     }
 
     private static String pushResults(int n) {

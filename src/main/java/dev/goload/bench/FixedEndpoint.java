@@ -63,7 +63,9 @@ public final class FixedEndpoint {
                 .intFlag("pop-messages", 500, "messages in every pop answer")
                 .intFlag("ack-items", 500, "items in every ack/batch answer (= messages per pop)")
                 .intFlag("payload", 256, "bytes of the \"data\" string in each popped message")
-                .intFlag("threads", 1, "selector threads (connections are spread over them)");
+                .intFlag("threads", 1, "selector threads (connections are spread over them)")
+                .string("push-answer", "genb", "push result items: genb = {\"status\",\"transactionId\"} (the campaign"
+                        + " broker's contract), full = every field of both generations (the embedded broker's, ~4x bytes)");
     }
 
     public static void main(String[] args) {
@@ -92,8 +94,14 @@ public final class FixedEndpoint {
             err.println("fixed endpoint: -port must be in 0..65535, -threads >= 1 and every count >= 0");
             return ExitCodes.USAGE;
         }
+        String shape = f.getString("push-answer");
+        if (!shape.equals("genb") && !shape.equals("full")) {
+            err.println("fixed endpoint: -push-answer must be genb or full");
+            return ExitCodes.USAGE;
+        }
         FixedEndpoint endpoint = new FixedEndpoint(new FixedBodies(f.getInt("push-items"), f.getInt("pop-messages"),
-                f.getInt("ack-items"), f.getInt("payload")));
+                f.getInt("ack-items"), f.getInt("payload"),
+                shape.equals("full") ? FixedBodies.PushAnswer.FULL : FixedBodies.PushAnswer.GENB));
         try {
             NioHttpServer server = endpoint.serve(new InetSocketAddress(f.getString("host"), port), threads);
             out.println("fixed endpoint listening on http://" + f.getString("host") + ":" + server.port());

@@ -29,18 +29,34 @@ final class PushBody extends RequestBody {
     private final String[] ids;
     private final String[] traceIds;
     private final long length;
+    /** Every id is plain ASCII needing no escaping (always so for generated ids): written by a byte copy. */
+    private final boolean plainIds;
+    private final int maxIdLength;
 
     private PushBody(byte[][] prefixes, byte[][] payloads, String[] ids, String[] traceIds) {
+        this(prefixes, payloads, ids, traceIds, false);
+    }
+
+    /** @param idsArePlain the ids are known to be plain ASCII (generated UUIDs): no per-id check needed */
+    private PushBody(byte[][] prefixes, byte[][] payloads, String[] ids, String[] traceIds, boolean idsArePlain) {
         this.prefixes = prefixes;
         this.payloads = payloads;
         this.ids = ids;
         this.traceIds = traceIds;
         long len = OPEN.length + CLOSE.length + Math.max(0, ids.length - 1);
+        boolean plain = true;
+        int maxLen = 0;
         for (int i = 0; i < ids.length; i++) {
-            len += prefixes[i].length + payloads[i].length + TXN.length + quotedLength(ids[i]) + 1;
+            boolean p = idsArePlain || plainAscii(ids[i]);
+            plain &= p;
+            maxLen = Math.max(maxLen, ids[i].length());
+            long quoted = p ? ids[i].length() + 2 : quotedLength(ids[i]);
+            len += prefixes[i].length + payloads[i].length + TXN.length + quoted + 1;
             if (traceIds != null && traceIds[i] != null) len += TRACE.length + quotedLength(traceIds[i]);
         }
         this.length = len;
+        this.plainIds = plain;
+        this.maxIdLength = maxLen;
     }
 
     /** {@code count} items of one queue/partition sharing one payload, each with its own id. */
@@ -50,6 +66,15 @@ final class PushBody extends RequestBody {
         Arrays.fill(prefixes, prefix(queue, partition));
         Arrays.fill(payloads, payload);
         return new PushBody(prefixes, payloads, ids, null);
+    }
+
+    /** As {@link #uniform}, for ids the client generated ({@link Uuid7}): plain ASCII by construction. */
+    static PushBody uniformGenerated(String queue, String partition, byte[] payload, String[] ids) {
+        byte[][] prefixes = new byte[ids.length][];
+        byte[][] payloads = new byte[ids.length][];
+        Arrays.fill(prefixes, prefix(queue, partition));
+        Arrays.fill(payloads, payload);
+        return new PushBody(prefixes, payloads, ids, null, true);
     }
 
     /** Arbitrary items; {@code ids[i]} is the transaction id to send for {@code items.get(i)}. */
@@ -95,19 +120,46 @@ final class PushBody extends RequestBody {
     @Override
     public void writeTo(BufferedSink sink) throws IOException {
         sink.write(OPEN);
+        // ,"transactionId":"<id>"} assembled in one small buffer per item: one sink write instead of four, and
+        // the id copied as bytes (ids are Latin-1 Strings) instead of re-encoded char by char
+        byte[] tail = plainIds ? new byte[TXN.length + maxIdLength + 3] : null;
+        if (tail != null) {
+            System.arraycopy(TXN, 0, tail, 0, TXN.length);
+            tail[TXN.length] = '"';
+        }
         for (int i = 0; i < ids.length; i++) {
             if (i > 0) sink.writeByte(',');
             sink.write(prefixes[i]);
             sink.write(payloads[i]);
-            sink.write(TXN);
-            writeQuoted(sink, ids[i]);
-            if (traceIds != null && traceIds[i] != null) {
+            boolean trace = traceIds != null && traceIds[i] != null;
+            if (tail != null) {
+                int n = copyId(ids[i], tail, TXN.length + 1);
+                tail[n++] = '"';
+                if (trace) {
+                    sink.write(tail, 0, n);
+                } else {
+                    tail[n++] = '}';
+                    sink.write(tail, 0, n);
+                    continue;
+                }
+            } else {
+                sink.write(TXN);
+                writeQuoted(sink, ids[i]);
+            }
+            if (trace) {
                 sink.write(TRACE);
                 writeQuoted(sink, traceIds[i]);
             }
             sink.writeByte('}');
         }
         sink.write(CLOSE);
+    }
+
+    /** Copies a plain-ASCII id into {@code dst} at {@code at}; returns the index after it. */
+    @SuppressWarnings("deprecation") // the byte-copying getBytes is exactly right for ASCII-only Strings
+    private static int copyId(String id, byte[] dst, int at) {
+        id.getBytes(0, id.length(), dst, at);
+        return at + id.length();
     }
 
     static void writeQuoted(BufferedSink sink, String s) throws IOException {

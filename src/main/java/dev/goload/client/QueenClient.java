@@ -73,7 +73,7 @@ public final class QueenClient implements AutoCloseable {
         String[] ids = new String[count];
         for (int i = 0; i < count; i++) ids[i] = Uuid7.next();
         if (count == 0) return PushResult.of(0, new ItemStatus[0], ids, null);
-        return doPush(PushBody.uniform(queue, partition, payloadJson, ids), ids);
+        return doPush(PushBody.uniformGenerated(queue, partition, payloadJson, ids), ids);
     }
 
     private PushResult doPush(PushBody body, String[] ids) {

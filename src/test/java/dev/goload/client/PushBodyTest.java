@@ -36,6 +36,20 @@ class PushBodyTest {
     }
 
     @Test
+    void plainIdsOfAnyLengthWithAndWithoutTraceIdsTakeTheByteCopyPath() throws Exception {
+        PushBody b = PushBody.of(List.of(
+                new PushItem("q", "p", "1".getBytes(StandardCharsets.UTF_8), "short", null),
+                new PushItem("q", "p", "2".getBytes(StandardCharsets.UTF_8), "a-much-longer-caller-chosen-id-0001", "0192f1d2-0000-7000-8000-000000000009"),
+                new PushItem("q", "p", "3".getBytes(StandardCharsets.UTF_8), "x", null)),
+                new String[] {"short", "a-much-longer-caller-chosen-id-0001", "x"});
+        String json = write(b);
+        assertEquals("{\"items\":[{\"queue\":\"q\",\"partition\":\"p\",\"payload\":1,\"transactionId\":\"short\"},"
+                + "{\"queue\":\"q\",\"partition\":\"p\",\"payload\":2,\"transactionId\":\"a-much-longer-caller-chosen-id-0001\","
+                + "\"traceId\":\"0192f1d2-0000-7000-8000-000000000009\"},"
+                + "{\"queue\":\"q\",\"partition\":\"p\",\"payload\":3,\"transactionId\":\"x\"}]}", json);
+    }
+
+    @Test
     void rewritingForARetrySendsIdenticalBytes() throws Exception {
         String[] ids = {Uuid7.next(), Uuid7.next(), Uuid7.next()};
         PushBody b = PushBody.uniform("orders", "p-1", "{\"n\":1}".getBytes(StandardCharsets.UTF_8), ids);
@@ -44,6 +58,8 @@ class PushBodyTest {
         JsonNode n = RequestBodies.MAPPER.readTree(first);
         assertEquals(3, n.get("items").size());
         for (int i = 0; i < 3; i++) assertEquals(ids[i], n.at("/items/" + i + "/transactionId").asText());
+        assertEquals(first, write(PushBody.uniformGenerated("orders", "p-1", "{\"n\":1}".getBytes(StandardCharsets.UTF_8), ids)),
+                "the generated-id path writes the same bytes without checking each id");
     }
 
     @Test
