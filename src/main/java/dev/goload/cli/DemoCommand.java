@@ -32,7 +32,9 @@ public final class DemoCommand {
     static List<String> openloopArgs(ParsedFlags demo) {
         return new ArrayList<>(List.of("-mode", "openloop", "-embedded",
                 "-rate", Long.toString(demo.getLong("rate")),
-                "-push-batch", "100", "-partitions", "16", "-consumers", "4",
+                // a short ramp lets the JIT warm up before the full rate, and long-polling consumers do not
+                // spin on empty pops: the demo then shows the steady state rather than the JVM's first second
+                "-push-batch", "100", "-partitions", "16", "-consumers", "4", "-ramp-sec", "3", "-pop-wait",
                 "-duration", Long.toString(demo.getLong("duration")),
                 "-report", "1"));
     }

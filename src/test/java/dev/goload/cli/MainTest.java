@@ -228,7 +228,7 @@ class MainTest {
     void demoArgsEqualTheDocumentedCommandLine() throws Exception {
         ParsedFlags demo = GoFlagParser.parse(DemoCommand.flags(), "--duration=30");
         assertEquals(List.of("-mode", "openloop", "-embedded", "-rate", "20000", "-push-batch", "100",
-                "-partitions", "16", "-consumers", "4", "-duration", "30", "-report", "1"),
+                "-partitions", "16", "-consumers", "4", "-ramp-sec", "3", "-pop-wait", "-duration", "30", "-report", "1"),
                 DemoCommand.openloopArgs(demo));
     }
 
