@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * {@code goload demo [-rate N] [-duration S]}: a modest open-loop run (~15 s) against the embedded broker.
  * It is exactly {@code goload -mode openloop -embedded -rate 20000 -push-batch 100 -partitions 16
- * -consumers 4 -duration 15 -report 1} with the user's demo flags substituted, delegated to the registered
+ * -consumers 4 -ramp-sec 3 -pop-wait -duration 15 -report 1} with the user's demo flags substituted, delegated to the registered
  * {@code openloop} command through the normal {@link ModeRunner} path (same parser, table and validation).
  */
 public final class DemoCommand {
