@@ -145,7 +145,7 @@ build_services() {
   else CELL_BROKER_CMD=("$GOLOAD_BIN" broker -host 127.0.0.1 -port "$BROKER_PORT" -tenancy-header=true); fi
   if [ "$PROXY_BIN" = none ]; then CELL_PROXY_CMD=()
   elif [ -n "$PROXY_BIN" ]; then CELL_PROXY_CMD=("$PROXY_BIN")
-  else CELL_PROXY_CMD=("$GOLOAD_BIN" broker -proxy -host 127.0.0.1 -port "$PROXY_PORT"
+  else CELL_PROXY_CMD=("$GOLOAD_BIN" broker -proxy -host 127.0.0.1 -port "$PROXY_PORT" -upstream "$CELL_BROKER_URL"
     -tenants-file "$CELL_TENANTS_FILE" -proxy-enforce="$([ "$ENFORCE" = 1 ] && echo true || echo false)"); fi
 }
 

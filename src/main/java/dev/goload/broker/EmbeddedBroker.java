@@ -82,7 +82,9 @@ public final class EmbeddedBroker implements AutoCloseable {
             HttpServer server = HttpServer.create(new InetSocketAddress(o.host(), o.port()), 4096);
             server.setExecutor(executor);
             Router router = new Router(registry);
-            ProxyFront front = proxy == null ? null : new ProxyFront(router, proxy, System::nanoTime);
+            Upstream upstream = proxy == null || proxy.upstream() == null ? router::dispatch
+                    : new HttpUpstream(proxy.upstream());
+            ProxyFront front = proxy == null ? null : new ProxyFront(upstream, proxy, System::nanoTime);
             server.createContext("/", front == null ? router : front);
             server.start();
             return new EmbeddedBroker(server, executor, registry, o.host(), front);

@@ -26,7 +26,7 @@ import java.util.function.LongSupplier;
 final class ProxyFront implements HttpHandler {
     static final String REQUEST_ID_HEADER = "x-queen-request-id";
 
-    private final Router router;
+    private final Upstream router;
     private final ProxyOptions options;
     private final Map<String, ProxyTenantState> bySlug = new HashMap<>();
     private final Map<String, ProxyTenantState> byKeyHash = new HashMap<>();
@@ -35,7 +35,7 @@ final class ProxyFront implements HttpHandler {
     private final ProxyCounters counters = new ProxyCounters();
     private final AtomicLong pops = new AtomicLong();
 
-    ProxyFront(Router router, ProxyOptions options, LongSupplier nanoClock) {
+    ProxyFront(Upstream router, ProxyOptions options, LongSupplier nanoClock) {
         this.router = router;
         this.options = options;
         this.nanoClock = nanoClock;
@@ -135,7 +135,8 @@ final class ProxyFront implements HttpHandler {
         return null;
     }
 
-    private Reply forward(ProxyTenantState t, String method, String path, String query, byte[] body, boolean isPop) {
+    private Reply forward(ProxyTenantState t, String method, String path, String query, byte[] body, boolean isPop)
+            throws IOException {
         if (isPop && options.misrouteFraction() > 0 && ordered.size() > 1 && misrouteThisPop()) {
             ProxyTenantState other = ordered.get((ordered.indexOf(t) + 1) % ordered.size());
             // Non-parking so a misrouted pop never sleeps on someone else's queue; empty ⇒ serve normally.

@@ -20,7 +20,12 @@ import java.util.function.Consumer;
  * @param log               where {@code would_block} lines go (rate-limited: at most one per tenant per second)
  */
 public record ProxyOptions(List<ProxyTenant> tenants, boolean enforce, double misrouteFraction,
-        Consumer<String> log) {
+        Consumer<String> log, java.net.URI upstream) {
+
+    /** In front of the in-process broker (no upstream). */
+    public ProxyOptions(List<ProxyTenant> tenants, boolean enforce, double misrouteFraction, Consumer<String> log) {
+        this(tenants, enforce, misrouteFraction, log, null);
+    }
 
     public ProxyOptions {
         tenants = List.copyOf(tenants);
@@ -60,18 +65,26 @@ public record ProxyOptions(List<ProxyTenant> tenants, boolean enforce, double mi
     }
 
     public ProxyOptions withEnforce(boolean e) {
-        return new ProxyOptions(tenants, e, misrouteFraction, log);
+        return new ProxyOptions(tenants, e, misrouteFraction, log, upstream);
     }
 
     public ProxyOptions withMisrouteFraction(double f) {
-        return new ProxyOptions(tenants, enforce, f, log);
+        return new ProxyOptions(tenants, enforce, f, log, upstream);
     }
 
     public ProxyOptions withLog(Consumer<String> l) {
-        return new ProxyOptions(tenants, enforce, misrouteFraction, l);
+        return new ProxyOptions(tenants, enforce, misrouteFraction, l, upstream);
     }
 
     public ProxyOptions withTenants(List<ProxyTenant> t) {
-        return new ProxyOptions(t, enforce, misrouteFraction, log);
+        return new ProxyOptions(t, enforce, misrouteFraction, log, upstream);
+    }
+
+    /**
+     * Forward admitted requests over HTTP to a broker at {@code u} (scoped by {@code x-queen-tenant}, as the real
+     * proxy forwards) instead of to the in-process broker; {@code null} = in-process.
+     */
+    public ProxyOptions withUpstream(java.net.URI u) {
+        return new ProxyOptions(tenants, enforce, misrouteFraction, log, u);
     }
 }

@@ -74,7 +74,8 @@ public final class BrokerCommand {
             }
             out.println("goload broker listening on " + broker.url() + (proxy == null ? ""
                     : " (proxy personality: " + proxy.tenants().size() + " cluster(s), "
-                    + (proxy.enforce() ? "enforce" : "shadow") + ")"));
+                    + (proxy.enforce() ? "enforce" : "shadow")
+                    + (proxy.upstream() == null ? "" : ", forwarding to " + proxy.upstream()) + ")"));
             out.flush();
             broker.awaitClosed();
             return ExitCodes.OK;

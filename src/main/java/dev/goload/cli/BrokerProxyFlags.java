@@ -34,7 +34,29 @@ final class BrokerProxyFlags {
                 .float64("proxy-msg-rate", 0, a + "per-tenant pushed messages/s (0 = unlimited)")
                 .intFlag("proxy-parked", 0, a + "per-tenant parked long-poll pops (0 = unlimited); 429 quota_exceeded")
                 .bool("proxy-enforce", true, a + "false = shadow mode: log would_block, forward anyway")
-                .float64("misroute-fraction", 0, a + "TEST ONLY: share of pops served from another tenant's rows");
+                .float64("misroute-fraction", 0, a + "TEST ONLY: share of pops served from another tenant's rows")
+                .string("upstream", "", a + "forward admitted requests to this broker URL (x-queen-tenant scoped), as the"
+                        + " cell proxy does; \"\" = env QUEEN_PROXY_UPSTREAM, else the in-process broker");
+    }
+
+    /** {@code -upstream}, else env QUEEN_PROXY_UPSTREAM (the real proxy's setting), else null (in-process). */
+    static java.net.URI upstream(ParsedFlags f) throws Invalid {
+        String u = f.getString("upstream");
+        if (u.isEmpty()) {
+            u = System.getenv().getOrDefault("QUEEN_PROXY_UPSTREAM", "");
+        }
+        if (u.isEmpty()) {
+            return null;
+        }
+        try {
+            java.net.URI uri = new java.net.URI(u);
+            if (!"http".equals(uri.getScheme()) || uri.getHost() == null) {
+                throw new Invalid("goload broker: -upstream must be an http://host:port URL, got " + GoStrconv.quote(u));
+            }
+            return uri;
+        } catch (java.net.URISyntaxException e) {
+            throw new Invalid("goload broker: -upstream must be an http://host:port URL, got " + GoStrconv.quote(u));
+        }
     }
 
     /** Null when {@code -proxy} is off. */
@@ -76,7 +98,8 @@ final class BrokerProxyFlags {
         try {
             ProxyOptions p = ProxyOptions.of(tenants, new ProxyLimits(rate, msgRate, (int) parked))
                     .withEnforce(f.getBool("proxy-enforce"))
-                    .withMisrouteFraction(misroute);
+                    .withMisrouteFraction(misroute)
+                    .withUpstream(upstream(f));
             if (misroute > 0) {
                 err.println("[proxy] WARNING: -misroute-fraction " + misroute
                         + " deliberately leaks deliveries across tenants (verifier self-test only)");
