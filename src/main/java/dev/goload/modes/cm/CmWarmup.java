@@ -70,8 +70,10 @@ final class CmWarmup {
                     try {
                         for (int a = 0; a < ATTEMPTS; a++) {
                             if (a > 0 && signal.pause(250)) break;
-                            if (p.push(pr, 0, 0, 1)) return;
+                            if (p.warmAttempt(pr)) return;
                         }
+                        // counted once per property, not per failed attempt of this loop
+                        p.countFailure(signal.isStopping() ? StablePush.Outcome.STOPPED : StablePush.Outcome.GAVE_UP);
                         failed.incrementAndGet();
                     } finally {
                         slots.release();

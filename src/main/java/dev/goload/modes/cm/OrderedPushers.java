@@ -116,17 +116,34 @@ public final class OrderedPushers implements OpenLoopPacer.Sink {
 
     /** @param attempts the attempt budget, 0 = the configured {@code -push-retries} */
     boolean push(int prop, long seq, long tsMicros, int attempts) {
+        StablePush.Outcome o = attempt(prop, seq, tsMicros, attempts);
+        if (o == StablePush.Outcome.OK) return true;
+        countFailure(o);
+        return false;
+    }
+
+    /**
+     * One attempt of the warm-up's own retry loop (seq 0, no ts): a failure is not counted, because the loop tries
+     * again and only its final outcome is a push error ({@link #countFailure}).
+     */
+    boolean warmAttempt(int prop) {
+        return attempt(prop, 0, 0, 1) == StablePush.Outcome.OK;
+    }
+
+    void countFailure(StablePush.Outcome o) {
+        counters.pushErr.increment();
+        if (o == StablePush.Outcome.GAVE_UP) counters.pushGaveUp.increment();
+    }
+
+    private StablePush.Outcome attempt(int prop, long seq, long tsMicros, int attempts) {
         PushItem item = new PushItem(queue, "p" + prop, events.ingress(flow, prop, seq, tsMicros),
                 events.transactionId(queue, prop, seq), null);
         StablePush.Outcome o = attempts > 0 ? pusher.push(List.of(item), attempts) : pusher.push(List.of(item));
         if (o == StablePush.Outcome.OK) {
             produced.increment();
             highWater.accumulateAndGet(prop, seq, Math::max);
-            return true;
         }
-        counters.pushErr.increment();
-        if (o == StablePush.Outcome.GAVE_UP) counters.pushGaveUp.increment();
-        return false;
+        return o;
     }
 
     /** Highest accepted seq per property ({@code produced.meta}). */
