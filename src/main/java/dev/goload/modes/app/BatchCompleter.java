@@ -35,6 +35,10 @@ final class BatchCompleter {
     private final int group;
     private final String groupName;
     private final SplittableRandom random;
+    /** This batch's raw-log rows, written in delivery order once every answer is in (see {@link #complete}). */
+    private final Map<Delivery, Row> rows = new java.util.IdentityHashMap<>();
+
+    private record Row(long ackNs, String status) {}
 
     BatchCompleter(AppContext ctx, int group, SplittableRandom random) {
         this.ctx = ctx;
@@ -65,6 +69,24 @@ final class BatchCompleter {
             if (!redelivered.contains(e.getKey())) settled += e.getValue()[0];
         }
         ctx.counters().settled[group].add(settled);
+        writeRows(batch);
+    }
+
+    /**
+     * The offline verifier applies the order rule to each partition's rows in file order, whatever their status, so
+     * a batch's rows go out in delivery order — not in the order the transaction, completed and failed answers came.
+     */
+    private void writeRows(List<Delivery> batch) {
+        RawLogs logs = ctx.rawLogs();
+        try {
+            if (logs == null) return;
+            for (Delivery d : batch) {
+                Row r = rows.get(d);
+                if (r != null) logs.row(group, r.ackNs(), d.partition(), d.stamp().seq(), d.message().retryCount(), r.status());
+            }
+        } finally {
+            rows.clear();
+        }
     }
 
     /** One ack+push transaction; true when it committed. */
@@ -168,9 +190,6 @@ final class BatchCompleter {
     }
 
     private void row(Delivery d, long ackNs, String status) {
-        RawLogs logs = ctx.rawLogs();
-        if (logs != null) {
-            logs.row(group, ackNs, d.partition(), d.stamp().seq(), d.message().retryCount(), status);
-        }
+        if (ctx.rawLogs() != null) rows.put(d, new Row(ackNs, status));
     }
 }

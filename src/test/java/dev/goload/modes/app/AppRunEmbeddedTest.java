@@ -133,6 +133,32 @@ class AppRunEmbeddedTest {
         }
     }
 
+    /**
+     * verify-order.py (§3.4) applies the streaming order rule to each (group, partition)'s rows in file order, whatever
+     * their status: the rows of a batch must therefore appear in delivery order, even when some of its messages were
+     * transacted or failed (their answers arrive at different times).
+     */
+    @Test
+    void rawLogRowsOfEachPartitionAreInDeliveryOrderSoTheOfflineVerifierPasses(@TempDir Path dir) throws Exception {
+        AppConfig cfg = config(broker.url(), 10, 0, 50, 40, 0, 0, 30, dir.toString(), 3);
+        AppResult r = run(cfg, new RawLogs(dir, 2), null);
+        assertTrue(r.verdict().pass(), r.verdict().reason());
+        long checked = 0;
+        for (int g = 0; g < 2; g++) {
+            Map<String, Long> expected = new HashMap<>();
+            List<String> rows = Files.readAllLines(dir.resolve("cg" + g + ".tsv"));
+            for (String line : rows.subList(1, rows.size())) {
+                String[] f = line.split("\t");
+                long seq = Long.parseLong(f[3]);
+                long exp = expected.getOrDefault(f[2], 0L);
+                assertFalse(seq > exp, "offline order violation (row out of delivery order): " + line + " expected " + exp);
+                if (seq == exp) expected.put(f[2], seq + 1);
+                checked++;
+            }
+        }
+        assertTrue(checked > 0);
+    }
+
     @Test
     void slowBatchesKeepTheirLeaseThroughRenewal() throws Exception {
         AppConfig cfg = config(broker.url(), 0, 0, 3, 0, 10, 2500, 2, "", 5);
