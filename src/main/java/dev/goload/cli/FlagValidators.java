@@ -14,7 +14,9 @@ public final class FlagValidators {
     /** Validates {@code f} for {@code mode}; modes without rules always pass. */
     public static Optional<String> validate(String mode, ParsedFlags f) {
         String problem = switch (mode) {
-            case "max" -> firstOf(common(f), positive(f, "partitions"), positive(f, "push-batch"));
+            // -report ≤ 0: the reference's ticker panics; a report loop would spin past the duration for ever.
+            case "max" -> firstOf(common(f), positive(f, "partitions"), positive(f, "push-batch"),
+                    positive(f, "report"));
             case "openloop" -> openloop(f);
             case "cloud" -> cloud(f);
             case "provision" -> f.getLong("tenants") < 1 || f.getLong("tenants") > 10000
@@ -33,7 +35,7 @@ public final class FlagValidators {
         if (f.getLong("rate") <= 0) return "-rate must be > 0 (total offered msg/s)";
         if (f.getLong("push-batch") <= 0) return "-push-batch must be > 0";
         if (f.getLong("max-inflight") <= 0) return "-max-inflight must be > 0";
-        return firstOf(positive(f, "partitions"),
+        return firstOf(positive(f, "partitions"), positive(f, "report"),
                 oneOf(f, "active-policy", Set.of("rotate", "scatter"), "rotate or scatter"),
                 oneOf(f, "arrival", Set.of("uniform", "poisson"), "uniform or poisson"),
                 positive(f, "behind-ms"),

@@ -34,6 +34,8 @@ import java.util.function.Function;
 public final class LoadRun {
     private static final long PUSH_DRAIN_MILLIS = 10_000;
     private static final long CONSUMER_STOP_MILLIS = 10_000;
+    /** The reference configures under its own 10 s context (goload-behavior.md §2.1), retries included. */
+    static final long CONFIGURE_TIMEOUT_MILLIS = 10_000;
 
     /** What the run starts and stops; it owns its threads. */
     public interface Producers {
@@ -66,6 +68,7 @@ public final class LoadRun {
     private final List<Listener> listeners;
     private final PrintStream out;
     private final NanoClock clock;
+    long configureTimeoutMillis = CONFIGURE_TIMEOUT_MILLIS; // tests shorten it
 
     public LoadRun(Setup setup, QueenClient client, Function<Context, Producers> producerFactory,
                    List<Listener> listeners, PrintStream out, NanoClock clock) {
@@ -205,16 +208,34 @@ public final class LoadRun {
         void onHistogram(String tag, org.HdrHistogram.Histogram interval);
     }
 
-    private String configure() {
+    /**
+     * Configures the queue within {@link #configureTimeoutMillis}, whatever {@code -timeout} and {@code -retries}
+     * allow: a broker that does not answer delays the start by that much at most, then the run goes on with a
+     * WARNING. Nothing else uses the client yet, so cancelling its calls cuts only the configure.
+     */
+    private String configure() throws InterruptedException {
         String q = setup.queue().queue();
+        java.util.concurrent.FutureTask<JsonNode> call =
+                new java.util.concurrent.FutureTask<>(() -> client.configure(q, setup.configureOptions(), false));
+        Thread.ofVirtual().name("goload-configure").start(call);
+        String error;
         try {
-            client.configure(q, setup.configureOptions(), false);
+            call.get(configureTimeoutMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
             out.printf("[configure] queue=%s completedRetentionSeconds=%d%n", q,
                     setup.queue().completedRetentionSeconds());
             return null;
-        } catch (QueenException e) {
-            out.printf("[configure] WARNING: %s%n", e.getMessage());
-            return e.getMessage();
+        } catch (java.util.concurrent.TimeoutException e) {
+            client.cancelAll();
+            error = "create queue failed: no answer within " + configureTimeoutMillis + " ms";
+        } catch (java.util.concurrent.ExecutionException e) {
+            switch (e.getCause()) {
+                case QueenException qe -> error = qe.getMessage();
+                case RuntimeException re -> throw re;
+                case Error err -> throw err;
+                default -> throw new IllegalStateException(e.getCause());
+            }
         }
+        out.printf("[configure] WARNING: %s%n", error);
+        return error;
     }
 }

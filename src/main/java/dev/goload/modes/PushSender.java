@@ -1,5 +1,6 @@
 package dev.goload.modes;
 
+import dev.goload.client.ErrorKind;
 import dev.goload.client.PushResult;
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
@@ -13,7 +14,7 @@ import dev.goload.pace.NanoClock;
  * statuses are inspected: a 2xx carrying {@code failed} items is not a success, unlike the reference); its
  * latency goes to {@code push} (from the scheduled instant) and {@code service} (from the send). A failed
  * request's latency goes to {@code failed}, so failures neither vanish from nor mix into the percentiles.
- * Failures during shutdown are not counted (the reference's rule).
+ * Pushes cut off by the shutdown are not counted (the reference's rule); broker failures during the drain are.
  *
  * <p>Thread-safe; called concurrently from request tasks.
  */
@@ -77,7 +78,8 @@ public final class PushSender {
             return false;
         } catch (QueenException e) {
             long done = clock.nanoTime();
-            if (!signal.isStopping()) {
+            // Only a push cut off by the shutdown is uncounted (§1.4); a broker failure during the drain is a failure.
+            if (!(signal.isStopping() && e.kind() == ErrorKind.CANCELED)) {
                 counters.pushErrReq.increment();
                 counters.error(RunCounters.Op.PUSH, e.kind().label());
                 recorders.failed.recordNanos(scheduledNanos, done);

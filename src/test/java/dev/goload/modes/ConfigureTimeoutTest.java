@@ -1,0 +1,87 @@
+package dev.goload.modes;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.goload.client.ClientConfig;
+import dev.goload.client.QueenClient;
+import dev.goload.client.RetryPolicy;
+import dev.goload.config.ConsumerOptions;
+import dev.goload.config.QueueOptions;
+import dev.goload.config.RunOptions;
+import dev.goload.pace.NanoClock;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * goload-behavior.md §2.1 (and §2.2 "as max"): the t=0 configure runs under a 10 s bound of its own, retries
+ * included, then the run goes on with {@code [configure] WARNING: …}. Before, the bound was {@code -timeout}
+ * (30 s) per attempt times {@code -retries}+1 attempts: a broker that did not answer delayed {@code max} by 93 s.
+ */
+class ConfigureTimeoutTest {
+    @TempDir
+    Path dir;
+
+    private WireMockServer wm;
+
+    @BeforeEach
+    void start() {
+        wm = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
+        wm.start();
+        wm.stubFor(any(anyUrl()).willReturn(aResponse().withStatus(204)));
+        wm.stubFor(post(urlEqualTo("/api/v1/configure")).willReturn(aResponse().withStatus(200)
+                .withFixedDelay(60_000).withBody("{}")));
+    }
+
+    @AfterEach
+    void stop() {
+        wm.stop();
+    }
+
+    @Test
+    void aConfigureThatNeverAnswersIsCutAtTheBoundRetriesIncludedAndTheRunGoesOn() throws Exception {
+        // -timeout 4000 and 3 attempts: unbounded, configure alone would take > 12 s.
+        ClientConfig cc = ClientConfig.of("http://127.0.0.1:" + wm.port()).withTimeoutMillis(4000)
+                .withRetry(new RetryPolicy(3, 10));
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
+        var setup = new LoadRun.Setup("max", new QueueOptions("q", 1, 300, 0, 0, 0, false),
+                new ConsumerOptions(0, 10, true, 1, false, 2000, 2, false, false, 1),
+                new RunOptions(1, 1, dir, "run", "test"), false, Map.of("leaseTime", 30), LoaderBoundRules.DEFAULTS);
+        try (QueenClient client = new QueenClient(cc)) {
+            LoadRun run = new LoadRun(setup, client, ctx -> new LoadRun.Producers() {
+                @Override public void start() {}
+                @Override public void stop() {}
+                @Override public int inflight() { return 0; }
+            }, List.of(), out, NanoClock.SYSTEM);
+            run.configureTimeoutMillis = 1500;
+            long t0 = System.nanoTime();
+            RunResult r = run.execute(new RunSignal());
+            long configureAndRunMs = (System.nanoTime() - t0) / 1_000_000;
+
+            assertNotNull(r.configureError());
+            String console = buf.toString(StandardCharsets.UTF_8);
+            assertTrue(console.contains("[configure] WARNING: create queue failed: no answer within 1500 ms"), console);
+            assertEquals(1, wm.findAll(postRequestedFor(urlEqualTo("/api/v1/configure"))).size(),
+                    "cut before the first attempt's own 4 s deadline, so never retried");
+            assertTrue(configureAndRunMs < 10_000, "bounded by 1.5 s + the 1 s run (unbounded: > 12 s), took " + configureAndRunMs);
+        }
+    }
+}

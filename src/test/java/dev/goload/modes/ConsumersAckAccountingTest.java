@@ -1,0 +1,82 @@
+package dev.goload.modes;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.stubbing.Scenario;
+import dev.goload.client.ClientConfig;
+import dev.goload.client.QueenClient;
+import dev.goload.config.ConsumerOptions;
+import dev.goload.metrics.RunCounters;
+import dev.goload.metrics.RunRecorders;
+import dev.goload.pace.NanoClock;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** §2.1.1: acked += items with success, ackErr += N − successes; a whole-call error ⇒ ackErr += N. */
+class ConsumersAckAccountingTest {
+    private static final String POP = "{\"messages\":["
+            + "{\"transactionId\":\"t1\",\"partitionId\":\"00000000-0000-0000-0000-000000000001\",\"leaseId\":\"l\",\"data\":{}},"
+            + "{\"transactionId\":\"t2\",\"partitionId\":\"00000000-0000-0000-0000-000000000001\",\"leaseId\":\"l\",\"data\":{}},"
+            + "{\"transactionId\":\"t3\",\"partitionId\":\"00000000-0000-0000-0000-000000000001\",\"leaseId\":\"l\",\"data\":{}}]}";
+
+    private WireMockServer wm;
+
+    @BeforeEach
+    void start() {
+        wm = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
+        wm.start();
+    }
+
+    @AfterEach
+    void stop() {
+        wm.stop();
+    }
+
+    private RunCounters runOnePop(boolean async, String ackStatusBody, int ackStatus) throws Exception {
+        wm.stubFor(get(urlPathEqualTo("/api/v1/pop/queue/q")).inScenario("s").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withStatus(200).withBody(POP)).willSetStateTo("done"));
+        wm.stubFor(get(urlPathEqualTo("/api/v1/pop/queue/q")).inScenario("s").whenScenarioStateIs("done")
+                .willReturn(aResponse().withStatus(204)));
+        wm.stubFor(post(urlEqualTo("/api/v1/ack/batch")).willReturn(aResponse().withStatus(ackStatus).withBody(ackStatusBody)));
+        RunCounters counters = new RunCounters();
+        RunSignal signal = new RunSignal();
+        try (QueenClient client = new QueenClient(ClientConfig.of("http://127.0.0.1:" + wm.port()))) {
+            Consumers c = new Consumers(client, new ConsumerOptions(1, 10, true, 1, false, 2000, 2, true, async, 4),
+                    "q", 1, counters, new RunRecorders(), signal, false, new EpochClock(NanoClock.SYSTEM),
+                    new AtomicInteger());
+            c.start();
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (counters.snapshot().ackCalls() == 0 && System.nanoTime() < deadline) Thread.sleep(5);
+            signal.stop("test");
+            c.awaitStopped(5000);
+        }
+        return counters;
+    }
+
+    @Test
+    void perItemFailuresAreAckErrors() throws Exception {
+        RunCounters.Snapshot s = runOnePop(false,
+                "[{\"success\":true},{\"success\":false,\"error\":\"Message not found\"},{\"success\":true,\"error\":\"x\"}]", 200).snapshot();
+        assertEquals(3, s.popped());
+        assertEquals(1, s.acked());
+        assertEquals(2, s.ackErr());
+    }
+
+    @Test
+    void aWholeCallErrorCountsEveryItem() throws Exception {
+        RunCounters.Snapshot s = runOnePop(true, "{\"error\":\"boom\"}", 500).snapshot();
+        assertEquals(0, s.acked());
+        assertEquals(3, s.ackErr());
+        assertEquals(1, s.ackCalls());
+    }
+}
