@@ -169,6 +169,11 @@ public final class Consumers {
             counters.ackMicros.add(micros);
             counters.ackErr.add(msgs.size());
             counters.error(RunCounters.Op.ACK, e.kind().label());
+        } catch (RuntimeException e) {
+            // A batch the client cannot even build an ack for (say a message without partitionId) must not kill
+            // the consumer silently: its messages are counted as ack errors, as the reference's 400 would be.
+            counters.ackErr.add(msgs.size());
+            counters.error(RunCounters.Op.ACK, "other");
         } finally {
             liveTasks.decrementAndGet();
         }

@@ -79,4 +79,30 @@ class ConsumersAckAccountingTest {
         assertEquals(3, s.ackErr());
         assertEquals(1, s.ackCalls());
     }
+
+    @Test
+    void aBatchTheClientCannotAckIsCountedAndTheConsumerLivesOn() throws Exception {
+        String noPartition = "{\"messages\":[{\"transactionId\":\"t1\",\"leaseId\":\"l\",\"data\":{}},"
+                + "{\"transactionId\":\"t2\",\"leaseId\":\"l\",\"data\":{}}]}";
+        wm.stubFor(get(urlPathEqualTo("/api/v1/pop/queue/q")).inScenario("s").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withStatus(200).withBody(noPartition)).willSetStateTo("done"));
+        wm.stubFor(get(urlPathEqualTo("/api/v1/pop/queue/q")).inScenario("s").whenScenarioStateIs("done")
+                .willReturn(aResponse().withStatus(204)));
+        RunCounters counters = new RunCounters();
+        RunSignal signal = new RunSignal();
+        try (QueenClient client = new QueenClient(ClientConfig.of("http://127.0.0.1:" + wm.port()))) {
+            Consumers c = new Consumers(client, new ConsumerOptions(1, 10, true, 1, false, 2000, 2, true, false, 4),
+                    "q", 1, counters, new RunRecorders(), signal, false, new EpochClock(NanoClock.SYSTEM),
+                    new AtomicInteger());
+            c.start();
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (counters.snapshot().emptyPops() < 2 && System.nanoTime() < deadline) Thread.sleep(5);
+            signal.stop("test");
+            c.awaitStopped(5000);
+        }
+        RunCounters.Snapshot s = counters.snapshot();
+        assertEquals(2, s.popped());
+        assertEquals(2, s.ackErr(), "both messages counted as ack errors");
+        assertTrue(s.emptyPops() >= 2, "the consumer kept popping after the failed ack: " + s);
+    }
 }
