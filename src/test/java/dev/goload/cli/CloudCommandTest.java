@@ -124,6 +124,17 @@ class CloudCommandTest {
     }
 
     @Test
+    void dropAckIsNotInjectedInTheDrainWhereItsRedeliveryCouldNoLongerBeSeen() throws Exception {
+        // A budget that outlasts the load phase: every batch dropped must still be redelivered before the verdict.
+        Run r = run("drop-budget", "-tenants", "1", "-fault", "drop-ack=1000000");
+        assertEquals(ExitCodes.VERDICT_FAIL, r.code, r.out + r.err);
+        long dropped = r.json.path("additions").path("faultsAffected").path("dropAckMsgs").asLong();
+        assertTrue(dropped > 0);
+        assertEquals(dropped, verify(r, "duplicate"), "every dropped ack surfaces as a duplicate");
+        assertEquals(0, verify(r, "missing"));
+    }
+
+    @Test
     void aSharedClientWithoutTheTenancyHeaderIsCaughtAsCrossTenant() throws Exception {
         Run r = run("control", "-tenants", "2", "-broker-tenant-header=false");
         assertEquals(ExitCodes.VERDICT_FAIL, r.code, r.out + r.err);
