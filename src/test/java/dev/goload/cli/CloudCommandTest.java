@@ -135,6 +135,17 @@ class CloudCommandTest {
     }
 
     @Test
+    void verifyOffRecordsNoAccountingRatherThanClaimingEverySentMessageMissing() throws Exception {
+        Run r = run("noverify", "-tenants", "1", "-verify=false");
+        assertEquals(0, r.code, r.out + r.err);
+        assertEquals("UNVERIFIED", r.json.path("verdict").asText());
+        assertTrue(r.json.path("achieved").path("poppedMsgs").asLong() > 0);
+        assertEquals(0, verify(r, "missing"), r.jsonText);
+        assertEquals(0, r.json.path("verify").path("tenants").get(0).path("missing").asLong(-1));
+        assertFalse(r.out.contains("NOTE: consumers were idle"), r.out);
+    }
+
+    @Test
     void aSharedClientWithoutTheTenancyHeaderIsCaughtAsCrossTenant() throws Exception {
         Run r = run("control", "-tenants", "2", "-broker-tenant-header=false");
         assertEquals(ExitCodes.VERDICT_FAIL, r.code, r.out + r.err);
