@@ -223,6 +223,16 @@ class CloudCommandTest {
     }
 
     @Test
+    void brokerTargetRefusesATenantWithoutABrokerTenantInsteadOfSendingNoTenancyHeader() throws Exception {
+        Path f = tenantsFile(2);
+        TenantsFile file = TenantsFile.read(f);
+        file.put(file.tenants().get(1).withBrokerTenant("")).write(f); // provision's pending lookup
+        Run r = run("pending", "-target", "broker", "-tenants-file", f.toString());
+        assertEquals(ExitCodes.USAGE, r.code, r.out + r.err);
+        assertTrue(r.err.contains("tenant 1") && r.err.contains("no brokerTenant"), r.err);
+    }
+
+    @Test
     void badFlagsExitTwoWithTheReferenceMessages() throws Exception {
         Run fault = run("bad", "-fault", "drop-msg=1");
         assertEquals(ExitCodes.USAGE, fault.code);
