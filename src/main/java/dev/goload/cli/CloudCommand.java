@@ -126,6 +126,18 @@ public final class CloudCommand implements ModeCommand {
                 }
             }
         }
+        if (cfg.target().equals("broker") && cfg.brokerTenantHeader()) {
+            for (CloudTenant t : tenants) {
+                if (t.brokerTenant().isEmpty()) {
+                    // Without it the client sends no x-queen-tenant: every such tenant lands on the broker's default
+                    // tenant, and the shared queue would report a false isolation breach.
+                    err.printf("goload -mode cloud -target broker: tenant %d in %s has no brokerTenant (re-run -mode"
+                            + " provision to complete the lookup, or use -broker-tenant-header=false)%n", t.idx(),
+                            cfg.tenantsFile());
+                    return ExitCodes.USAGE;
+                }
+            }
+        }
         if (!(cfg.perProducerRps(tenants.size()) > 0) || Double.isInfinite(cfg.perProducerRps(tenants.size()))) {
             err.println("goload -mode cloud: the per-producer request rate must be > 0 (raise -rate or lower"
                     + " -push-batch/-producers-per-tenant)");

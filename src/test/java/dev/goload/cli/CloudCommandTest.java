@@ -124,6 +124,28 @@ class CloudCommandTest {
     }
 
     @Test
+    void dropAckIsNotInjectedInTheDrainWhereItsRedeliveryCouldNoLongerBeSeen() throws Exception {
+        // A budget that outlasts the load phase: every batch dropped must still be redelivered before the verdict.
+        Run r = run("drop-budget", "-tenants", "1", "-fault", "drop-ack=1000000");
+        assertEquals(ExitCodes.VERDICT_FAIL, r.code, r.out + r.err);
+        long dropped = r.json.path("additions").path("faultsAffected").path("dropAckMsgs").asLong();
+        assertTrue(dropped > 0);
+        assertEquals(dropped, verify(r, "duplicate"), "every dropped ack surfaces as a duplicate");
+        assertEquals(0, verify(r, "missing"));
+    }
+
+    @Test
+    void verifyOffRecordsNoAccountingRatherThanClaimingEverySentMessageMissing() throws Exception {
+        Run r = run("noverify", "-tenants", "1", "-verify=false");
+        assertEquals(0, r.code, r.out + r.err);
+        assertEquals("UNVERIFIED", r.json.path("verdict").asText());
+        assertTrue(r.json.path("achieved").path("poppedMsgs").asLong() > 0);
+        assertEquals(0, verify(r, "missing"), r.jsonText);
+        assertEquals(0, r.json.path("verify").path("tenants").get(0).path("missing").asLong(-1));
+        assertFalse(r.out.contains("NOTE: consumers were idle"), r.out);
+    }
+
+    @Test
     void aSharedClientWithoutTheTenancyHeaderIsCaughtAsCrossTenant() throws Exception {
         Run r = run("control", "-tenants", "2", "-broker-tenant-header=false");
         assertEquals(ExitCodes.VERDICT_FAIL, r.code, r.out + r.err);
@@ -198,6 +220,16 @@ class CloudCommandTest {
             assertEquals(0, verify(r, "missing"), r.out);
             assertNoKeyIn(file, r);
         }
+    }
+
+    @Test
+    void brokerTargetRefusesATenantWithoutABrokerTenantInsteadOfSendingNoTenancyHeader() throws Exception {
+        Path f = tenantsFile(2);
+        TenantsFile file = TenantsFile.read(f);
+        file.put(file.tenants().get(1).withBrokerTenant("")).write(f); // provision's pending lookup
+        Run r = run("pending", "-target", "broker", "-tenants-file", f.toString());
+        assertEquals(ExitCodes.USAGE, r.code, r.out + r.err);
+        assertTrue(r.err.contains("tenant 1") && r.err.contains("no brokerTenant"), r.err);
     }
 
     @Test

@@ -35,6 +35,8 @@ final class CloudConsumers {
     private final boolean verify;
     private final List<Thread> threads = new ArrayList<>();
     private volatile boolean over;
+    /** Off once the drain starts: a dropped ack is only observable if its lease can expire before the verdict. */
+    private volatile boolean dropAcks = true;
 
     CloudConsumers(CloudConfig cfg, List<TenantState> tenants, CloudCounters counters, FaultPlan faults,
                    EpochClock epoch) {
@@ -56,6 +58,15 @@ final class CloudConsumers {
                 threads.add(Thread.ofVirtual().name(name).start(() -> loop(t, req)));
             }
         }
+    }
+
+    /**
+     * Stops injecting {@code drop-ack}: the drain is sized to {@code leaseTime + margin} from its start, so only a
+     * batch dropped before it is sure to be redelivered (and counted as a duplicate) before the verdict; one dropped
+     * later would go undetected (spec §3.3, §8 #14).
+     */
+    void stopFaults() {
+        dropAcks = false;
     }
 
     /** Ends the loops; the caller cancels the clients to cut parked long-polls. */
@@ -142,7 +153,7 @@ final class CloudConsumers {
     }
 
     private void ack(TenantState t, List<Message> msgs) {
-        if (faults.take(FaultPlan.Fault.DROP_ACK)) {
+        if (dropAcks && faults.take(FaultPlan.Fault.DROP_ACK)) {
             // Never acked: after leaseTime the batch is redelivered and every message shows as a duplicate.
             faults.affected(FaultPlan.Fault.DROP_ACK, msgs.size());
             return;

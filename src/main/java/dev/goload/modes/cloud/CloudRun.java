@@ -180,6 +180,7 @@ public final class CloudRun {
             }
         }
         producers.stop();
+        consumers.stopFaults();
         long drainStart = clock.nanoTime();
         double loadSec = (drainStart - start) / 1e9;
         phases.enter(CloudPhases.Phase.DRAIN);

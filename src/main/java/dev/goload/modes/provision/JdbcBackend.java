@@ -45,8 +45,13 @@ final class JdbcBackend implements ProvisionBackend {
             c.setAutoCommit(false);
             return new JdbcBackend(c);
         } catch (SQLException e) {
-            throw new ProvisionException("cannot connect to " + url + ": " + e.getMessage());
+            throw new ProvisionException("cannot connect to " + redact(url) + ": " + e.getMessage());
         }
+    }
+
+    /** The JDBC URL with any {@code password=} parameter value masked (a URL may carry one). */
+    static String redact(String url) {
+        return url == null ? "" : url.replaceAll("(?i)(password=)[^&;]*", "$1****");
     }
 
     @Override

@@ -57,7 +57,7 @@ public record ProvisionConfig(int tenants, String prefix, String plan, String ce
     @Override
     public String toString() {
         return "ProvisionConfig[tenants=" + tenants + ", prefix=" + prefix + ", plan=" + plan + ", cell=" + cell
-                + ", file=" + file + ", " + (usesJdbc() ? "pgUrl=" + pgUrl + ", pgUser=" + pgUser + ", pgPassword="
+                + ", file=" + file + ", " + (usesJdbc() ? "pgUrl=" + JdbcBackend.redact(pgUrl) + ", pgUser=" + pgUser + ", pgPassword="
                 + (pgPassword == null || pgPassword.isEmpty() ? "<none>" : "****") : "psqlCmd=" + psqlCmd)
                 + ", keyName=" + keyName + ", emailDomain=" + emailDomain + ", dryRun=" + dryRun
                 + ", commitBatch=" + commitBatch + "]";

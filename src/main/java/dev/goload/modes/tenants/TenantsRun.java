@@ -35,6 +35,7 @@ public final class TenantsRun {
     private static final int PROVISION_ATTEMPTS = 6;
     private static final long PROVISION_RETRY_MS = 200;
     private static final long POP_ERROR_PAUSE_MS = 250;
+    private static final long MAX_BEHIND_NANOS = 2_000_000_000L;
 
     private final TenantsConfig c;
     private final QueenClient client;
@@ -215,7 +216,7 @@ public final class TenantsRun {
                     next = System.nanoTime();
                     continue;
                 }
-                next += 1_000_000_000L / rate;
+                next = nextDue(next, 1_000_000_000L / rate, System.nanoTime());
                 long wait = next - System.nanoTime();
                 if (wait > 0 && signal.pause(TimeUnit.NANOSECONDS.toMillis(wait))) {
                     return;
@@ -237,6 +238,15 @@ public final class TenantsRun {
         } finally {
             live.decrementAndGet();
         }
+    }
+
+    /**
+     * Pacer D (goload-behavior.md §1.6): the next send instant one interval on; more than 2 s behind (a slow push,
+     * a stall) resets it to now, so a closed-loop producer never fires a catch-up burst.
+     */
+    static long nextDue(long next, long intervalNanos, long nowNanos) {
+        long n = next + intervalNanos;
+        return nowNanos - n > MAX_BEHIND_NANOS ? nowNanos : n;
     }
 
     private void report(long startNanos) throws InterruptedException {
