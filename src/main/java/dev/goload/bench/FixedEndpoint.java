@@ -1,11 +1,9 @@
 package dev.goload.bench;
 
 import dev.goload.cli.ExitCodes;
-import dev.goload.cli.FlagParseException;
 import dev.goload.cli.FlagTable;
-import dev.goload.cli.GoFlagParser;
-import dev.goload.cli.HelpRequestedException;
 import dev.goload.cli.ParsedFlags;
+import dev.goload.cli.UsageExit;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -78,14 +76,9 @@ public final class FixedEndpoint {
         FlagTable table = flags();
         ParsedFlags f;
         try {
-            f = GoFlagParser.parse(table, args);
-        } catch (HelpRequestedException e) {
-            table.printUsage(err);
-            return ExitCodes.OK;
-        } catch (FlagParseException e) {
-            err.println(e.getMessage());
-            table.printUsage(err);
-            return ExitCodes.USAGE;
+            f = UsageExit.parse(table, args, err);
+        } catch (UsageExit e) {
+            return e.code();
         }
         int port = f.getInt("port");
         int threads = f.getInt("threads");

@@ -43,14 +43,9 @@ public final class DemoCommand {
         FlagTable table = flags();
         ParsedFlags f;
         try {
-            f = GoFlagParser.parse(table, args);
-        } catch (HelpRequestedException e) {
-            table.printUsage(err);
-            return ExitCodes.OK;
-        } catch (FlagParseException e) {
-            err.println(e.getMessage());
-            table.printUsage(err);
-            return ExitCodes.USAGE;
+            f = UsageExit.parse(table, args, err);
+        } catch (UsageExit e) {
+            return e.code();
         }
         if (!f.positional().isEmpty()) {
             err.println("goload demo: unexpected argument " + GoStrconv.quote(f.positional().getFirst()));

@@ -19,14 +19,9 @@ public final class ModeRunner {
         FlagTable table = command.flags();
         ParsedFlags f;
         try {
-            f = GoFlagParser.parse(table, args);
-        } catch (HelpRequestedException e) {
-            table.printUsage(err);
-            return ExitCodes.OK;
-        } catch (FlagParseException e) {
-            err.println(e.getMessage());
-            table.printUsage(err);
-            return ExitCodes.USAGE;
+            f = UsageExit.parse(table, args, err);
+        } catch (UsageExit e) {
+            return e.code();
         }
         Optional<String> invalid = FlagValidators.validate(command.name(), f);
         if (invalid.isPresent()) {

@@ -1,0 +1,40 @@
+package dev.goload.cli;
+
+import java.io.PrintStream;
+import java.util.List;
+
+/**
+ * A command line that ends before the command runs: {@code -h} (exit 0) or a flag error (exit 2), already
+ * reported on stderr the Go way (the error, then the usage). Every command parses through
+ * {@link #parse(FlagTable, List, PrintStream)} so they all behave alike.
+ */
+public final class UsageExit extends Exception {
+    private final int code;
+
+    private UsageExit(int code) {
+        super(null, null, false, false);
+        this.code = code;
+    }
+
+    /** The process exit code: {@link ExitCodes#OK} after {@code -h}, {@link ExitCodes#USAGE} after an error. */
+    public int code() {
+        return code;
+    }
+
+    /**
+     * Parses {@code args} against {@code table}; on {@code -h} prints the usage, on an error prints it and the
+     * usage, to {@code err}, and throws with the exit code.
+     */
+    public static ParsedFlags parse(FlagTable table, List<String> args, PrintStream err) throws UsageExit {
+        try {
+            return GoFlagParser.parse(table, args);
+        } catch (HelpRequestedException e) {
+            table.printUsage(err);
+            throw new UsageExit(ExitCodes.OK);
+        } catch (FlagParseException e) {
+            err.println(e.getMessage());
+            table.printUsage(err);
+            throw new UsageExit(ExitCodes.USAGE);
+        }
+    }
+}
