@@ -39,6 +39,9 @@ goload_find_jdk() {
     } >&2
     return 1
   fi
+  if [ -n "${JAVA_HOME:-}" ] && [ "$best" != "$JAVA_HOME" ]; then
+    echo "goload: JAVA_HOME=$JAVA_HOME is not a JDK $GOLOAD_MIN_JDK+; using $best (JDK $bestv) instead" >&2
+  fi
   export JAVA_HOME=$best
   export JAVA="$best/bin/java"
 }
