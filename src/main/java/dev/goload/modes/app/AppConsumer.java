@@ -1,10 +1,8 @@
 package dev.goload.modes.app;
 
-import dev.goload.client.ErrorKind;
 import dev.goload.client.Message;
 import dev.goload.client.PopRequest;
 import dev.goload.client.PopResult;
-import dev.goload.client.QueenException;
 import dev.goload.config.AppConfig;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -49,15 +47,8 @@ final class AppConsumer implements Runnable {
     public void run() {
         AppCounters n = ctx.counters();
         while (!ctx.signal().isStopping()) {
-            PopResult r;
-            try {
-                r = ctx.client().pop(request);
-            } catch (QueenException e) {
-                if (ctx.signal().isStopping() && e.kind() == ErrorKind.CANCELED) return;
-                n.popErr.increment();
-                ctx.pause(5);
-                continue;
-            }
+            PopResult r = ctx.popOnce(request, n.popErr);
+            if (r == null) continue;
             if (r.empty()) {
                 n.emptyPops.increment();
                 if (!request.longPoll()) ctx.pause(ctx.cfg().consume().emptySleepMs());

@@ -39,6 +39,22 @@ public record AppContext(QueenClient client, AppConfig cfg, AppCounters counters
     }
 
     /** Sleeps {@code millis} unless the run stops first; true when it stopped. */
+    /**
+     * One pop for the app's consumer loops: on an error it counts it in {@code errors}, pauses 5 ms and returns
+     * null; a pop cancelled by the run's shutdown returns null uncounted (the loop then sees the stop).
+     */
+    dev.goload.client.PopResult popOnce(dev.goload.client.PopRequest request,
+                                        java.util.concurrent.atomic.LongAdder errors) {
+        try {
+            return client.pop(request);
+        } catch (dev.goload.client.QueenException e) {
+            if (signal.isStopping() && e.kind() == dev.goload.client.ErrorKind.CANCELED) return null;
+            errors.increment();
+            pause(5);
+            return null;
+        }
+    }
+
     boolean pause(long millis) {
         return signal.pause(millis);
     }

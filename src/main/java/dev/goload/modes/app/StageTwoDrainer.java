@@ -1,7 +1,6 @@
 package dev.goload.modes.app;
 
 import dev.goload.client.AckResult;
-import dev.goload.client.ErrorKind;
 import dev.goload.client.PopRequest;
 import dev.goload.client.PopResult;
 import dev.goload.client.QueenException;
@@ -35,16 +34,8 @@ final class StageTwoDrainer implements Runnable {
     public void run() {
         AppCounters n = ctx.counters();
         while (!ctx.signal().isStopping()) {
-            PopResult r;
-            try {
-                r = ctx.client().pop(request);
-            } catch (QueenException e) {
-                if (ctx.signal().isStopping() && e.kind() == ErrorKind.CANCELED) return;
-                n.stage2PopErr.increment();
-                ctx.pause(5);
-                continue;
-            }
-            if (r.empty()) continue;
+            PopResult r = ctx.popOnce(request, n.stage2PopErr);
+            if (r == null || r.empty()) continue;
             if (ctx.pause(ctx.cfg().work().stage2ProcessMs())) return;
             try {
                 AckResult a = ctx.client().ackMessages(r.messages(), true, GROUP);
