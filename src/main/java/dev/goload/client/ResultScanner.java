@@ -18,182 +18,209 @@ final class ResultScanner {
 
     /** Per-item statuses of a push answer, or null to fall back to the full decoder. */
     static PushResult push(int httpStatus, byte[] b, String[] ids) {
-        int n = ids.length;
-        ItemStatus[] st = new ItemStatus[n];
-        String firstError = null;
-        int i = 0;
-        int p = ws(b, 0);
-        if (p >= b.length || b[p] != '[') return null;
-        p = ws(b, p + 1);
-        if (p < b.length && b[p] == ']') return i == n ? PushResult.of(httpStatus, st, ids, null) : null;
-        while (true) {
-            if (p >= b.length || b[p] != '{') return null;
-            ItemStatus status = null;
-            boolean hasStatus = false;
-            String err = null;
-            p = ws(b, p + 1);
-            if (p < b.length && b[p] == '}') {
-                p++;
-            } else {
-                while (true) {
-                    if (p >= b.length || b[p] != '"') return null;
-                    int keyStart = p + 1;
-                    int keyEnd = plainString(b, keyStart);
-                    if (keyEnd == BAIL) return null;
-                    p = ws(b, keyEnd + 1);
-                    if (p >= b.length || b[p] != ':') return null;
-                    p = ws(b, p + 1);
-                    if (p >= b.length) return null;
-                    int valueEnd;
-                    if (is(b, keyStart, keyEnd, "status")) {
-                        if (b[p] == '"') {
-                            valueEnd = plainString(b, p + 1);
-                            if (valueEnd == BAIL) return null;
-                            status = statusOf(b, p + 1, valueEnd);
-                            hasStatus = true;
-                            valueEnd++;
-                        } else if (literal(b, p, "null")) {
-                            status = null;
-                            hasStatus = false;
-                            valueEnd = p + 4;
-                        } else {
-                            return null;
-                        }
-                    } else if (is(b, keyStart, keyEnd, "error")) {
-                        if (b[p] == '"') {
-                            valueEnd = plainString(b, p + 1);
-                            if (valueEnd == BAIL) return null;
-                            err = valueEnd == p + 1 ? null : ascii(b, p + 1, valueEnd);
-                            valueEnd++;
-                        } else if (literal(b, p, "null") || literal(b, p, "false")) {
-                            err = null;
-                            valueEnd = p + (b[p] == 'n' ? 4 : 5);
-                        } else {
-                            return null;
-                        }
-                    } else {
-                        valueEnd = skipScalar(b, p);
-                        if (valueEnd == BAIL) return null;
-                    }
-                    p = ws(b, valueEnd);
-                    if (p >= b.length) return null;
-                    if (b[p] == ',') {
-                        p = ws(b, p + 1);
-                    } else if (b[p] == '}') {
-                        p++;
-                        break;
-                    } else {
-                        return null;
-                    }
-                }
-            }
-            ItemStatus is = hasStatus ? status : (err != null ? ItemStatus.FAILED : ItemStatus.UNKNOWN);
-            if (i < n) st[i] = is;
-            if (firstError == null && err != null) firstError = err;
-            i++;
-            p = ws(b, p);
-            if (p >= b.length) return null;
-            if (b[p] == ']') break;
-            if (b[p] != ',') return null;
-            p = ws(b, p + 1);
-        }
-        if (i != n) return null; // the full decoder words the mismatch
-        return PushResult.of(httpStatus, st, ids, firstError);
+        PushItems r = new PushItems(ids.length);
+        int items = walk(b, r);
+        if (items != ids.length) return null; // BAIL, or a count mismatch the full decoder words
+        return PushResult.of(httpStatus, r.statuses, ids, r.firstError);
     }
 
     /** Per-item success of an ack/batch answer, or null to fall back to the full decoder. */
     static AckResult ack(int httpStatus, byte[] b, int n) {
-        boolean[] ok = new boolean[n];
-        boolean[] dlqs = new boolean[n];
-        String firstError = null;
+        AckItems r = new AckItems(n);
+        int items = walk(b, r);
+        if (items != n) return null;
+        return AckResult.of(httpStatus, r.ok, r.firstError, r.dlq);
+    }
+
+    /** What one answer shape reads from each item; {@link #walk} does the rest. Single use, not thread-safe. */
+    private abstract static class Items {
+        /** Starts item {@code i}. */
+        abstract void begin();
+
+        /** Reads the value at {@code p} of the field named {@code b[keyStart, keyEnd)}; its end, or BAIL. */
+        abstract int field(byte[] b, int keyStart, int keyEnd, int p);
+
+        /** Ends item {@code i} (may be beyond the expected count: the caller then declines the answer). */
+        abstract void end(int i);
+
+        /** The text of the last {@link #errorValue} read (null for null, false or ""). */
+        String lastError;
+
+        /** An {@code error} value: a plain string, {@code null} or {@code false}; its end, or BAIL. */
+        int errorValue(byte[] b, int p) {
+            if (b[p] == '"') {
+                int end = plainString(b, p + 1);
+                if (end == BAIL) return BAIL;
+                lastError = end == p + 1 ? null : ascii(b, p + 1, end);
+                return end + 1;
+            }
+            if (literal(b, p, "null") || literal(b, p, "false")) {
+                lastError = null;
+                return p + (b[p] == 'n' ? 4 : 5);
+            }
+            return BAIL;
+        }
+    }
+
+    /**
+     * Walks a top-level array of flat objects whose values are scalars, handing every field to {@code r}.
+     * Returns the number of items, or BAIL for any other shape (the caller falls back to the full decoder).
+     */
+    private static int walk(byte[] b, Items r) {
         int i = 0;
         int p = ws(b, 0);
-        if (p >= b.length || b[p] != '[') return null;
+        if (p >= b.length || b[p] != '[') return BAIL;
         p = ws(b, p + 1);
-        if (p < b.length && b[p] == ']') return n == 0 ? AckResult.of(httpStatus, ok, null) : null;
+        if (p < b.length && b[p] == ']') return 0;
         while (true) {
-            if (p >= b.length || b[p] != '{') return null;
-            boolean success = false;
-            boolean dlq = false;
-            String err = null;
+            if (p >= b.length || b[p] != '{') return BAIL;
+            r.begin();
             p = ws(b, p + 1);
             if (p < b.length && b[p] == '}') {
                 p++;
             } else {
                 while (true) {
-                    if (p >= b.length || b[p] != '"') return null;
+                    if (p >= b.length || b[p] != '"') return BAIL;
                     int keyStart = p + 1;
                     int keyEnd = plainString(b, keyStart);
-                    if (keyEnd == BAIL) return null;
+                    if (keyEnd == BAIL) return BAIL;
                     p = ws(b, keyEnd + 1);
-                    if (p >= b.length || b[p] != ':') return null;
+                    if (p >= b.length || b[p] != ':') return BAIL;
                     p = ws(b, p + 1);
-                    if (p >= b.length) return null;
-                    int valueEnd;
-                    if (is(b, keyStart, keyEnd, "success")) {
-                        if (literal(b, p, "true")) {
-                            success = true;
-                            valueEnd = p + 4;
-                        } else if (literal(b, p, "false") || literal(b, p, "null")) {
-                            success = false;
-                            valueEnd = p + (b[p] == 'n' ? 4 : 5);
-                        } else {
-                            return null;
-                        }
-                    } else if (is(b, keyStart, keyEnd, "dlq")) {
-                        // a failed ack past the retry limit: the message was dead-lettered (generation A)
-                        if (literal(b, p, "true")) {
-                            dlq = true;
-                            valueEnd = p + 4;
-                        } else if (literal(b, p, "false") || literal(b, p, "null")) {
-                            dlq = false;
-                            valueEnd = p + (b[p] == 'n' ? 4 : 5);
-                        } else {
-                            return null;
-                        }
-                    } else if (is(b, keyStart, keyEnd, "error")) {
-                        if (b[p] == '"') {
-                            valueEnd = plainString(b, p + 1);
-                            if (valueEnd == BAIL) return null;
-                            err = valueEnd == p + 1 ? null : ascii(b, p + 1, valueEnd);
-                            valueEnd++;
-                        } else if (literal(b, p, "null") || literal(b, p, "false")) {
-                            err = null;
-                            valueEnd = p + (b[p] == 'n' ? 4 : 5);
-                        } else {
-                            return null;
-                        }
-                    } else {
-                        valueEnd = skipScalar(b, p);
-                        if (valueEnd == BAIL) return null;
-                    }
+                    if (p >= b.length) return BAIL;
+                    int valueEnd = r.field(b, keyStart, keyEnd, p);
+                    if (valueEnd == BAIL) return BAIL;
                     p = ws(b, valueEnd);
-                    if (p >= b.length) return null;
+                    if (p >= b.length) return BAIL;
                     if (b[p] == ',') {
                         p = ws(b, p + 1);
                     } else if (b[p] == '}') {
                         p++;
                         break;
                     } else {
-                        return null;
+                        return BAIL;
                     }
                 }
             }
-            boolean itemOk = success && err == null;
-            if (i < n) {
-                ok[i] = itemOk;
-                dlqs[i] = dlq;
-            }
-            if (firstError == null && !itemOk) firstError = err != null ? err : "success=false";
-            i++;
+            r.end(i++);
             p = ws(b, p);
-            if (p >= b.length) return null;
-            if (b[p] == ']') break;
-            if (b[p] != ',') return null;
+            if (p >= b.length) return BAIL;
+            if (b[p] == ']') return i;
+            if (b[p] != ',') return BAIL;
             p = ws(b, p + 1);
         }
-        if (i != n) return null;
-        return AckResult.of(httpStatus, ok, firstError, dlqs);
+    }
+
+    /** Push result items: {@code status} (string or null) and {@code error} (string, null or false). */
+    private static final class PushItems extends Items {
+        final ItemStatus[] statuses;
+        String firstError;
+        private ItemStatus status;
+        private boolean hasStatus;
+        private String err;
+
+        PushItems(int n) {
+            statuses = new ItemStatus[n];
+        }
+
+        @Override
+        void begin() {
+            status = null;
+            hasStatus = false;
+            err = null;
+        }
+
+        @Override
+        int field(byte[] b, int keyStart, int keyEnd, int p) {
+            if (is(b, keyStart, keyEnd, "status")) {
+                if (b[p] == '"') {
+                    int end = plainString(b, p + 1);
+                    if (end == BAIL) return BAIL;
+                    status = statusOf(b, p + 1, end);
+                    hasStatus = true;
+                    return end + 1;
+                }
+                if (literal(b, p, "null")) {
+                    status = null;
+                    hasStatus = false;
+                    return p + 4;
+                }
+                return BAIL;
+            }
+            if (is(b, keyStart, keyEnd, "error")) {
+                int end = errorValue(b, p);
+                if (end != BAIL) err = lastError;
+                return end;
+            }
+            return skipScalar(b, p);
+        }
+
+        @Override
+        void end(int i) {
+            ItemStatus is = hasStatus ? status : (err != null ? ItemStatus.FAILED : ItemStatus.UNKNOWN);
+            if (i < statuses.length) statuses[i] = is;
+            if (firstError == null && err != null) firstError = err;
+        }
+    }
+
+    /** Ack result items: {@code success} and {@code dlq} (true, false or null) and {@code error}. */
+    private static final class AckItems extends Items {
+        final boolean[] ok;
+        final boolean[] dlq;
+        String firstError;
+        private boolean success;
+        private boolean dead;
+        private String err;
+
+        AckItems(int n) {
+            ok = new boolean[n];
+            dlq = new boolean[n];
+        }
+
+        @Override
+        void begin() {
+            success = false;
+            dead = false;
+            err = null;
+        }
+
+        @Override
+        int field(byte[] b, int keyStart, int keyEnd, int p) {
+            if (is(b, keyStart, keyEnd, "success")) {
+                int end = booleanValue(b, p);
+                if (end != BAIL) success = b[p] == 't';
+                return end;
+            }
+            if (is(b, keyStart, keyEnd, "dlq")) {
+                // a failed ack past the retry limit: the message was dead-lettered (generation A)
+                int end = booleanValue(b, p);
+                if (end != BAIL) dead = b[p] == 't';
+                return end;
+            }
+            if (is(b, keyStart, keyEnd, "error")) {
+                int end = errorValue(b, p);
+                if (end != BAIL) err = lastError;
+                return end;
+            }
+            return skipScalar(b, p);
+        }
+
+        @Override
+        void end(int i) {
+            boolean itemOk = success && err == null;
+            if (i < ok.length) {
+                ok[i] = itemOk;
+                dlq[i] = dead;
+            }
+            if (firstError == null && !itemOk) firstError = err != null ? err : "success=false";
+        }
+    }
+
+    /** The end of a {@code true}, {@code false} or {@code null} value at {@code p}; BAIL for anything else. */
+    private static int booleanValue(byte[] b, int p) {
+        if (literal(b, p, "true") || literal(b, p, "null")) return p + 4;
+        if (literal(b, p, "false")) return p + 5;
+        return BAIL;
     }
 
     private static ItemStatus statusOf(byte[] b, int from, int to) {
