@@ -3,7 +3,6 @@ package dev.goload.client;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
-import okhttp3.Call;
 
 /**
  * Per-call deadlines enforced by one watchdog thread that cancels overdue calls, in place of OkHttp's call
@@ -19,12 +18,12 @@ final class CallDeadlines {
 
     /** One registered call; {@link #timedOut()} tells a cancellation by the watchdog from any other. */
     static final class Entry {
-        private final Call call;
+        private final Runnable cancel;
         private final long deadlineNanos;
         private volatile boolean timedOut;
 
-        private Entry(Call call, long deadlineNanos) {
-            this.call = call;
+        private Entry(Runnable cancel, long deadlineNanos) {
+            this.cancel = cancel;
             this.deadlineNanos = deadlineNanos;
         }
 
@@ -40,10 +39,10 @@ final class CallDeadlines {
     private CallDeadlines() {
     }
 
-    /** Registers {@code call} to be cancelled {@code timeoutMillis} from now; {@code <= 0}: never. */
-    static Entry register(Call call, int timeoutMillis) {
+    /** Registers {@code cancel} to be run {@code timeoutMillis} from now; {@code <= 0}: never. */
+    static Entry register(Runnable cancel, int timeoutMillis) {
         if (timeoutMillis <= 0) return NONE;
-        Entry e = new Entry(call, System.nanoTime() + timeoutMillis * 1_000_000L);
+        Entry e = new Entry(cancel, System.nanoTime() + timeoutMillis * 1_000_000L);
         LIVE.add(e);
         if (watchdog == null) startWatchdog();
         return e;
@@ -67,7 +66,7 @@ final class CallDeadlines {
                 if (now - e.deadlineNanos >= 0) {
                     e.timedOut = true;
                     LIVE.remove(e);
-                    e.call.cancel();
+                    e.cancel.run();
                 }
             }
         }

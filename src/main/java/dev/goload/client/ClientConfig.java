@@ -17,10 +17,11 @@ import java.util.Objects;
  * @param retry         outer 5xx/network retry loop
  * @param retry429      inner 429 loop
  * @param popAutopilot  pop wire shape
+ * @param httpEngine    which HTTP implementation carries plain-http calls (null: {@link HttpEngine#fromEnvironment()})
  */
 public record ClientConfig(String baseUrl, String bearerToken, String hostHeader, String tenantId,
                            Map<String, String> extraHeaders, int timeoutMillis, int idleConns, RetryPolicy retry,
-                           Retry429Policy retry429, PopAutopilot popAutopilot) {
+                           Retry429Policy retry429, PopAutopilot popAutopilot, HttpEngine httpEngine) {
 
     public static final int DEFAULT_TIMEOUT_MILLIS = 30_000;
     public static final int DEFAULT_IDLE_CONNS = 256;
@@ -33,52 +34,57 @@ public record ClientConfig(String baseUrl, String bearerToken, String hostHeader
         retry = retry == null ? RetryPolicy.NONE : retry;
         retry429 = retry429 == null ? Retry429Policy.NONE : retry429;
         popAutopilot = popAutopilot == null ? PopAutopilot.OFF : popAutopilot;
+        httpEngine = httpEngine == null ? HttpEngine.fromEnvironment() : httpEngine;
     }
 
-    /** No token/host/tenant, timeout 30000 ms, 256 idle connections, no retries, autopilot OFF. */
+    /** No token/host/tenant, timeout 30000 ms, 256 idle connections, no retries, autopilot OFF, engine from the environment. */
     public static ClientConfig of(String baseUrl) {
         return new ClientConfig(baseUrl, null, null, null, Map.of(), DEFAULT_TIMEOUT_MILLIS, DEFAULT_IDLE_CONNS,
-                RetryPolicy.NONE, Retry429Policy.NONE, PopAutopilot.OFF);
+                RetryPolicy.NONE, Retry429Policy.NONE, PopAutopilot.OFF, null);
     }
 
     public ClientConfig withBaseUrl(String v) {
-        return new ClientConfig(v, bearerToken, hostHeader, tenantId, extraHeaders, timeoutMillis, idleConns, retry, retry429, popAutopilot);
+        return new ClientConfig(v, bearerToken, hostHeader, tenantId, extraHeaders, timeoutMillis, idleConns, retry, retry429, popAutopilot, httpEngine);
     }
 
     public ClientConfig withBearerToken(String v) {
-        return new ClientConfig(baseUrl, v, hostHeader, tenantId, extraHeaders, timeoutMillis, idleConns, retry, retry429, popAutopilot);
+        return new ClientConfig(baseUrl, v, hostHeader, tenantId, extraHeaders, timeoutMillis, idleConns, retry, retry429, popAutopilot, httpEngine);
     }
 
     public ClientConfig withHostHeader(String v) {
-        return new ClientConfig(baseUrl, bearerToken, v, tenantId, extraHeaders, timeoutMillis, idleConns, retry, retry429, popAutopilot);
+        return new ClientConfig(baseUrl, bearerToken, v, tenantId, extraHeaders, timeoutMillis, idleConns, retry, retry429, popAutopilot, httpEngine);
     }
 
     public ClientConfig withTenantId(String v) {
-        return new ClientConfig(baseUrl, bearerToken, hostHeader, v, extraHeaders, timeoutMillis, idleConns, retry, retry429, popAutopilot);
+        return new ClientConfig(baseUrl, bearerToken, hostHeader, v, extraHeaders, timeoutMillis, idleConns, retry, retry429, popAutopilot, httpEngine);
     }
 
     public ClientConfig withExtraHeaders(Map<String, String> v) {
-        return new ClientConfig(baseUrl, bearerToken, hostHeader, tenantId, v, timeoutMillis, idleConns, retry, retry429, popAutopilot);
+        return new ClientConfig(baseUrl, bearerToken, hostHeader, tenantId, v, timeoutMillis, idleConns, retry, retry429, popAutopilot, httpEngine);
     }
 
     public ClientConfig withTimeoutMillis(int v) {
-        return new ClientConfig(baseUrl, bearerToken, hostHeader, tenantId, extraHeaders, v, idleConns, retry, retry429, popAutopilot);
+        return new ClientConfig(baseUrl, bearerToken, hostHeader, tenantId, extraHeaders, v, idleConns, retry, retry429, popAutopilot, httpEngine);
     }
 
     public ClientConfig withIdleConns(int v) {
-        return new ClientConfig(baseUrl, bearerToken, hostHeader, tenantId, extraHeaders, timeoutMillis, v, retry, retry429, popAutopilot);
+        return new ClientConfig(baseUrl, bearerToken, hostHeader, tenantId, extraHeaders, timeoutMillis, v, retry, retry429, popAutopilot, httpEngine);
     }
 
     public ClientConfig withRetry(RetryPolicy v) {
-        return new ClientConfig(baseUrl, bearerToken, hostHeader, tenantId, extraHeaders, timeoutMillis, idleConns, v, retry429, popAutopilot);
+        return new ClientConfig(baseUrl, bearerToken, hostHeader, tenantId, extraHeaders, timeoutMillis, idleConns, v, retry429, popAutopilot, httpEngine);
     }
 
     public ClientConfig withRetry429(Retry429Policy v) {
-        return new ClientConfig(baseUrl, bearerToken, hostHeader, tenantId, extraHeaders, timeoutMillis, idleConns, retry, v, popAutopilot);
+        return new ClientConfig(baseUrl, bearerToken, hostHeader, tenantId, extraHeaders, timeoutMillis, idleConns, retry, v, popAutopilot, httpEngine);
     }
 
     public ClientConfig withPopAutopilot(PopAutopilot v) {
-        return new ClientConfig(baseUrl, bearerToken, hostHeader, tenantId, extraHeaders, timeoutMillis, idleConns, retry, retry429, v);
+        return new ClientConfig(baseUrl, bearerToken, hostHeader, tenantId, extraHeaders, timeoutMillis, idleConns, retry, retry429, v, httpEngine);
+    }
+
+    public ClientConfig withHttpEngine(HttpEngine v) {
+        return new ClientConfig(baseUrl, bearerToken, hostHeader, tenantId, extraHeaders, timeoutMillis, idleConns, retry, retry429, popAutopilot, v);
     }
 
     @Override
@@ -88,6 +94,6 @@ public record ClientConfig(String baseUrl, String bearerToken, String hostHeader
                 + ", hostHeader=" + hostHeader + ", tenantId=" + tenantId
                 + ", extraHeaders=" + extraHeaders.keySet() + " (values masked)"
                 + ", timeoutMillis=" + timeoutMillis + ", idleConns=" + idleConns + ", retry=" + retry
-                + ", retry429=" + retry429 + ", popAutopilot=" + popAutopilot + "]";
+                + ", retry429=" + retry429 + ", popAutopilot=" + popAutopilot + ", httpEngine=" + httpEngine.label() + "]";
     }
 }

@@ -8,7 +8,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import okhttp3.ResponseBody;
 
 /**
  * Streams a pop answer (generation A or B) into a {@link PopResult} without building a JSON tree. A 204, an
@@ -23,9 +22,9 @@ final class PopDecoder implements Transport.Decoder<PopResult> {
     }
 
     @Override
-    public PopResult decode(int status, ResponseBody body) throws IOException {
+    public PopResult decode(int status, Transport.Body body) throws IOException {
         if (status == 204) return new PopResult(status, List.of(), null);
-        try (JsonParser p = Transport.JSON.createParser(body.byteStream())) {
+        try (JsonParser p = body.json()) {
             JsonToken t = p.nextToken();
             if (t == null) return new PopResult(status, List.of(), null);
             if (t != JsonToken.START_OBJECT) throw new JsonParseException(p, "pop response is not a JSON object: " + t);

@@ -51,6 +51,11 @@ public final class QueenClient implements AutoCloseable {
         return cfg;
     }
 
+    /** The HTTP implementation carrying this client's calls to its base URL (see {@link HttpEngine}). */
+    public HttpEngine engine() {
+        return transport.engine();
+    }
+
     public ClientStats stats() {
         return stats;
     }
@@ -210,7 +215,7 @@ public final class QueenClient implements AutoCloseable {
      * The reference's generic decoding: empty ⇒ {}, object ⇒ itself, array ⇒ {"data":[…]}, anything else
      * (HTML, text, broken JSON) ⇒ {"raw": text}. Only for the small non-hot-path answers.
      */
-    static JsonNode jsonNode(int status, okhttp3.ResponseBody body) throws IOException {
+    static JsonNode jsonNode(int status, Transport.Body body) throws IOException {
         byte[] bytes = body.bytes();
         ObjectNode wrapper = JsonNodeFactory.instance.objectNode();
         if (bytes.length == 0) return wrapper;

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.util.Arrays;
-import okhttp3.ResponseBody;
 
 /**
  * Streaming decoders for the push and ack answers (no JSON tree on the hot path). Results are matched to the
@@ -25,13 +24,13 @@ final class ResultDecoders {
     }
 
     /** The scanner's fast path first; the streaming decoder for every other shape (and for its errors). */
-    private static PushResult decodePush(int status, ResponseBody body, String[] ids) throws IOException {
+    private static PushResult decodePush(int status, Transport.Body body, String[] ids) throws IOException {
         byte[] bytes = body.bytes();
         PushResult fast = ResultScanner.push(status, bytes, ids);
         return fast != null ? fast : decodePush(status, bytes, ids);
     }
 
-    private static AckResult decodeAck(int status, ResponseBody body, int n) throws IOException {
+    private static AckResult decodeAck(int status, Transport.Body body, int n) throws IOException {
         byte[] bytes = body.bytes();
         AckResult fast = ResultScanner.ack(status, bytes, n);
         return fast != null ? fast : decodeAck(status, bytes, n);

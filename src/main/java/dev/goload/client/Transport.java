@@ -6,7 +6,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.net.Proxy;
+import java.net.ProxySelector;
 import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +21,7 @@ import okhttp3.Call;
 import okhttp3.ConnectionPool;
 import okhttp3.Dispatcher;
 import okhttp3.Headers;
+import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import okhttp3.Protocol;
 import okhttp3.Request;
@@ -35,7 +39,35 @@ import okhttp3.ResponseBody;
 final class Transport implements AutoCloseable {
     /** Decodes a 2xx answer; JSON errors become {@link ErrorKind#DECODE}, other IOExceptions transport errors. */
     interface Decoder<T> {
-        T decode(int status, ResponseBody body) throws IOException;
+        T decode(int status, Body body) throws IOException;
+    }
+
+    /** A 2xx answer's body, read once: whole, or as a JSON parser (streaming where the engine streams). */
+    interface Body {
+        byte[] bytes() throws IOException;
+
+        JsonParser json() throws IOException;
+    }
+
+    /** A body already read whole ({@link Http1Engine}). */
+    private record ArrayBody(byte[] bytes) implements Body {
+        @Override
+        public JsonParser json() throws IOException {
+            return JSON.createParser(bytes);
+        }
+    }
+
+    /** OkHttp's body, streamed from the socket as the decoder reads it. */
+    private record OkHttpBody(ResponseBody body) implements Body {
+        @Override
+        public byte[] bytes() throws IOException {
+            return body.bytes();
+        }
+
+        @Override
+        public JsonParser json() throws IOException {
+            return JSON.createParser(body.byteStream());
+        }
     }
 
     /** How one logical call may be retried. */
@@ -54,6 +86,8 @@ final class Transport implements AutoCloseable {
     static final int SHARDS = 16;
 
     private final OkHttpClient[] shards = new OkHttpClient[SHARDS];
+    /** Plain-http calls to the base host when {@link HttpEngine#HTTP1} is chosen and no proxy applies; else null. */
+    private final Http1Engine http1;
     private final ClientConfig cfg;
     private final Headers commonHeaders;
     private final ClientStats stats;
@@ -75,6 +109,25 @@ final class Transport implements AutoCloseable {
             if (base == null) base = shards[i];
         }
         this.commonHeaders = headers(cfg);
+        HttpUrl url = HttpUrl.parse(cfg.baseUrl());
+        this.http1 = url != null && cfg.httpEngine() == HttpEngine.HTTP1 && !url.isHttps() && direct(url)
+                ? new Http1Engine(url, commonHeaders, cfg.idleConns()) : null;
+    }
+
+    /** The engine that carries calls to the base URL (OkHttp for HTTPS or through a proxy). */
+    HttpEngine engine() {
+        return http1 != null ? HttpEngine.HTTP1 : HttpEngine.OKHTTP;
+    }
+
+    /** No proxy configured for {@code url} (OkHttp would consult the same selector). */
+    private static boolean direct(HttpUrl url) {
+        ProxySelector ps = ProxySelector.getDefault();
+        if (ps == null) return true;
+        try {
+            return ps.select(url.uri()).stream().allMatch(p -> p.type() == Proxy.Type.DIRECT);
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     private static OkHttpClient build(ClientConfig cfg, Dispatcher dispatcher, ConnectionPool pool) {
@@ -180,42 +233,78 @@ final class Transport implements AutoCloseable {
 
     private <T> T once(Request request, CallSpec spec, Decoder<T> decoder, CompletableFuture<Void> signal) {
         if (signal.isDone() || Thread.currentThread().isInterrupted()) throw canceled(request, "canceled");
+        return http1 != null && http1.serves(request.url())
+                ? onceHttp1(request, spec, decoder, signal)
+                : onceOkHttp(request, spec, decoder, signal);
+    }
+
+    private <T> T onceHttp1(Request request, CallSpec spec, Decoder<T> decoder, CompletableFuture<Void> signal) {
+        Http1Engine.Exchange exchange = http1.exchange();
+        CallDeadlines.Entry deadline = CallDeadlines.register(exchange, spec.timeoutMillis());
+        try {
+            stats.request();
+            Http1Engine.Response response;
+            try {
+                response = exchange.execute(request);
+            } catch (IOException e) {
+                throw transportError(exchange.canceled(), e, signal, request, deadline.timedOut());
+            }
+            int code = response.code();
+            if (code < 200 || code > 299) {
+                byte[] b = response.body();
+                String text = new String(b, 0, (int) Math.min(b.length, QueenException.MAX_BODY_CHARS), StandardCharsets.UTF_8);
+                throw QueenException.http(code, codeOf(text), retryAfter(response.retryAfter()), text);
+            }
+            return decode(code, new ArrayBody(response.body()), decoder, request, signal, deadline, exchange::canceled);
+        } finally {
+            CallDeadlines.done(deadline);
+        }
+    }
+
+    private <T> T onceOkHttp(Request request, CallSpec spec, Decoder<T> decoder, CompletableFuture<Void> signal) {
         Call call = shards[java.util.concurrent.ThreadLocalRandom.current().nextInt(SHARDS)].newCall(request);
-        CallDeadlines.Entry deadline = CallDeadlines.register(call, spec.timeoutMillis());
+        CallDeadlines.Entry deadline = CallDeadlines.register(call::cancel, spec.timeoutMillis());
         try {
             stats.request();
             Response response;
             try {
                 response = call.execute();
             } catch (IOException e) {
-                throw transportError(call, e, signal, request, deadline.timedOut());
+                throw transportError(call.isCanceled(), e, signal, request, deadline.timedOut());
             }
             try (response) {
                 int code = response.code();
                 if (code < 200 || code > 299) throw httpError(response);
-                try {
-                    return decoder.decode(code, response.body());
-                } catch (JsonProcessingException e) {
-                    if (deadline.timedOut()) throw transportError(call, e, signal, request, true);
-                    throw QueenException.of(ErrorKind.DECODE, code, "decode " + what(request) + ": " + e.getOriginalMessage(), e);
-                } catch (IOException e) {
-                    throw transportError(call, e, signal, request, deadline.timedOut());
-                } catch (RuntimeException e) {
-                    if (e instanceof QueenException q) throw q;
-                    throw QueenException.of(ErrorKind.DECODE, code, "decode " + what(request) + ": " + e, e);
-                }
+                return decode(code, new OkHttpBody(response.body()), decoder, request, signal, deadline, call::isCanceled);
             }
         } finally {
             CallDeadlines.done(deadline);
         }
     }
 
-    private static QueenException transportError(Call call, IOException e, CompletableFuture<Void> signal,
+    /** Runs the decoder; malformed JSON is {@link ErrorKind#DECODE}, a broken stream a transport error. */
+    private static <T> T decode(int code, Body body, Decoder<T> decoder, Request request,
+                                CompletableFuture<Void> signal, CallDeadlines.Entry deadline,
+                                java.util.function.BooleanSupplier callCanceled) {
+        try {
+            return decoder.decode(code, body);
+        } catch (JsonProcessingException e) {
+            if (deadline.timedOut()) throw transportError(callCanceled.getAsBoolean(), e, signal, request, true);
+            throw QueenException.of(ErrorKind.DECODE, code, "decode " + what(request) + ": " + e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw transportError(callCanceled.getAsBoolean(), e, signal, request, deadline.timedOut());
+        } catch (RuntimeException e) {
+            if (e instanceof QueenException q) throw q;
+            throw QueenException.of(ErrorKind.DECODE, code, "decode " + what(request) + ": " + e, e);
+        }
+    }
+
+    private static QueenException transportError(boolean callCanceled, IOException e, CompletableFuture<Void> signal,
                                                  Request request, boolean deadlinePassed) {
         boolean timedOut = deadlinePassed || e instanceof SocketTimeoutException
                 || (e instanceof InterruptedIOException && "timeout".equals(e.getMessage()));
         String detail = deadlinePassed ? "timeout" : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        if (!timedOut && (call.isCanceled() || signal.isDone() || Thread.currentThread().isInterrupted()
+        if (!timedOut && (callCanceled || signal.isDone() || Thread.currentThread().isInterrupted()
                 || e instanceof InterruptedIOException)) {
             return canceled(request, detail);
         }
@@ -290,12 +379,14 @@ final class Transport implements AutoCloseable {
         CompletableFuture<Void> old = cancelSignal;
         cancelSignal = new CompletableFuture<>();
         old.complete(null);
+        if (http1 != null) http1.cancelAll();
         for (OkHttpClient h : shards) h.dispatcher().cancelAll();
     }
 
     @Override
     public void close() {
         cancelAll();
+        if (http1 != null) http1.close();
         for (OkHttpClient h : shards) {
             h.dispatcher().executorService().shutdown();
             h.connectionPool().evictAll();
