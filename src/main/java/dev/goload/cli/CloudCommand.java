@@ -194,6 +194,8 @@ public final class CloudCommand implements ModeCommand {
             extra.put("goloadVersion", Version.current());
             extra.put("configLine", LoadModeSupport.configLine(f, "cloud"));
             extra.put("flags", LoadModeSupport.maskedFlags(f));
+            extra.put("httpClient", dev.goload.client.QueenClient.engineFor(
+                    dev.goload.client.ClientConfig.of(cfg.url())).label());
             extra.put("host", HostInfo.describe());
             if (csv.error() != null) {
                 extra.put("csvError", csv.error().getMessage());

@@ -145,6 +145,7 @@ final class LoadModeSupport {
         header.put("goloadVersion", Version.current());
         header.put("configLine", run.configLine());
         header.putAll(recordHeader);
+        header.put("httpClient", client.engine().label());
         header.put("host", HostInfo.describe());
         RunArtifacts artifacts;
         try {

@@ -38,6 +38,14 @@ public final class Main {
             err.print(TopLevelHelp.render(registry));
             return ExitCodes.OK;
         }
+        if (!first.equals("help") && !first.equals("version")) {
+            try {
+                dev.goload.client.HttpEngine.fromEnvironment();
+            } catch (IllegalArgumentException e) {
+                err.println("goload: " + e.getMessage());
+                return ExitCodes.USAGE;
+            }
+        }
         switch (first) {
             case "help" -> { return help(rest, out, err, registry); }
             case "version" -> {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ProtocolException;
 import java.net.Socket;
@@ -382,7 +383,8 @@ final class Http1Engine implements AutoCloseable {
 
     /** One keep-alive socket; holds pooled buffers only during an exchange, used by one exchange at a time. */
     private final class Conn {
-        final Socket socket = new Socket();
+        volatile Socket socket = new Socket();
+        volatile boolean cancelled;
         final WireOut out = new WireOut();
         final BufferedSink sink = Okio.buffer(Okio.sink(out));
         byte[] rbuf;
@@ -410,9 +412,25 @@ final class Http1Engine implements AutoCloseable {
             out.buf = null;
         }
 
+        /**
+         * Connects to the first of the host's addresses that answers (as OkHttp tries a name's addresses in turn).
+         * The socket object stays the same, so a cancel during connect closes what is being connected.
+         */
         void connect(String host, int port) throws IOException {
-            socket.setTcpNoDelay(true);
-            socket.connect(new InetSocketAddress(host, port), CONNECT_TIMEOUT_MILLIS);
+            InetAddress[] addresses = InetAddress.getAllByName(host);
+            for (int i = 0; ; i++) {
+                try {
+                    if (i > 0) {
+                        socket = new Socket();
+                        if (cancelled) socket.close(); // a cancel that looked at the previous socket
+                    }
+                    socket.setTcpNoDelay(true);
+                    socket.connect(new InetSocketAddress(addresses[i], port), CONNECT_TIMEOUT_MILLIS);
+                    break;
+                } catch (IOException e) {
+                    if (i == addresses.length - 1 || cancelled) throw e;
+                }
+            }
             in = socket.getInputStream();
             out.socket = socket.getOutputStream();
         }
@@ -437,6 +455,7 @@ final class Http1Engine implements AutoCloseable {
 
         void close() {
             // buffers are not given back: a cancelling thread may close the socket while its owner still reads
+            cancelled = true;
             try {
                 socket.close();
             } catch (IOException ignored) {

@@ -56,6 +56,11 @@ public final class QueenClient implements AutoCloseable {
         return transport.engine();
     }
 
+    /** The HTTP implementation a client built from {@code cfg} would use for its base URL. */
+    public static HttpEngine engineFor(ClientConfig cfg) {
+        return Transport.effective(cfg);
+    }
+
     public ClientStats stats() {
         return stats;
     }

@@ -109,9 +109,15 @@ final class Transport implements AutoCloseable {
             if (base == null) base = shards[i];
         }
         this.commonHeaders = headers(cfg);
+        this.http1 = effective(cfg) == HttpEngine.HTTP1
+                ? new Http1Engine(HttpUrl.get(cfg.baseUrl()), commonHeaders, cfg.idleConns()) : null;
+    }
+
+    /** The engine a client with {@code cfg} uses for its base URL: OkHttp for HTTPS or through a proxy. */
+    static HttpEngine effective(ClientConfig cfg) {
         HttpUrl url = HttpUrl.parse(cfg.baseUrl());
-        this.http1 = url != null && cfg.httpEngine() == HttpEngine.HTTP1 && !url.isHttps() && direct(url)
-                ? new Http1Engine(url, commonHeaders, cfg.idleConns()) : null;
+        return url != null && cfg.httpEngine() == HttpEngine.HTTP1 && !url.isHttps() && direct(url)
+                ? HttpEngine.HTTP1 : HttpEngine.OKHTTP;
     }
 
     /** The engine that carries calls to the base URL (OkHttp for HTTPS or through a proxy). */

@@ -58,6 +58,8 @@ class OpenLoopModeEndToEndTest {
         assertEquals(0, r.record().get("inflightAtEnd").asInt(), "counters read after in-flight pushes finished");
         assertEquals("duration", r.record().get("stopReason").asText());
         assertNull(r.record().get("configureError").textValue());
+        assertEquals(dev.goload.client.HttpEngine.fromEnvironment().label(), r.record().path("httpClient").asText(),
+                "the record names the HTTP engine that carried the run");
         assertTrue(r.lines().contains("[configure] queue=benchq completedRetentionSeconds=300"), r.out());
         // rates divide by the measured seconds of each interval
         for (JsonNode i : r.record().get("intervals")) {

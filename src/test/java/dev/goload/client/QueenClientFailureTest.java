@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /** Undecodable bodies, deadlines, cancellation and interrupts: always a typed QueenException, never a crash. */
 class QueenClientFailureTest extends WireMockSupport {
 
-    private static QueenException popFailure(String body) {
+    private QueenException popFailure(String body) {
         wm.stubFor(get(urlPathEqualTo("/api/v1/pop/queue/q")).willReturn(aResponse().withStatus(200)
                 .withHeader("Content-Type", "application/json").withBody(body)));
         try (QueenClient c = client()) {
@@ -65,7 +65,7 @@ class QueenClientFailureTest extends WireMockSupport {
     @Test
     void slowAnswerBeyondTheClientTimeoutIsATimeout() {
         wm.stubFor(post("/api/v1/push").willReturn(okJson("[]").withFixedDelay(5000)));
-        try (QueenClient c = new QueenClient(ClientConfig.of(baseUrl()).withTimeoutMillis(300))) {
+        try (QueenClient c = new QueenClient(config(baseUrl()).withTimeoutMillis(300))) {
             long t0 = System.nanoTime();
             QueenException e = assertThrows(QueenException.class, () -> c.push("q", null, utf8("1"), 1));
             assertEquals(ErrorKind.TIMEOUT, e.kind(), e.getMessage());
@@ -79,7 +79,7 @@ class QueenClientFailureTest extends WireMockSupport {
         // The broker parks for the pop timeout; a client timeout below it must not turn an empty poll into an error.
         wm.stubFor(get(urlPathEqualTo("/api/v1/pop/queue/q")).willReturn(okJson(genA("pop-longpoll-timeout-empty.json"))
                 .withFixedDelay(800)));
-        try (QueenClient c = new QueenClient(ClientConfig.of(baseUrl()).withTimeoutMillis(200))) {
+        try (QueenClient c = new QueenClient(config(baseUrl()).withTimeoutMillis(200))) {
             assertTrue(c.pop(PopRequest.of("q").withWait(true).withTimeoutMs(600)).empty());
         }
         assertEquals(5600, PopUrl.callTimeoutMillis(PopRequest.of("q").withWait(true).withTimeoutMs(600), 200));
@@ -141,7 +141,7 @@ class QueenClientFailureTest extends WireMockSupport {
         } catch (java.io.IOException e) {
             throw new AssertionError(e);
         }
-        try (QueenClient c = new QueenClient(ClientConfig.of("http://127.0.0.1:" + port))) {
+        try (QueenClient c = new QueenClient(config("http://127.0.0.1:" + port))) {
             QueenException e = assertThrows(QueenException.class, c::health);
             assertEquals(ErrorKind.CONN, e.kind(), e.getMessage());
             assertEquals(1, e.attempts());

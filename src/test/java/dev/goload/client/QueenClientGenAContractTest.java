@@ -345,7 +345,7 @@ class QueenClientGenAContractTest extends WireMockSupport {
     @Test
     void identityHeadersReachTheServerAndTokenStaysOutOfToString() {
         wm.stubFor(post("/api/v1/push").willReturn(okJson(genA("push-queued.json"))));
-        ClientConfig cfg = ClientConfig.of(baseUrl()).withBearerToken("qk_live_secret").withHostHeader("acme.cell.example")
+        ClientConfig cfg = config(baseUrl()).withBearerToken("qk_live_secret").withHostHeader("acme.cell.example")
                 .withTenantId("11111111-2222-3333-4444-555555555555").withExtraHeaders(Map.of("X-Run", "r1"));
         assertFalse(cfg.toString().contains("qk_live_secret"));
         try (QueenClient c = new QueenClient(cfg)) {

@@ -80,7 +80,7 @@ class QueenClientGenBContractTest extends WireMockSupport {
     @Test
     void autopilotOnSendsAutopilotAndOmitsUnsetKnobs() {
         wm.stubFor(get(urlPathEqualTo("/api/v1/pop/queue/q")).willReturn(aResponse().withStatus(204)));
-        try (QueenClient c = new QueenClient(ClientConfig.of(baseUrl()).withPopAutopilot(PopAutopilot.ON))) {
+        try (QueenClient c = new QueenClient(config(baseUrl()).withPopAutopilot(PopAutopilot.ON))) {
             c.pop(PopRequest.of("q").withBatch(10).withWait(true).withTimeoutMs(1000));
             c.pop(PopRequest.of("q"));
             c.pop(PopRequest.of("q").withBatch(10).withPartitions(4));

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 /** Retry policies: none by default, the reference's loops when asked, same bytes on every attempt. */
 class QueenClientRetryTest extends WireMockSupport {
 
-    private static QueenClient client(RetryPolicy retry, Retry429Policy r429) {
-        return new QueenClient(ClientConfig.of(baseUrl()).withRetry(retry).withRetry429(r429));
+    private QueenClient client(RetryPolicy retry, Retry429Policy r429) {
+        return new QueenClient(config(baseUrl()).withRetry(retry).withRetry429(r429));
     }
 
     @Test

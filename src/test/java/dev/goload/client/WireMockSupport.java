@@ -14,10 +14,22 @@ import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** One in-process WireMock on 127.0.0.1 and a free port per test class, reset before each test. */
+/**
+ * One in-process WireMock on 127.0.0.1 and a free port per test class, reset before each test. Every test of a
+ * subclass runs once per {@link HttpEngine}: the client contract must not depend on which HTTP implementation
+ * carries it.
+ */
+@ParameterizedClass(name = "{0}")
+@EnumSource(HttpEngine.class)
 abstract class WireMockSupport {
     static WireMockServer wm;
+
+    @Parameter
+    HttpEngine engine;
 
     @BeforeAll
     static void startWireMock() {
@@ -39,8 +51,13 @@ abstract class WireMockSupport {
         return "http://127.0.0.1:" + wm.port();
     }
 
-    static QueenClient client() {
-        return new QueenClient(ClientConfig.of(baseUrl()));
+    /** The default configuration for {@code url}, carried by this invocation's engine. */
+    ClientConfig config(String url) {
+        return ClientConfig.of(url).withHttpEngine(engine);
+    }
+
+    QueenClient client() {
+        return new QueenClient(config(baseUrl()));
     }
 
     /** A recorded generation-A body from src/test/resources/queen-wire/gen-a (see the README there). */
