@@ -49,6 +49,8 @@ final class Http1Engine implements AutoCloseable {
     /** Read buffer per connection; also the longest status or header line accepted. */
     static final int READ_BUFFER = 16 * 1024;
     static final int WRITE_BUFFER = 64 * 1024;
+    /** Largest body array allocated before its bytes arrive; must be at least {@link #READ_BUFFER}. */
+    static final int FIRST_BODY_ARRAY = 1024 * 1024;
 
     private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] VERSION = PushBody.ascii(" HTTP/1.1\r\n");
@@ -477,12 +479,19 @@ final class Http1Engine implements AutoCloseable {
             }
         }
 
+        /**
+         * The next {@code n} bytes. The array grows as they arrive (from at most {@value #FIRST_BODY_ARRAY}
+         * bytes): a bogus length (a broken proxy, a misread chunk size) must end in EOF, not in an attempt to
+         * allocate gigabytes that kills the loader with an OutOfMemoryError.
+         */
         byte[] exactly(long n) throws IOException {
-            byte[] b = new byte[(int) n];
-            int have = Math.min(rlim - rpos, b.length);
+            int total = (int) n;
+            byte[] b = new byte[Math.min(total, FIRST_BODY_ARRAY)];
+            int have = Math.min(rlim - rpos, total);
             System.arraycopy(rbuf, rpos, b, 0, have);
             rpos += have;
-            while (have < b.length) {
+            while (have < total) {
+                if (have == b.length) b = Arrays.copyOf(b, (int) Math.min(total, 2L * b.length));
                 int r = in.read(b, have, b.length - have);
                 if (r < 0) throw new EOFException("unexpected end of stream on " + origin);
                 have += r;
