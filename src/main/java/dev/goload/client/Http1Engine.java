@@ -52,6 +52,12 @@ final class Http1Engine implements AutoCloseable {
     /** Largest body array allocated before its bytes arrive; must be at least {@link #READ_BUFFER}. */
     static final int FIRST_BODY_ARRAY = 1024 * 1024;
 
+    /**
+     * The probe threshold engines created from now on use: {@value #PROBE_IDLE_SECONDS} s except while a test
+     * shortens it through {@link #setProbeIdleNanosForTests} (waiting 10 s per test is not an option).
+     */
+    private static volatile long probeIdleNanosForNewEngines = PROBE_IDLE_SECONDS * 1_000_000_000L;
+
     private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] VERSION = PushBody.ascii(" HTTP/1.1\r\n");
     private static final byte[] CONTENT_LENGTH = PushBody.ascii("Content-Length: ");
@@ -67,6 +73,7 @@ final class Http1Engine implements AutoCloseable {
     /** The common headers plus Host and User-Agent, encoded once. */
     private final byte[] commonHead;
     private final int maxIdle;
+    private final long probeIdleNanos = probeIdleNanosForNewEngines;
     private final ConcurrentLinkedDeque<Conn> idle = new ConcurrentLinkedDeque<>();
     private final AtomicInteger idleCount = new AtomicInteger();
     private final Set<Exchange> live = ConcurrentHashMap.newKeySet();
@@ -82,6 +89,13 @@ final class Http1Engine implements AutoCloseable {
         this.commonHeaders = commonHeaders;
         this.commonHead = head(commonHeaders, base);
         this.maxIdle = Math.max(1, maxIdle);
+    }
+
+    /** Tests only: sets the probe threshold of engines created afterwards; returns the previous value. */
+    static long setProbeIdleNanosForTests(long nanos) {
+        long previous = probeIdleNanosForNewEngines;
+        probeIdleNanosForNewEngines = nanos;
+        return previous;
     }
 
     /** True for URLs this engine can carry: plain http to the client's own host and port. */
@@ -164,7 +178,7 @@ final class Http1Engine implements AutoCloseable {
             long idleNanos = now - c.idleSince;
             if (idleNanos >= KEEP_ALIVE_SECONDS * 1_000_000_000L) {
                 c.close();
-            } else if (idleNanos >= PROBE_IDLE_SECONDS * 1_000_000_000L && !c.healthy()) {
+            } else if (idleNanos >= probeIdleNanos && !c.healthy()) {
                 c.close();
             } else {
                 return c;
