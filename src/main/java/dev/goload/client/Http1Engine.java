@@ -50,6 +50,14 @@ final class Http1Engine implements AutoCloseable {
     /** Read buffer per connection; also the longest status or header line accepted. */
     static final int READ_BUFFER = 16 * 1024;
     static final int WRITE_BUFFER = 64 * 1024;
+    /** Largest body array allocated before its bytes arrive; must be at least {@link #READ_BUFFER}. */
+    static final int FIRST_BODY_ARRAY = 1024 * 1024;
+
+    /**
+     * The probe threshold engines created from now on use: {@value #PROBE_IDLE_SECONDS} s except while a test
+     * shortens it through {@link #setProbeIdleNanosForTests} (waiting 10 s per test is not an option).
+     */
+    private static volatile long probeIdleNanosForNewEngines = PROBE_IDLE_SECONDS * 1_000_000_000L;
 
     private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] VERSION = PushBody.ascii(" HTTP/1.1\r\n");
@@ -66,6 +74,7 @@ final class Http1Engine implements AutoCloseable {
     /** The common headers plus Host and User-Agent, encoded once. */
     private final byte[] commonHead;
     private final int maxIdle;
+    private final long probeIdleNanos = probeIdleNanosForNewEngines;
     private final ConcurrentLinkedDeque<Conn> idle = new ConcurrentLinkedDeque<>();
     private final AtomicInteger idleCount = new AtomicInteger();
     private final Set<Exchange> live = ConcurrentHashMap.newKeySet();
@@ -81,6 +90,13 @@ final class Http1Engine implements AutoCloseable {
         this.commonHeaders = commonHeaders;
         this.commonHead = head(commonHeaders, base);
         this.maxIdle = Math.max(1, maxIdle);
+    }
+
+    /** Tests only: sets the probe threshold of engines created afterwards; returns the previous value. */
+    static long setProbeIdleNanosForTests(long nanos) {
+        long previous = probeIdleNanosForNewEngines;
+        probeIdleNanosForNewEngines = nanos;
+        return previous;
     }
 
     /** True for URLs this engine can carry: plain http to the client's own host and port. */
@@ -163,7 +179,7 @@ final class Http1Engine implements AutoCloseable {
             long idleNanos = now - c.idleSince;
             if (idleNanos >= KEEP_ALIVE_SECONDS * 1_000_000_000L) {
                 c.close();
-            } else if (idleNanos >= PROBE_IDLE_SECONDS * 1_000_000_000L && !c.healthy()) {
+            } else if (idleNanos >= probeIdleNanos && !c.healthy()) {
                 c.close();
             } else {
                 return c;
@@ -496,12 +512,19 @@ final class Http1Engine implements AutoCloseable {
             }
         }
 
+        /**
+         * The next {@code n} bytes. The array grows as they arrive (from at most {@value #FIRST_BODY_ARRAY}
+         * bytes): a bogus length (a broken proxy, a misread chunk size) must end in EOF, not in an attempt to
+         * allocate gigabytes that kills the loader with an OutOfMemoryError.
+         */
         byte[] exactly(long n) throws IOException {
-            byte[] b = new byte[(int) n];
-            int have = Math.min(rlim - rpos, b.length);
+            int total = (int) n;
+            byte[] b = new byte[Math.min(total, FIRST_BODY_ARRAY)];
+            int have = Math.min(rlim - rpos, total);
             System.arraycopy(rbuf, rpos, b, 0, have);
             rpos += have;
-            while (have < b.length) {
+            while (have < total) {
+                if (have == b.length) b = Arrays.copyOf(b, (int) Math.min(total, 2L * b.length));
                 int r = in.read(b, have, b.length - have);
                 if (r < 0) throw new EOFException("unexpected end of stream on " + origin);
                 have += r;
