@@ -142,8 +142,13 @@ final class Http1Engine implements AutoCloseable {
             return canceled;
         }
 
-        Response execute(Request request) throws IOException {
+        /**
+         * Runs the exchange. {@code abandoned} is the caller's cancel signal, read once this exchange is visible to
+         * {@link #cancelAll}: a cancelAll that ran just before then is seen here, one that runs later finds it.
+         */
+        Response execute(Request request, java.util.function.BooleanSupplier abandoned) throws IOException {
             live.add(this);
+            if (abandoned.getAsBoolean()) canceled = true;
             try {
                 Conn c = acquire();
                 c.attach();

@@ -251,7 +251,7 @@ final class Transport implements AutoCloseable {
             stats.request();
             Http1Engine.Response response;
             try {
-                response = exchange.execute(request);
+                response = exchange.execute(request, signal::isDone);
             } catch (IOException e) {
                 throw transportError(exchange.canceled(), e, signal, request, deadline.timedOut());
             }
