@@ -69,6 +69,7 @@ public final class BenchSummary {
         if (Files.isDirectory(push)) out.set("push", pushPhase(push));
         Path consume = work.resolve("consume");
         if (Files.isDirectory(consume)) out.set("consume", consumePhase(consume));
+        okhttpBaseline(out);
         List<Path> rates = rateDirs();
         if (!rates.isEmpty()) {
             ArrayNode ladder = out.putArray("ladder");
@@ -158,6 +159,7 @@ public final class BenchSummary {
         o.set("latencyMsWholeRun", r.rec.path("latencyMs"));
         o.put("loaderBound", r.rec.path("loaderBound").asBoolean());
         o.set("jvmArgs", r.rec.path("host").path("jvm").path("inputArguments"));
+        o.put("httpClient", r.rec.path("httpClient").asText(""));
         return o;
     }
 
@@ -226,6 +228,34 @@ public final class BenchSummary {
         }
         out.sort(Comparator.comparingLong(p -> Long.parseLong(p.getFileName().toString().substring(5))));
         return out;
+    }
+
+    /**
+     * The same push and consume phases carried by OkHttp ({@code GOLOAD_HTTP_CLIENT=okhttp}), and the ratio of the
+     * default engine's CPU per message to OkHttp's, both measured in this run.
+     */
+    private void okhttpBaseline(ObjectNode out) throws IOException {
+        Path push = work.resolve("push-okhttp");
+        Path consume = work.resolve("consume-okhttp");
+        if (!Files.isDirectory(push) && !Files.isDirectory(consume)) return;
+        ObjectNode base = out.putObject("okhttpBaseline");
+        if (Files.isDirectory(push)) {
+            ObjectNode p = pushPhase(push);
+            base.set("push", p);
+            ratio(base, "pushCpuRatioDefaultOverOkhttp", out.path("push").path("loaderCpuMicrosPerPushedMsg"),
+                    p.path("loaderCpuMicrosPerPushedMsg"));
+        }
+        if (Files.isDirectory(consume)) {
+            ObjectNode c = consumePhase(consume);
+            base.set("consume", c);
+            ratio(base, "consumeCpuRatioDefaultOverOkhttp",
+                    out.path("consume").path("loaderCpuMicrosPerConsumedAckedMsg"),
+                    c.path("loaderCpuMicrosPerConsumedAckedMsg"));
+        }
+    }
+
+    private static void ratio(ObjectNode o, String name, JsonNode a, JsonNode b) {
+        if (a.isNumber() && b.isNumber() && b.asDouble() > 0) o.put(name, a.asDouble() / b.asDouble());
     }
 
     private ObjectNode targets(ObjectNode s) {
