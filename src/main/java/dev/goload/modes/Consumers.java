@@ -84,11 +84,14 @@ public final class Consumers {
                 try {
                     r = client.pop(req);
                 } catch (QueenException e) {
+                    // A pop the shutdown cut off is not an error; one the broker failed during shutdown still is.
+                    if (!(signal.isStopping() && e.kind() == dev.goload.client.ErrorKind.CANCELED)) {
+                        counters.popErr.increment();
+                        counters.error(RunCounters.Op.POP, e.kind().label());
+                    }
                     if (signal.isStopping()) {
                         return;
                     }
-                    counters.popErr.increment();
-                    counters.error(RunCounters.Op.POP, e.kind().label());
                     signal.pause(5);
                     continue;
                 }

@@ -105,4 +105,38 @@ class ConsumersAckAccountingTest {
         assertEquals(2, s.ackErr(), "both messages counted as ack errors");
         assertTrue(s.emptyPops() >= 2, "the consumer kept popping after the failed ack: " + s);
     }
+
+    /** One consumer whose single pop is in flight when the run stops; returns the counters afterwards. */
+    private RunCounters stopDuringPop(int status, int delayMs, boolean cancelClient) throws Exception {
+        wm.stubFor(get(urlPathEqualTo("/api/v1/pop/queue/q"))
+                .willReturn(aResponse().withStatus(status).withBody("{\"error\":\"boom\"}").withFixedDelay(delayMs)));
+        RunCounters counters = new RunCounters();
+        RunSignal signal = new RunSignal();
+        try (QueenClient client = new QueenClient(ClientConfig.of("http://127.0.0.1:" + wm.port()))) {
+            Consumers c = new Consumers(client, new ConsumerOptions(1, 10, true, 1, false, 2000, 2, false, false, 4),
+                    "q", 1, counters, new RunRecorders(), signal, false, new EpochClock(NanoClock.SYSTEM),
+                    new AtomicInteger());
+            c.start();
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (wm.getAllServeEvents().isEmpty() && System.nanoTime() < deadline) Thread.sleep(5);
+            assertEquals(1, wm.getAllServeEvents().size(), "the pop reached the broker");
+            signal.stop("test");
+            if (cancelClient) client.cancelAll();
+            c.awaitStopped(10_000);
+        }
+        return counters;
+    }
+
+    @Test
+    void aPopTheBrokerFailsDuringShutdownIsStillAPopError() throws Exception {
+        RunCounters.Snapshot s = stopDuringPop(500, 400, false).snapshot();
+        assertEquals(1, s.popErr(), "the broker answered 500 after the stop signal");
+        assertEquals(0, s.popCalls());
+    }
+
+    @Test
+    void aPopCutOffByTheShutdownIsNotAnError() throws Exception {
+        RunCounters.Snapshot s = stopDuringPop(204, 20_000, true).snapshot();
+        assertEquals(0, s.popErr(), "the run cancelled it");
+    }
 }

@@ -38,7 +38,9 @@ final class LeaseRenewer implements AutoCloseable {
             LeaseExtendResult r = ctx.client().extendLease(id, seconds);
             (r.success() ? ctx.counters().leaseRenews : ctx.counters().leaseRenewErr).increment();
         } catch (QueenException e) {
-            if (!ctx.signal().isStopping()) ctx.counters().leaseRenewErr.increment();
+            if (!(ctx.signal().isStopping() && e.kind() == dev.goload.client.ErrorKind.CANCELED)) {
+                ctx.counters().leaseRenewErr.increment();
+            }
         }
     }
 

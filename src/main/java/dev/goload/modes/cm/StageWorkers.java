@@ -118,10 +118,10 @@ public final class StageWorkers {
         try {
             return sh.client().pop(req);
         } catch (QueenException e) {
-            if (!sh.signal().isStopping()) {
-                sh.counters().popErr.increment();
-                sh.signal().pause(5);
-            }
+            // only a pop the shutdown cut off is uncounted; a broker failure during the drain is a failure
+            boolean stopping = sh.signal().isStopping();
+            if (!(stopping && e.kind() == dev.goload.client.ErrorKind.CANCELED)) sh.counters().popErr.increment();
+            if (!stopping) sh.signal().pause(5);
             return null;
         }
     }

@@ -126,8 +126,10 @@ public final class OrderRun {
             try {
                 r = client.pop(req);
             } catch (QueenException e) {
-                if (stop.isStopping()) return;
-                popErr.increment();
+                // only a pop the shutdown cut off is uncounted; a broker failure during the drain is a failure
+                boolean stopping = stop.isStopping();
+                if (!(stopping && e.kind() == dev.goload.client.ErrorKind.CANCELED)) popErr.increment();
+                if (stopping) return;
                 stop.pause(20);
                 continue;
             }
