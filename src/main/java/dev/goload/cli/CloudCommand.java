@@ -215,11 +215,11 @@ public final class CloudCommand implements ModeCommand {
             if (csv.error() != null) {
                 err.println("goload -mode cloud: " + csv.error().getMessage());
             }
-            if (json == null || csv.error() != null) {
-                return ExitCodes.SETUP;
-            }
+            // A FAIL verdict outranks a missing artifact (as in app): it is printed above, and it is what a
+            // script must not mistake for a setup problem; the artifact failure is on stderr either way.
             boolean fail = result.verify().enabled() && !result.verify().pass() && cfg.failOnVerify();
-            return fail ? ExitCodes.VERDICT_FAIL : ExitCodes.OK;
+            if (fail) return ExitCodes.VERDICT_FAIL;
+            return json == null || csv.error() != null ? ExitCodes.SETUP : ExitCodes.OK;
         } finally {
             out.flush();
             done.countDown();

@@ -56,7 +56,7 @@ class CloudCommandTest {
                 BrokerLaunchers.embedded(), false);
         Path json = dir.resolve(runId + ".json");
         Path csv = dir.resolve(runId + "-interval.csv");
-        String jsonText = Files.exists(json) ? Files.readString(json) : "";
+        String jsonText = Files.isRegularFile(json) ? Files.readString(json) : "";
         return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
                 jsonText.isEmpty() ? null : JSON.readTree(jsonText), jsonText,
                 Files.exists(csv) ? Files.readString(csv) : "");
@@ -84,6 +84,19 @@ class CloudCommandTest {
         assertTrue(lines.length >= 3, r.csv);
         assertTrue(lines[1].matches("[0-9.]+,\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ,load,.*"), lines[1]);
         assertEquals(24, lines[1].split(",").length);
+    }
+
+    @Test
+    void aFailVerdictOutranksAnUnwritableRunRecord() throws Exception {
+        // a non-empty directory where the record goes: the atomic move onto it fails
+        Files.createDirectories(dir.resolve("blocked.json").resolve("x"));
+        Run r = run("blocked", "-tenants", "1", "-fault", "lose-msg=1");
+        assertEquals(ExitCodes.VERDICT_FAIL, r.code, r.out + r.err);
+        assertTrue(r.err.contains("cannot write the run record"), r.err);
+        assertTrue(r.out.contains("VERDICT: FAIL"), r.out);
+        assertTrue(r.out.contains("(run record not written)"), r.out);
+        Run clean = run("blocked", "-tenants", "1");
+        assertEquals(ExitCodes.SETUP, clean.code, "a PASS run whose record cannot be written is a setup failure");
     }
 
     @Test
