@@ -42,6 +42,16 @@ class ConsumersAckAccountingTest {
         wm.stop();
     }
 
+    /** One wildcard consumer on queue {@code q}, batch 10, short pops, 2 ms empty sleep. */
+    private static Consumers startOne(QueenClient client, boolean manualAck, boolean async, RunCounters counters,
+                                      RunSignal signal) {
+        Consumers c = new Consumers(client, new ConsumerOptions(1, 10, true, 1, false, 2000, 2, manualAck, async, 4),
+                "q", 1, counters, new RunRecorders(), signal, false, new EpochClock(NanoClock.SYSTEM),
+                new AtomicInteger());
+        c.start();
+        return c;
+    }
+
     private RunCounters runOnePop(boolean async, String ackStatusBody, int ackStatus) throws Exception {
         wm.stubFor(get(urlPathEqualTo("/api/v1/pop/queue/q")).inScenario("s").whenScenarioStateIs(Scenario.STARTED)
                 .willReturn(aResponse().withStatus(200).withBody(POP)).willSetStateTo("done"));
@@ -51,10 +61,7 @@ class ConsumersAckAccountingTest {
         RunCounters counters = new RunCounters();
         RunSignal signal = new RunSignal();
         try (QueenClient client = new QueenClient(ClientConfig.of("http://127.0.0.1:" + wm.port()))) {
-            Consumers c = new Consumers(client, new ConsumerOptions(1, 10, true, 1, false, 2000, 2, true, async, 4),
-                    "q", 1, counters, new RunRecorders(), signal, false, new EpochClock(NanoClock.SYSTEM),
-                    new AtomicInteger());
-            c.start();
+            Consumers c = startOne(client, true, async, counters, signal);
             long deadline = System.nanoTime() + 10_000_000_000L;
             while (counters.snapshot().ackCalls() == 0 && System.nanoTime() < deadline) Thread.sleep(5);
             signal.stop("test");
@@ -113,10 +120,7 @@ class ConsumersAckAccountingTest {
         RunCounters counters = new RunCounters();
         RunSignal signal = new RunSignal();
         try (QueenClient client = new QueenClient(ClientConfig.of("http://127.0.0.1:" + wm.port()))) {
-            Consumers c = new Consumers(client, new ConsumerOptions(1, 10, true, 1, false, 2000, 2, false, false, 4),
-                    "q", 1, counters, new RunRecorders(), signal, false, new EpochClock(NanoClock.SYSTEM),
-                    new AtomicInteger());
-            c.start();
+            Consumers c = startOne(client, false, false, counters, signal);
             long deadline = System.nanoTime() + 10_000_000_000L;
             while (wm.getAllServeEvents().isEmpty() && System.nanoTime() < deadline) Thread.sleep(5);
             assertEquals(1, wm.getAllServeEvents().size(), "the pop reached the broker");
