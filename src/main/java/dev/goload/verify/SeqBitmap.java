@@ -10,7 +10,19 @@ import java.util.Arrays;
  * <p>Not thread-safe: its owner ({@link TenantLedger}) serializes access.
  */
 final class SeqBitmap {
-    private long[] words = new long[16];
+    /** One past the highest seq a bitmap can hold (the word array is indexed by int). */
+    static final long MAX_SEQ = (long) Integer.MAX_VALUE * 64;
+
+    private long[] words;
+
+    SeqBitmap() {
+        this(16);
+    }
+
+    /** @param initialWords 64-seq words allocated up front (the array doubles as higher seqs arrive) */
+    SeqBitmap(int initialWords) {
+        words = new long[Math.max(1, initialWords)];
+    }
 
     /** Sets seq {@code s} (≥ 1); returns whether it was already set. */
     boolean set(long s) {
@@ -62,6 +74,22 @@ final class SeqBitmap {
         return Arrays.copyOf(out, k);
     }
 
+    /** Seqs set in {@code [lo, hi]} (1-based, inclusive). */
+    long countBetween(long lo, long hi) {
+        long from = Math.max(1, lo) - 1;
+        long to = Math.min(hi, (long) words.length * 64) - 1;
+        long n = 0;
+        for (long bit = from; bit <= to; ) {
+            int w = (int) (bit >>> 6);
+            long mask = -1L << (bit & 63);
+            long lastInWord = (long) w * 64 + 63;
+            if (to < lastInWord) mask &= -1L >>> (63 - (to & 63));
+            n += Long.bitCount(words[w] & mask);
+            bit = lastInWord + 1;
+        }
+        return n;
+    }
+
     long cardinality() {
         return countAndNot(null, null);
     }
@@ -76,7 +104,7 @@ final class SeqBitmap {
     }
 
     private static int wordIndex(long bit) {
-        if (bit < 0 || bit >= (long) Integer.MAX_VALUE * 64) {
+        if (bit < 0 || bit >= MAX_SEQ) {
             throw new IllegalArgumentException("sequence number out of range: " + (bit + 1));
         }
         return (int) (bit >>> 6);

@@ -4,48 +4,40 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * The set of sequence numbers seen for one property in one stage: a dense bitmap (1 bit per sequence, grown by
- * doubling) for the expected range, and a small overflow set for values far beyond it (a corrupted log line
- * must not make the verifier allocate gigabytes). Not thread-safe.
+ * The set of sequence numbers (≥ 0) seen for one property in one stage: a {@link SeqBitmap} for the expected range
+ * and a small overflow set for values far beyond it (a corrupted log line must not make the verifier allocate
+ * gigabytes). Not thread-safe.
  */
 final class SeqSet {
     private static final long DENSE_SLACK = 1 << 16;
 
     private final long denseLimit;
-    private long[] words = new long[1];
+    /** Seq {@code s} is bit {@code s + 1} of the 1-based bitmap. */
+    private final SeqBitmap dense = new SeqBitmap(1);
     private Set<Long> overflow;
     private long size;
 
     /** @param expectedMax the highest sequence expected (the produced maximum); the bitmap may grow past it */
     SeqSet(long expectedMax) {
-        this.denseLimit = Math.max(0, expectedMax) + DENSE_SLACK;
+        this.denseLimit = Math.min(Math.max(0, expectedMax) + DENSE_SLACK, SeqBitmap.MAX_SEQ - 1);
     }
 
     /** Adds {@code seq} (≥ 0); returns false if it was already present. */
     boolean add(long seq) {
-        if (seq > denseLimit || seq >= (long) Integer.MAX_VALUE * 64) {
+        boolean added;
+        if (seq > denseLimit) {
             if (overflow == null) overflow = new HashSet<>();
-            boolean added = overflow.add(seq);
-            if (added) size++;
-            return added;
+            added = overflow.add(seq);
+        } else {
+            added = !dense.set(seq + 1);
         }
-        int w = (int) (seq >>> 6);
-        if (w >= words.length) {
-            int n = words.length;
-            while (n <= w) n <<= 1;
-            words = java.util.Arrays.copyOf(words, n);
-        }
-        long bit = 1L << (seq & 63);
-        if ((words[w] & bit) != 0) return false;
-        words[w] |= bit;
-        size++;
-        return true;
+        if (added) size++;
+        return added;
     }
 
     boolean contains(long seq) {
         if (seq < 0) return false;
-        int w = (int) Math.min(Integer.MAX_VALUE, seq >>> 6);
-        if (seq <= denseLimit && w < words.length) return (words[w] & (1L << (seq & 63))) != 0;
+        if (seq <= denseLimit) return dense.get(seq + 1);
         return overflow != null && overflow.contains(seq);
     }
 
@@ -56,17 +48,7 @@ final class SeqSet {
     /** Distinct members in {@code [lo, hi]}. */
     long countBetween(long lo, long hi) {
         if (lo > hi) return 0;
-        long n = 0;
-        long denseHi = Math.min(hi, (long) words.length * 64 - 1);
-        for (long s = lo; s <= denseHi; ) {
-            if ((s & 63) == 0 && s + 63 <= denseHi) {
-                n += Long.bitCount(words[(int) (s >>> 6)]);
-                s += 64;
-            } else {
-                if ((words[(int) (s >>> 6)] & (1L << (s & 63))) != 0) n++;
-                s++;
-            }
-        }
+        long n = lo <= denseLimit ? dense.countBetween(Math.max(0, lo) + 1, Math.min(hi, denseLimit) + 1) : 0;
         if (overflow != null) {
             for (long s : overflow) if (s >= lo && s <= hi) n++; // a value lives in exactly one structure
         }
