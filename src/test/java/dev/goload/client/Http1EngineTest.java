@@ -323,11 +323,11 @@ class Http1EngineTest {
 
     @Test
     void bodiesLargerThanTheBuffersArriveWhole() {
-        String big = "{\"s\":\"" + "x".repeat(3 * Http1Engine.READ_BUFFER + 7) + "\"}";
+        String big = "{\"s\":\"" + "x".repeat(3 * Http1Connection.READ_BUFFER + 7) + "\"}";
         try (QueenClient c = http1()) {
             assertEquals(big.length() - 8, healthAnsweredWith(c, send(ok(big))).path("s").asText().length());
             assertEquals(big.length() - 8, healthAnsweredWith(c, send(chunked(big, 5, 20_000, 20_001))).path("s").asText().length());
-            String huge = "{\"s\":\"" + "y".repeat(2 * Http1Engine.FIRST_BODY_ARRAY + 3) + "\"}";
+            String huge = "{\"s\":\"" + "y".repeat(2 * Http1Connection.FIRST_BODY_ARRAY + 3) + "\"}";
             assertEquals(huge.length() - 8, healthAnsweredWith(c, send(ok(huge))).path("s").asText().length());
             c.health();
         }
