@@ -1,0 +1,163 @@
+package dev.goload.client;
+
+import static dev.goload.client.Http1Connection.printable;
+
+import java.io.IOException;
+import java.net.ProtocolException;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import okhttp3.Headers;
+import okhttp3.HttpUrl;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okio.Buffer;
+import okio.BufferedSink;
+
+/**
+ * HTTP/1.1 framing for an {@link Http1Engine}: writes a request onto an {@link Http1Connection} as OkHttp would
+ * (minus {@code Accept-Encoding: gzip}) and reads the answer's head and body off it, deciding whether the
+ * connection may carry another exchange.
+ *
+ * <p>Thread-safe: immutable once built (the client's common headers are encoded once); each call works only on
+ * the connection it is given, which its exchange owns.
+ */
+final class Http1Codec {
+    private static final byte[] CRLF = {'\r', '\n'};
+    private static final byte[] VERSION = PushBody.ascii(" HTTP/1.1\r\n");
+    private static final byte[] CONTENT_LENGTH = PushBody.ascii("Content-Length: ");
+
+    private final Headers commonHeaders;
+    /** The common headers plus Host and User-Agent, encoded once. */
+    private final byte[] commonHead;
+
+    Http1Codec(HttpUrl base, Headers commonHeaders) {
+        this.commonHeaders = commonHeaders;
+        this.commonHead = head(commonHeaders, base);
+    }
+
+    /** Request line, headers, {@code Content-Length}, body: collected in the connection's buffer, sent with one flush. */
+    void write(Http1Connection c, Request request) throws IOException {
+        BufferedSink s = c.sink();
+        HttpUrl url = request.url();
+        s.writeUtf8(request.method()).writeByte(' ').writeUtf8(url.encodedPath());
+        String query = url.encodedQuery();
+        if (query != null) s.writeByte('?').writeUtf8(query);
+        s.write(VERSION);
+        Headers h = request.headers();
+        s.write(h.equals(commonHeaders) ? commonHead : head(h, url));
+        RequestBody body = request.body();
+        Buffer spooled = null;
+        long length = 0;
+        if (body != null) {
+            length = body.contentLength();
+            if (length < 0) { // unknown length: spool it to learn it (no goload body does this)
+                spooled = new Buffer();
+                body.writeTo(spooled);
+                length = spooled.size();
+            }
+            s.write(CONTENT_LENGTH).writeDecimalLong(length).write(CRLF);
+        } else if (permitsBody(request.method())) {
+            s.write(CONTENT_LENGTH).writeByte('0').write(CRLF);
+        }
+        s.write(CRLF);
+        long before = c.bytesWritten() + s.getBuffer().size();
+        if (spooled != null) s.writeAll(spooled);
+        else if (body != null) body.writeTo(s);
+        s.flush();
+        long written = c.bytesWritten() - before;
+        if (written != length) {
+            c.reusable = false;
+            throw new ProtocolException("request body: expected " + length + " bytes but wrote " + written);
+        }
+    }
+
+    private static boolean permitsBody(String method) {
+        return method.equals("POST") || method.equals("PUT") || method.equals("PATCH");
+    }
+
+    /** The final answer (interim 1xx answers skipped); sets {@link Http1Connection#reusable}. */
+    Http1Engine.Response read(Http1Connection c, boolean headRequest) throws IOException {
+        while (true) {
+            String status = c.line();
+            // "HTTP/1.1 201 Created" (the reason phrase may be absent)
+            if (status.length() < 12 || !status.startsWith("HTTP/1.") || status.charAt(8) != ' '
+                    || (status.length() > 12 && status.charAt(12) != ' ')) {
+                throw new ProtocolException("unexpected status line: " + printable(status));
+            }
+            int code = parseCode(status);
+            boolean http10 = status.charAt(7) == '0';
+            long contentLength = -1;
+            boolean chunked = false;
+            boolean close = http10;
+            String retryAfter = null;
+            for (String line; !(line = c.line()).isEmpty(); ) {
+                int colon = line.indexOf(':');
+                if (colon <= 0) throw new ProtocolException("malformed header line: " + printable(line));
+                String name = line.substring(0, colon).strip();
+                String value = line.substring(colon + 1).strip();
+                if (name.equalsIgnoreCase("Content-Length")) {
+                    contentLength = parseLength(value);
+                } else if (name.equalsIgnoreCase("Transfer-Encoding")) {
+                    chunked |= value.toLowerCase(Locale.ROOT).contains("chunked");
+                } else if (name.equalsIgnoreCase("Connection")) {
+                    String v = value.toLowerCase(Locale.ROOT);
+                    if (v.contains("close")) close = true;
+                    else if (v.contains("keep-alive")) close = false;
+                } else if (name.equalsIgnoreCase("Retry-After")) {
+                    retryAfter = value;
+                }
+            }
+            if (code >= 100 && code < 200) continue; // interim answer: the real one follows
+            byte[] body;
+            if (headRequest || code == 204 || code == 304) {
+                body = new byte[0];
+            } else if (chunked) {
+                body = c.chunked();
+            } else if (contentLength >= 0) {
+                body = c.exactly(contentLength);
+            } else {
+                body = c.toEnd();
+                close = true;
+            }
+            // bytes beyond the answer mean the stream is out of step: never reuse it
+            c.reusable = !close && !c.hasUnreadBytes();
+            return new Http1Engine.Response(code, retryAfter, body);
+        }
+    }
+
+    private static int parseCode(String status) throws ProtocolException {
+        int code = 0;
+        for (int i = 9; i < 12; i++) {
+            char d = status.charAt(i);
+            if (d < '0' || d > '9') throw new ProtocolException("unexpected status line: " + printable(status));
+            code = code * 10 + (d - '0');
+        }
+        return code;
+    }
+
+    private static long parseLength(String v) throws ProtocolException {
+        try {
+            long n = Long.parseLong(v);
+            if (n >= 0 && n <= Integer.MAX_VALUE - 16) return n;
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new ProtocolException("bad Content-Length: " + printable(v));
+    }
+
+    /** {@code host[:port]} as OkHttp sends it in {@code Host} (IPv6 literals bracketed, default port left out). */
+    static String hostPort(HttpUrl url) {
+        String h = url.host().contains(":") ? "[" + url.host() + "]" : url.host();
+        return url.port() == HttpUrl.defaultPort(url.scheme()) ? h : h + ":" + url.port();
+    }
+
+    /** Header lines for {@code h}, with Host (unless {@code h} sets it) and User-Agent. */
+    private static byte[] head(Headers h, HttpUrl url) {
+        StringBuilder sb = new StringBuilder(256);
+        if (h.get("Host") == null) sb.append("Host: ").append(hostPort(url)).append("\r\n");
+        if (h.get("User-Agent") == null) sb.append("User-Agent: goload\r\n");
+        for (int i = 0; i < h.size(); i++) sb.append(h.name(i)).append(": ").append(h.value(i)).append("\r\n");
+        // OkHttp's Headers only hold visible ASCII (and tab) in names and values, so Latin-1 is exact.
+        return sb.toString().getBytes(StandardCharsets.ISO_8859_1);
+    }
+}

@@ -1,0 +1,283 @@
+package dev.goload.client;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ProtocolException;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import okio.BufferedSink;
+import okio.Okio;
+
+/**
+ * One keep-alive socket of an {@link Http1Engine} and its buffers: connecting over the host's addresses, the
+ * idle probe, the write side (a {@link BufferedSink} whose bytes leave in one socket write per flush) and the
+ * read side (a line, exactly {@code n} bytes, a chunked body, everything up to EOF).
+ *
+ * <p>Threading: used by one exchange at a time, which also owns its buffers and the {@link #idleSince} and
+ * {@link #reusable} fields; the pool hands it over between exchanges through a concurrent deque. Only
+ * {@link #close()} may be called from any thread (the deadline watchdog, a run's shutdown): it closes the socket,
+ * which ends a blocked connect, write or read of the owner at once.
+ */
+final class Http1Connection {
+    static final int CONNECT_TIMEOUT_MILLIS = 30_000;
+    /** Read buffer per connection; also the longest status or header line accepted. */
+    static final int READ_BUFFER = 16 * 1024;
+    static final int WRITE_BUFFER = 64 * 1024;
+    /** Largest body array allocated before its bytes arrive; must be at least {@link #READ_BUFFER}. */
+    static final int FIRST_BODY_ARRAY = 1024 * 1024;
+
+    private final String origin;
+    private final BufferPool readBuffers;
+    private final BufferPool writeBuffers;
+    private volatile Socket socket = new Socket();
+    private volatile boolean cancelled;
+    private final WireOut out = new WireOut();
+    private final BufferedSink sink = Okio.buffer(Okio.sink(out));
+    private byte[] rbuf;
+    private InputStream in;
+    private int rpos;
+    private int rlim;
+    /** When the pool last took this connection back ({@link System#nanoTime()}). */
+    long idleSince;
+    /** Whether the last answer left the connection fit for another exchange. */
+    boolean reusable;
+
+    /** {@code origin} names the peer in EOF messages; the pools lend the buffers while an exchange runs. */
+    Http1Connection(String origin, BufferPool readBuffers, BufferPool writeBuffers) {
+        this.origin = origin;
+        this.readBuffers = readBuffers;
+        this.writeBuffers = writeBuffers;
+    }
+
+    boolean connected() {
+        return in != null;
+    }
+
+    /** Takes buffers for an exchange. */
+    void attach() {
+        rbuf = readBuffers.take();
+        out.buf = writeBuffers.take();
+    }
+
+    /** Gives the buffers back while the connection sits idle (nothing is buffered between exchanges). */
+    void detach() {
+        readBuffers.give(rbuf);
+        writeBuffers.give(out.buf);
+        rbuf = null;
+        out.buf = null;
+    }
+
+    /**
+     * Connects to the first of the host's addresses that answers (as OkHttp tries a name's addresses in turn).
+     * The socket object stays the same, so a cancel during connect closes what is being connected.
+     */
+    void connect(String host, int port) throws IOException {
+        InetAddress[] addresses = InetAddress.getAllByName(host);
+        for (int i = 0; ; i++) {
+            try {
+                if (i > 0) {
+                    socket = new Socket();
+                    if (cancelled) socket.close(); // a cancel that looked at the previous socket
+                }
+                socket.setTcpNoDelay(true);
+                socket.connect(new InetSocketAddress(addresses[i], port), CONNECT_TIMEOUT_MILLIS);
+                break;
+            } catch (IOException e) {
+                if (i == addresses.length - 1 || cancelled) throw e;
+            }
+        }
+        in = socket.getInputStream();
+        out.socket = socket.getOutputStream();
+    }
+
+    /** False when the peer closed the idle socket or sent something unasked (a 1 ms read finds out). */
+    boolean healthy() {
+        if (hasUnreadBytes()) return false;
+        try {
+            socket.setSoTimeout(1);
+            try {
+                in.read(); // data nobody asked for, or EOF: either way the socket is not reusable
+                return false;
+            } finally {
+                socket.setSoTimeout(0);
+            }
+        } catch (SocketTimeoutException quiet) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    void close() {
+        // buffers are not given back: a cancelling thread may close the socket while its owner still reads
+        cancelled = true;
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // closing is best effort
+        }
+    }
+
+    // ---- write side
+
+    /** Where a request is written; its flush is one socket write (or a few for a body beyond the buffer). */
+    BufferedSink sink() {
+        return sink;
+    }
+
+    /** Bytes that have left {@link #sink()} for the socket since the connection was made. */
+    long bytesWritten() {
+        return out.total;
+    }
+
+    // ---- read side
+
+    /** True when bytes beyond what was asked for have been read (the stream is out of step with the exchanges). */
+    boolean hasUnreadBytes() {
+        return rpos < rlim;
+    }
+
+    private void fill() throws IOException {
+        if (rpos == rlim) {
+            rpos = 0;
+            rlim = 0;
+        } else if (rlim == rbuf.length) {
+            if (rpos == 0) throw new ProtocolException("response line longer than " + READ_BUFFER + " bytes");
+            System.arraycopy(rbuf, rpos, rbuf, 0, rlim - rpos);
+            rlim -= rpos;
+            rpos = 0;
+        }
+        int n = in.read(rbuf, rlim, rbuf.length - rlim);
+        if (n < 0) throw new EOFException("unexpected end of stream on " + origin);
+        rlim += n;
+    }
+
+    /** The next CRLF- (or LF-) terminated line, without its terminator. */
+    String line() throws IOException {
+        int from = rpos;
+        while (true) {
+            for (int i = from; i < rlim; i++) {
+                if (rbuf[i] == '\n') {
+                    int end = i > rpos && rbuf[i - 1] == '\r' ? i - 1 : i;
+                    String s = new String(rbuf, rpos, end - rpos, StandardCharsets.ISO_8859_1);
+                    rpos = i + 1;
+                    return s;
+                }
+            }
+            int scanned = rlim - rpos;
+            fill();
+            from = rpos + scanned;
+        }
+    }
+
+    /**
+     * The next {@code n} bytes. The array grows as they arrive (from at most {@value #FIRST_BODY_ARRAY}
+     * bytes): a bogus length (a broken proxy, a misread chunk size) must end in EOF, not in an attempt to
+     * allocate gigabytes that kills the loader with an OutOfMemoryError.
+     */
+    byte[] exactly(long n) throws IOException {
+        int total = (int) n;
+        byte[] b = new byte[Math.min(total, FIRST_BODY_ARRAY)];
+        int have = Math.min(rlim - rpos, total);
+        System.arraycopy(rbuf, rpos, b, 0, have);
+        rpos += have;
+        while (have < total) {
+            if (have == b.length) b = Arrays.copyOf(b, (int) Math.min(total, 2L * b.length));
+            int r = in.read(b, have, b.length - have);
+            if (r < 0) throw new EOFException("unexpected end of stream on " + origin);
+            have += r;
+        }
+        return b;
+    }
+
+    byte[] chunked() throws IOException {
+        byte[] b = new byte[0];
+        int len = 0;
+        while (true) {
+            String sizeLine = line();
+            int semi = sizeLine.indexOf(';');
+            String hex = (semi >= 0 ? sizeLine.substring(0, semi) : sizeLine).strip();
+            long size;
+            try {
+                size = Long.parseLong(hex, 16);
+            } catch (NumberFormatException e) {
+                throw new ProtocolException("bad chunk size: " + printable(sizeLine));
+            }
+            if (size < 0 || len + size > Integer.MAX_VALUE - 16) throw new ProtocolException("bad chunk size: " + printable(sizeLine));
+            if (size == 0) {
+                while (!line().isEmpty()) {
+                    // trailers: ignored
+                }
+                return b.length == len ? b : Arrays.copyOf(b, len);
+            }
+            byte[] chunk = exactly(size);
+            if (len + chunk.length > b.length) b = Arrays.copyOf(b, Math.max(len + chunk.length, b.length * 2));
+            System.arraycopy(chunk, 0, b, len, chunk.length);
+            len += chunk.length;
+            if (!line().isEmpty()) throw new ProtocolException("chunk not followed by CRLF");
+        }
+    }
+
+    byte[] toEnd() throws IOException {
+        byte[] head = Arrays.copyOfRange(rbuf, rpos, rlim);
+        rpos = rlim;
+        byte[] rest = in.readAllBytes();
+        if (rest.length == 0) return head;
+        byte[] all = Arrays.copyOf(head, head.length + rest.length);
+        System.arraycopy(rest, 0, all, head.length, rest.length);
+        return all;
+    }
+
+    /** Wire text fit for an exception message: at most 120 characters, control and non-ASCII bytes as {@code ?}. */
+    static String printable(String s) {
+        String t = s.length() > 120 ? s.substring(0, 120) + "…" : s;
+        return t.replaceAll("[^\\x20-\\x7e]", "?");
+    }
+
+    /** Counts what reaches the socket and turns okio's segment writes into one socket write per flush. */
+    private static final class WireOut extends OutputStream {
+        private byte[] buf;
+        private int count;
+        private OutputStream socket;
+        private long total;
+
+        @Override
+        public void write(int b) throws IOException {
+            if (count == buf.length) drain();
+            buf[count++] = (byte) b;
+            total++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            total += len;
+            if (len > buf.length - count) {
+                drain();
+                if (len >= buf.length) {
+                    socket.write(b, off, len);
+                    return;
+                }
+            }
+            System.arraycopy(b, off, buf, count, len);
+            count += len;
+        }
+
+        @Override
+        public void flush() throws IOException {
+            drain();
+        }
+
+        private void drain() throws IOException {
+            if (count > 0) {
+                socket.write(buf, 0, count);
+                count = 0;
+            }
+        }
+    }
+}
