@@ -65,12 +65,20 @@ final class Http1Connection {
         out.buf = writeBuffers.take();
     }
 
+    /**
+     * The request is on the wire: its write buffer goes back to the pool while the answer is awaited, so a request
+     * in flight holds the read buffer only (a stalled broker can have thousands in flight).
+     */
+    void writeDone() {
+        writeBuffers.give(out.buf);
+        out.buf = null;
+    }
+
     /** Gives the buffers back while the connection sits idle (nothing is buffered between exchanges). */
     void detach() {
         readBuffers.give(rbuf);
-        writeBuffers.give(out.buf);
         rbuf = null;
-        out.buf = null;
+        if (out.buf != null) writeDone();
     }
 
     /**

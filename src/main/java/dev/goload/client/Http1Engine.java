@@ -137,6 +137,7 @@ final class Http1Engine implements AutoCloseable {
                 try {
                     if (!c.connected()) c.connect(host, port);
                     codec.write(c, request);
+                    c.writeDone();
                     Response r = codec.read(c, "HEAD".equals(request.method()));
                     ok = true;
                     return r;
