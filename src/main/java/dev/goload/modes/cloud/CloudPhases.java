@@ -17,6 +17,9 @@ final class CloudPhases {
     private final NanoClock clock;
     private Phase phase = Phase.LOAD;
     private boolean cut;
+    /** When the load's duration runs out: a signal after it belongs to the drain, even before the run enters it. */
+    private long loadEndNanos = Long.MAX_VALUE;
+    private boolean drainCutEarly;
     private String stopReason;
 
     CloudPhases(PrintStream out, NanoClock clock) {
@@ -30,13 +33,27 @@ final class CloudPhases {
 
     synchronized void enter(Phase p) {
         phase = p;
-        cut = false;
+        cut = p == Phase.DRAIN && drainCutEarly;
+        drainCutEarly = false;
+    }
+
+    /** The instant the load phase ends by duration. */
+    synchronized void loadEndsAt(long nanos) {
+        loadEndNanos = nanos;
     }
 
     /** A stop signal: cuts the current phase; returns whether it had any effect. */
     synchronized boolean interrupt() {
         if (cut || phase == Phase.DONE) {
             return false;
+        }
+        if (phase == Phase.LOAD && clock.nanoTime() - loadEndNanos >= 0) {
+            // the full duration was offered, so this is not an early stop: it cuts the drain about to start
+            if (drainCutEarly) return false;
+            drainCutEarly = true;
+            out.println();
+            out.println("[signal] cutting the drain short");
+            return true;
         }
         cut = true;
         if (phase == Phase.LOAD) {

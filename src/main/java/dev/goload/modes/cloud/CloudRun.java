@@ -158,6 +158,7 @@ public final class CloudRun {
         long start = clock.nanoTime();
         long startedMs = epoch.toEpochMillis(start);
         long loadEnd = start + cfg.durationSec() * 1_000_000_000L;
+        phases.loadEndsAt(loadEnd);
         reporter.begin(start);
         consumers.start();
         producers.start(start, loadEnd, seed);
