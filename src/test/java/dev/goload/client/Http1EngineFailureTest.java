@@ -114,15 +114,21 @@ class Http1EngineFailureTest extends Http1EngineTestSupport {
         return t;
     }
 
+    /** Starts a call the server never answers, ends it with {@code how}, and checks it ended CANCELED. */
+    private void blockedCallEndsCanceled(QueenClient c, java.util.function.BiConsumer<QueenClient, Thread> how)
+            throws InterruptedException {
+        AtomicReference<QueenException> failure = new AtomicReference<>();
+        Thread t = blockedCall(c, failure);
+        how.accept(c, t);
+        assertTrue(t.join(Duration.ofSeconds(5)), "the cancel did not end the call");
+        assertNotNull(failure.get(), "the canceled call returned");
+        assertEquals(ErrorKind.CANCELED, failure.get().kind(), failure.get().getMessage());
+    }
+
     @Test
     void cancelAllAbortsABlockedCall() throws InterruptedException {
         try (QueenClient c = http1()) {
-            AtomicReference<QueenException> failure = new AtomicReference<>();
-            Thread t = blockedCall(c, failure);
-            c.cancelAll();
-            assertTrue(t.join(Duration.ofSeconds(5)), "cancelAll did not end the call");
-            assertNotNull(failure.get(), "the canceled call returned");
-            assertEquals(ErrorKind.CANCELED, failure.get().kind(), failure.get().getMessage());
+            blockedCallEndsCanceled(c, (client, caller) -> client.cancelAll());
             assertEquals("{}", c.health().toString(), "calls after cancelAll run normally");
             assertEquals(2, server.accepted());
         }
@@ -131,12 +137,7 @@ class Http1EngineFailureTest extends Http1EngineTestSupport {
     @Test
     void interruptingTheCallerCancelsItsCall() throws InterruptedException {
         try (QueenClient c = http1()) {
-            AtomicReference<QueenException> failure = new AtomicReference<>();
-            Thread t = blockedCall(c, failure);
-            t.interrupt();
-            assertTrue(t.join(Duration.ofSeconds(5)), "the interrupt did not end the call");
-            assertNotNull(failure.get(), "the interrupted call returned");
-            assertEquals(ErrorKind.CANCELED, failure.get().kind(), failure.get().getMessage());
+            blockedCallEndsCanceled(c, (client, caller) -> caller.interrupt());
             await("the interrupted connection to be closed", () -> server.closedByClient(1));
             assertEquals("{}", c.health().toString());
         }
