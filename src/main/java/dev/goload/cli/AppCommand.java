@@ -99,6 +99,7 @@ public final class AppCommand implements ModeCommand {
         AppResult result;
         try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
              var monitor = new dev.goload.modes.LoaderMonitor(dev.goload.modes.LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")))) {
+            RunStage.begin();
             result = new AppRun(cfg, client, logs, console, out, dev.goload.pace.NanoClock.SYSTEM, tap)
                     .execute(signal);
             monitor.sample(0, null, null);

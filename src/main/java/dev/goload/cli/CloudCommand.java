@@ -187,6 +187,7 @@ public final class CloudCommand implements ModeCommand {
                 run.interrupt();
                 return true;
             }, done)) {
+                RunStage.begin();
                 result = run.execute(System.nanoTime());
             }
             int nominal = new CloudStamps(cfg.payloadBytes()).nominalBytes();

@@ -70,6 +70,7 @@ public final class CmCommand implements ModeCommand {
         RunSignal signal = new RunSignal();
         try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
              var monitor = new dev.goload.modes.LoaderMonitor(dev.goload.modes.LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")))) {
+            RunStage.begin();
             CmResult r = new CmRun(cfg, client, console, NanoClock.SYSTEM).execute(signal);
             monitor.sample(0, null, null);
             dev.goload.report.LoaderLines.print(out, monitor.summary());

@@ -159,6 +159,7 @@ final class LoadModeSupport {
         listeners.add(artifacts);
         RunSignal signal = new RunSignal();
         try (artifacts; client; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
+            RunStage.begin();
             RunResult result = new LoadRun(setup, client, producers, listeners, out, dev.goload.pace.NanoClock.SYSTEM)
                     .execute(signal);
             out.println("[final] + run record: " + artifacts.recordPath());

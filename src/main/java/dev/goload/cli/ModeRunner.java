@@ -49,9 +49,16 @@ public final class ModeRunner {
     }
 
     private static int invoke(ModeCommand command, ParsedFlags f, PrintStream out, PrintStream err) {
+        RunStage.reset();
         try {
             return command.run(f, out, err);
         } catch (IllegalArgumentException e) {
+            if (RunStage.begun()) {
+                // thrown by the running engine: a defect, not the user's flags
+                err.println("goload -mode " + command.name() + ": internal error: " + e);
+                e.printStackTrace(err);
+                return ExitCodes.SETUP;
+            }
             // Config records reject flag combinations the table cannot express: still a usage error.
             err.println("goload -mode " + command.name() + ": " + e.getMessage());
             return ExitCodes.USAGE;
@@ -62,6 +69,8 @@ public final class ModeRunner {
         } catch (Exception e) {
             err.println("goload -mode " + command.name() + ": " + describe(e));
             return ExitCodes.SETUP;
+        } finally {
+            RunStage.reset();
         }
     }
 

@@ -82,6 +82,7 @@ public final class OrderCommand implements ModeCommand {
             dev.goload.modes.RunResult.LoaderSummary loader;
             try (SignalHooks hooks = SignalHooks.stopping(signal, out);
                  var monitor = new dev.goload.modes.LoaderMonitor(dev.goload.modes.LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")))) {
+                RunStage.begin();
                 r = run.execute(signal);
                 monitor.sample(0, null, null);
                 loader = monitor.summary();

@@ -54,6 +54,7 @@ public final class ProvisionCommand implements ModeCommand {
             err.println("goload -mode provision: " + e.getMessage());
             return ExitCodes.USAGE;
         }
+        RunStage.begin();
         return new Provisioner(c, out, err, Clock.systemUTC()).run(ProvisionBackends.forConfig(c, err));
     }
 }

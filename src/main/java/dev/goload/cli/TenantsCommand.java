@@ -33,6 +33,7 @@ public final class TenantsCommand implements ModeCommand {
         RunSignal signal = new RunSignal();
         try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
              var monitor = new dev.goload.modes.LoaderMonitor(dev.goload.modes.LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")))) {
+            RunStage.begin();
             int code = new TenantsRun(c, client, signal, out).run();
             monitor.sample(0, null, null);
             dev.goload.report.LoaderLines.print(out, monitor.summary());

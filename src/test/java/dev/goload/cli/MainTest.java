@@ -180,6 +180,17 @@ class MainTest {
     }
 
     @Test
+    void anIllegalArgumentFromTheRunningEngineIsAnInternalErrorNotAUsageError() {
+        openloop.toThrow = new IllegalArgumentException("index out of range in the pacer");
+        openloop.throwAfterRunBegins = true;
+        assertEquals(1, run("openloop", "-rate", "1"));
+        assertTrue(err().contains("goload -mode openloop: internal error: java.lang.IllegalArgumentException: index out of range"),
+                err());
+        openloop.throwAfterRunBegins = false;
+        assertEquals(2, run("openloop", "-rate", "1"), "the next command starts in setup again");
+    }
+
+    @Test
     void embeddedStartsTheBrokerPointsUrlAtItAndClosesIt() {
         assertEquals(0, run("-mode", "openloop", "-rate", "5", "-embedded", "-url", "http://elsewhere:1"));
         assertEquals(List.of(BrokerLauncher.Settings.loopbackFreePort()), launcher.started);

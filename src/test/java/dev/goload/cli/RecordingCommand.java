@@ -11,6 +11,8 @@ final class RecordingCommand implements ModeCommand {
     final List<ParsedFlags> runs = new ArrayList<>();
     int exitCode;
     RuntimeException toThrow;
+    /** Throw {@link #toThrow} after the run began (as an engine would), not during setup. */
+    boolean throwAfterRunBegins;
 
     RecordingCommand(String name, FlagTable table) {
         this.name = name;
@@ -24,6 +26,7 @@ final class RecordingCommand implements ModeCommand {
     @Override
     public int run(ParsedFlags f, PrintStream out, PrintStream err) {
         runs.add(f);
+        if (throwAfterRunBegins) RunStage.begin();
         if (toThrow != null) throw toThrow;
         return exitCode;
     }
