@@ -43,19 +43,21 @@ final class ResultScanner {
         /** Ends item {@code i} (may be beyond the expected count: the caller then declines the answer). */
         abstract void end(int i);
 
-        /** The text of the last {@link #errorValue} read (null for null, false or ""). */
-        String lastError;
+        /** The current item's {@code error} text (null for absent, null, false or ""); reset by {@link #begin}. */
+        String err;
+        /** The answer's first error, as each shape words it in {@link #end}. */
+        String firstError;
 
-        /** An {@code error} value: a plain string, {@code null} or {@code false}; its end, or BAIL. */
+        /** Reads an {@code error} value into {@link #err}: a plain string, {@code null} or {@code false}; its end, or BAIL. */
         int errorValue(byte[] b, int p) {
             if (b[p] == '"') {
                 int end = plainString(b, p + 1);
                 if (end == BAIL) return BAIL;
-                lastError = end == p + 1 ? null : ascii(b, p + 1, end);
+                err = end == p + 1 ? null : ascii(b, p + 1, end);
                 return end + 1;
             }
             if (literal(b, p, "null") || literal(b, p, "false")) {
-                lastError = null;
+                err = null;
                 return p + (b[p] == 'n' ? 4 : 5);
             }
             return BAIL;
@@ -114,10 +116,8 @@ final class ResultScanner {
     /** Push result items: {@code status} (string or null) and {@code error} (string, null or false). */
     private static final class PushItems extends Items {
         final ItemStatus[] statuses;
-        String firstError;
         private ItemStatus status;
         private boolean hasStatus;
-        private String err;
 
         PushItems(int n) {
             statuses = new ItemStatus[n];
@@ -147,11 +147,7 @@ final class ResultScanner {
                 }
                 return BAIL;
             }
-            if (is(b, keyStart, keyEnd, "error")) {
-                int end = errorValue(b, p);
-                if (end != BAIL) err = lastError;
-                return end;
-            }
+            if (is(b, keyStart, keyEnd, "error")) return errorValue(b, p);
             return skipScalar(b, p);
         }
 
@@ -167,10 +163,8 @@ final class ResultScanner {
     private static final class AckItems extends Items {
         final boolean[] ok;
         final boolean[] dlq;
-        String firstError;
         private boolean success;
         private boolean dead;
-        private String err;
 
         AckItems(int n) {
             ok = new boolean[n];
@@ -197,11 +191,7 @@ final class ResultScanner {
                 if (end != BAIL) dead = b[p] == 't';
                 return end;
             }
-            if (is(b, keyStart, keyEnd, "error")) {
-                int end = errorValue(b, p);
-                if (end != BAIL) err = lastError;
-                return end;
-            }
+            if (is(b, keyStart, keyEnd, "error")) return errorValue(b, p);
             return skipScalar(b, p);
         }
 
