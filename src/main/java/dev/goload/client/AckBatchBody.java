@@ -14,13 +14,13 @@ import okio.BufferedSink;
  * Immutable, so a retry writes the same bytes.
  */
 final class AckBatchBody extends RequestBody {
-    private static final byte[] OPEN = PushBody.ascii("{\"acknowledgments\":[");
-    private static final byte[] TXN = PushBody.ascii("{\"transactionId\":");
-    private static final byte[] PARTITION = PushBody.ascii(",\"partitionId\":");
-    private static final byte[] LEASE = PushBody.ascii(",\"leaseId\":");
-    private static final byte[] STATUS = PushBody.ascii(",\"status\":");
-    private static final byte[] ERROR = PushBody.ascii(",\"error\":");
-    private static final byte[] GROUP = PushBody.ascii("],\"consumerGroup\":");
+    private static final byte[] OPEN = JsonText.ascii("{\"acknowledgments\":[");
+    private static final byte[] TXN = JsonText.ascii("{\"transactionId\":");
+    private static final byte[] PARTITION = JsonText.ascii(",\"partitionId\":");
+    private static final byte[] LEASE = JsonText.ascii(",\"leaseId\":");
+    private static final byte[] STATUS = JsonText.ascii(",\"status\":");
+    private static final byte[] ERROR = JsonText.ascii(",\"error\":");
+    private static final byte[] GROUP = JsonText.ascii("],\"consumerGroup\":");
 
     private final List<AckItem> items;
     private final String consumerGroup;
@@ -31,24 +31,19 @@ final class AckBatchBody extends RequestBody {
         this.consumerGroup = consumerGroup != null && !consumerGroup.isEmpty() ? consumerGroup : null;
         long len = OPEN.length + Math.max(0, this.items.size() - 1) + 2; // commas, "]}" or "]" + "}"
         for (AckItem a : this.items) {
-            len += TXN.length + PushBody.quotedLength(a.transactionId())
-                    + PARTITION.length + PushBody.quotedLength(a.partitionId())
-                    + STATUS.length + PushBody.quotedLength(a.status()) + 1;
-            if (hasLease(a)) len += LEASE.length + PushBody.quotedLength(a.leaseId());
-            if (a.error() != null) len += ERROR.length + PushBody.quotedLength(a.error());
+            len += TXN.length + JsonText.quotedLength(a.transactionId())
+                    + PARTITION.length + JsonText.quotedLength(a.partitionId())
+                    + STATUS.length + JsonText.quotedLength(a.status()) + 1;
+            if (a.sentLeaseId() != null) len += LEASE.length + JsonText.quotedLength(a.sentLeaseId());
+            if (a.error() != null) len += ERROR.length + JsonText.quotedLength(a.error());
         }
-        if (this.consumerGroup != null) len += GROUP.length - 1 + PushBody.quotedLength(this.consumerGroup);
+        if (this.consumerGroup != null) len += GROUP.length - 1 + JsonText.quotedLength(this.consumerGroup);
         this.length = len;
-    }
-
-    /** An empty lease (generation A autoAck) would be checked against live leases and fail; absent skips the check. */
-    private static boolean hasLease(AckItem a) {
-        return a.leaseId() != null && !a.leaseId().isEmpty();
     }
 
     @Override
     public MediaType contentType() {
-        return PushBody.JSON;
+        return JsonText.MEDIA_TYPE;
     }
 
     @Override
@@ -63,24 +58,24 @@ final class AckBatchBody extends RequestBody {
             AckItem a = items.get(i);
             if (i > 0) sink.writeByte(',');
             sink.write(TXN);
-            PushBody.writeQuoted(sink, a.transactionId());
+            JsonText.writeQuoted(sink, a.transactionId());
             sink.write(PARTITION);
-            PushBody.writeQuoted(sink, a.partitionId());
-            if (hasLease(a)) {
+            JsonText.writeQuoted(sink, a.partitionId());
+            if (a.sentLeaseId() != null) {
                 sink.write(LEASE);
-                PushBody.writeQuoted(sink, a.leaseId());
+                JsonText.writeQuoted(sink, a.sentLeaseId());
             }
             sink.write(STATUS);
-            PushBody.writeQuoted(sink, a.status());
+            JsonText.writeQuoted(sink, a.status());
             if (a.error() != null) {
                 sink.write(ERROR);
-                PushBody.writeQuoted(sink, a.error());
+                JsonText.writeQuoted(sink, a.error());
             }
             sink.writeByte('}');
         }
         if (consumerGroup != null) {
             sink.write(GROUP);
-            PushBody.writeQuoted(sink, consumerGroup);
+            JsonText.writeQuoted(sink, consumerGroup);
             sink.writeByte('}');
         } else {
             sink.writeByte(']');

@@ -22,4 +22,12 @@ public record AckItem(String transactionId, String partitionId, String leaseId, 
     public static AckItem failed(Message m, String error) {
         return new AckItem(m.transactionId(), m.partitionId(), m.leaseId(), "failed", error);
     }
+
+    /**
+     * The lease id a request carries, null for none: an empty lease (generation A autoAck) would be checked
+     * against live leases and fail, while an absent one skips the check.
+     */
+    String sentLeaseId() {
+        return leaseId == null || leaseId.isEmpty() ? null : leaseId;
+    }
 }

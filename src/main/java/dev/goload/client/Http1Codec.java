@@ -23,8 +23,8 @@ import okio.BufferedSink;
  */
 final class Http1Codec {
     private static final byte[] CRLF = {'\r', '\n'};
-    private static final byte[] VERSION = PushBody.ascii(" HTTP/1.1\r\n");
-    private static final byte[] CONTENT_LENGTH = PushBody.ascii("Content-Length: ");
+    private static final byte[] VERSION = JsonText.ascii(" HTTP/1.1\r\n");
+    private static final byte[] CONTENT_LENGTH = JsonText.ascii("Content-Length: ");
 
     private final Headers commonHeaders;
     /** The common headers plus Host and User-Agent, encoded once. */

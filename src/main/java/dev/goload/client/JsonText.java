@@ -1,9 +1,16 @@
 package dev.goload.client;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import okhttp3.MediaType;
+import okio.BufferedSink;
 
-/** JSON string escaping for the hand-written request bodies (push, where a generator per call would cost more). */
+/**
+ * JSON string escaping for the hand-written request bodies ({@link PushBody}, {@link AckBatchBody}), where a
+ * generator per call would cost more. Stateless.
+ */
 final class JsonText {
+    static final MediaType MEDIA_TYPE = MediaType.get("application/json");
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
     private JsonText() {
@@ -34,7 +41,34 @@ final class JsonText {
         return sb.append('"').toString();
     }
 
-    static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
+    /** Writes {@code s} as a quoted JSON string literal (UTF-8). */
+    static void writeQuoted(BufferedSink sink, String s) throws IOException {
+        if (plainAscii(s)) writePlain(sink, s);
+        else sink.writeUtf8(quote(s));
+    }
+
+    /** Writes {@code s}, known to be {@link #plainAscii}, between quotes: no escaping to check. */
+    static void writePlain(BufferedSink sink, String s) throws IOException {
+        sink.writeByte('"');
+        sink.writeUtf8(s);
+        sink.writeByte('"');
+    }
+
+    /** Bytes {@link #writeQuoted} writes for {@code s}. */
+    static long quotedLength(String s) {
+        return plainAscii(s) ? s.length() + 2 : quote(s).getBytes(StandardCharsets.UTF_8).length;
+    }
+
+    /** True when the string needs no JSON escaping and is one byte per char in UTF-8 (every generated id). */
+    static boolean plainAscii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') return false;
+        }
+        return true;
+    }
+
+    static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 }

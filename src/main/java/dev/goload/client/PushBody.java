@@ -17,12 +17,10 @@ import okio.BufferedSink;
  * {@link #writeTo} can run again for a retry and sends the same bytes (same transaction ids).
  */
 final class PushBody extends RequestBody {
-    static final MediaType JSON = MediaType.get("application/json");
-
-    private static final byte[] OPEN = ascii("{\"items\":[");
-    private static final byte[] CLOSE = ascii("]}");
-    private static final byte[] TXN = ascii(",\"transactionId\":");
-    private static final byte[] TRACE = ascii(",\"traceId\":");
+    private static final byte[] OPEN = JsonText.ascii("{\"items\":[");
+    private static final byte[] CLOSE = JsonText.ascii("]}");
+    private static final byte[] TXN = JsonText.ascii(",\"transactionId\":");
+    private static final byte[] TRACE = JsonText.ascii(",\"traceId\":");
 
     private final byte[][] prefixes;
     private final byte[][] payloads;
@@ -32,10 +30,6 @@ final class PushBody extends RequestBody {
     /** Every id is plain ASCII needing no escaping (always so for generated ids): written by a byte copy. */
     private final boolean plainIds;
     private final int maxIdLength;
-
-    private PushBody(byte[][] prefixes, byte[][] payloads, String[] ids, String[] traceIds) {
-        this(prefixes, payloads, ids, traceIds, false);
-    }
 
     /** @param idsArePlain the ids are known to be plain ASCII (generated UUIDs): no per-id check needed */
     private PushBody(byte[][] prefixes, byte[][] payloads, String[] ids, String[] traceIds, boolean idsArePlain) {
@@ -47,28 +41,22 @@ final class PushBody extends RequestBody {
         boolean plain = true;
         int maxLen = 0;
         for (int i = 0; i < ids.length; i++) {
-            boolean p = idsArePlain || plainAscii(ids[i]);
+            boolean p = idsArePlain || JsonText.plainAscii(ids[i]);
             plain &= p;
             maxLen = Math.max(maxLen, ids[i].length());
-            long quoted = p ? ids[i].length() + 2 : quotedLength(ids[i]);
+            long quoted = p ? ids[i].length() + 2 : JsonText.quotedLength(ids[i]);
             len += prefixes[i].length + payloads[i].length + TXN.length + quoted + 1;
-            if (traceIds != null && traceIds[i] != null) len += TRACE.length + quotedLength(traceIds[i]);
+            if (traceIds != null && traceIds[i] != null) len += TRACE.length + JsonText.quotedLength(traceIds[i]);
         }
         this.length = len;
         this.plainIds = plain;
         this.maxIdLength = maxLen;
     }
 
-    /** {@code count} items of one queue/partition sharing one payload, each with its own id. */
-    static PushBody uniform(String queue, String partition, byte[] payload, String[] ids) {
-        byte[][] prefixes = new byte[ids.length][];
-        byte[][] payloads = new byte[ids.length][];
-        Arrays.fill(prefixes, prefix(queue, partition));
-        Arrays.fill(payloads, payload);
-        return new PushBody(prefixes, payloads, ids, null);
-    }
-
-    /** As {@link #uniform}, for ids the client generated ({@link Uuid7}): plain ASCII by construction. */
+    /**
+     * {@code count} items of one queue/partition sharing one payload, each with its own id the client generated
+     * ({@link Uuid7}): plain ASCII by construction, so no id is checked for escaping.
+     */
     static PushBody uniformGenerated(String queue, String partition, byte[] payload, String[] ids) {
         byte[][] prefixes = new byte[ids.length][];
         byte[][] payloads = new byte[ids.length][];
@@ -95,7 +83,7 @@ final class PushBody extends RequestBody {
                 traces[i] = it.traceId();
             }
         }
-        return new PushBody(prefixes, payloads, ids, traces);
+        return new PushBody(prefixes, payloads, ids, traces, false);
     }
 
     static String partitionOf(String partition) {
@@ -109,7 +97,7 @@ final class PushBody extends RequestBody {
 
     @Override
     public MediaType contentType() {
-        return JSON;
+        return JsonText.MEDIA_TYPE;
     }
 
     @Override
@@ -144,11 +132,11 @@ final class PushBody extends RequestBody {
                 }
             } else {
                 sink.write(TXN);
-                writeQuoted(sink, ids[i]);
+                JsonText.writeQuoted(sink, ids[i]);
             }
             if (trace) {
                 sink.write(TRACE);
-                writeQuoted(sink, traceIds[i]);
+                JsonText.writeQuoted(sink, traceIds[i]);
             }
             sink.writeByte('}');
         }
@@ -160,32 +148,5 @@ final class PushBody extends RequestBody {
     private static int copyId(String id, byte[] dst, int at) {
         id.getBytes(0, id.length(), dst, at);
         return at + id.length();
-    }
-
-    static void writeQuoted(BufferedSink sink, String s) throws IOException {
-        if (plainAscii(s)) {
-            sink.writeByte('"');
-            sink.writeUtf8(s);
-            sink.writeByte('"');
-        } else {
-            sink.writeUtf8(JsonText.quote(s));
-        }
-    }
-
-    static long quotedLength(String s) {
-        return plainAscii(s) ? s.length() + 2 : JsonText.quote(s).getBytes(StandardCharsets.UTF_8).length;
-    }
-
-    /** True when the string needs no JSON escaping and is one byte per char in UTF-8 (every generated id). */
-    private static boolean plainAscii(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') return false;
-        }
-        return true;
-    }
-
-    static byte[] ascii(String s) {
-        return s.getBytes(StandardCharsets.US_ASCII);
     }
 }

@@ -29,7 +29,7 @@ final class RequestBodies {
         } catch (IOException e) {
             throw new UncheckedIOException(e); // in-memory: only a bug gets here
         }
-        return RequestBody.create(out.toByteArray(), PushBody.JSON);
+        return RequestBody.create(out.toByteArray(), JsonText.MEDIA_TYPE);
     }
 
     /** {@code POST /api/v1/ack}: one ack with an optional consumer group. */
@@ -50,8 +50,7 @@ final class RequestBodies {
     private static void ackFields(JsonGenerator g, AckItem a) throws IOException {
         g.writeStringField("transactionId", a.transactionId());
         g.writeStringField("partitionId", a.partitionId());
-        // An empty lease (generation A autoAck) would be checked against live leases and fail; absent skips the check.
-        if (a.leaseId() != null && !a.leaseId().isEmpty()) g.writeStringField("leaseId", a.leaseId());
+        if (a.sentLeaseId() != null) g.writeStringField("leaseId", a.sentLeaseId());
         g.writeStringField("status", a.status());
         if (a.error() != null) g.writeStringField("error", a.error());
     }
