@@ -25,20 +25,44 @@ final class AckBatchBody extends RequestBody {
     private final List<AckItem> items;
     private final String consumerGroup;
     private final long length;
+    /**
+     * Every string is plain ASCII needing no escaping (as the ids and statuses a consumer acks are): found while the
+     * length is counted, so {@link #writeTo} does not look at each string a second time.
+     */
+    private final boolean plain;
 
     AckBatchBody(List<AckItem> items, String consumerGroup) {
         this.items = List.copyOf(items);
         this.consumerGroup = consumerGroup != null && !consumerGroup.isEmpty() ? consumerGroup : null;
         long len = OPEN.length + Math.max(0, this.items.size() - 1) + 2; // commas, "]}" or "]" + "}"
+        boolean allPlain = true;
         for (AckItem a : this.items) {
-            len += TXN.length + JsonText.quotedLength(a.transactionId())
-                    + PARTITION.length + JsonText.quotedLength(a.partitionId())
-                    + STATUS.length + JsonText.quotedLength(a.status()) + 1;
-            if (a.sentLeaseId() != null) len += LEASE.length + JsonText.quotedLength(a.sentLeaseId());
-            if (a.error() != null) len += ERROR.length + JsonText.quotedLength(a.error());
+            len += TXN.length + PARTITION.length + STATUS.length + 1
+                    + (a.sentLeaseId() != null ? LEASE.length : 0) + (a.error() != null ? ERROR.length : 0);
+            allPlain = allPlain && plain(a);
         }
+        for (AckItem a : this.items) len += quotedLengths(a, allPlain);
         if (this.consumerGroup != null) len += GROUP.length - 1 + JsonText.quotedLength(this.consumerGroup);
         this.length = len;
+        this.plain = allPlain;
+    }
+
+    /** True when every string {@code a} sends is {@link JsonText#plainAscii}. */
+    private static boolean plain(AckItem a) {
+        String lease = a.sentLeaseId();
+        return JsonText.plainAscii(a.transactionId()) && JsonText.plainAscii(a.partitionId())
+                && JsonText.plainAscii(a.status()) && (lease == null || JsonText.plainAscii(lease))
+                && (a.error() == null || JsonText.plainAscii(a.error()));
+    }
+
+    /** Bytes of the quoted strings {@code a} sends; {@code plain}: known to need no escaping (no second look). */
+    private static long quotedLengths(AckItem a, boolean plain) {
+        return quoted(a.transactionId(), plain) + quoted(a.partitionId(), plain) + quoted(a.status(), plain)
+                + quoted(a.sentLeaseId(), plain) + quoted(a.error(), plain);
+    }
+
+    private static long quoted(String s, boolean plain) {
+        return s == null ? 0 : plain ? s.length() + 2 : JsonText.quotedLength(s);
     }
 
     @Override
@@ -58,18 +82,19 @@ final class AckBatchBody extends RequestBody {
             AckItem a = items.get(i);
             if (i > 0) sink.writeByte(',');
             sink.write(TXN);
-            JsonText.writeQuoted(sink, a.transactionId());
+            string(sink, a.transactionId());
             sink.write(PARTITION);
-            JsonText.writeQuoted(sink, a.partitionId());
-            if (a.sentLeaseId() != null) {
+            string(sink, a.partitionId());
+            String lease = a.sentLeaseId();
+            if (lease != null) {
                 sink.write(LEASE);
-                JsonText.writeQuoted(sink, a.sentLeaseId());
+                string(sink, lease);
             }
             sink.write(STATUS);
-            JsonText.writeQuoted(sink, a.status());
+            string(sink, a.status());
             if (a.error() != null) {
                 sink.write(ERROR);
-                JsonText.writeQuoted(sink, a.error());
+                string(sink, a.error());
             }
             sink.writeByte('}');
         }
@@ -81,5 +106,10 @@ final class AckBatchBody extends RequestBody {
             sink.writeByte(']');
             sink.writeByte('}');
         }
+    }
+
+    private void string(BufferedSink sink, String s) throws IOException {
+        if (plain) JsonText.writePlain(sink, s);
+        else JsonText.writeQuoted(sink, s);
     }
 }

@@ -11,11 +11,15 @@ import okio.Buffer;
 import org.junit.jupiter.api.Test;
 
 class AckBatchBodyTest {
-    private static JsonNode written(AckBatchBody body) throws IOException {
+    private static String text(AckBatchBody body) throws IOException {
         Buffer b = new Buffer();
         body.writeTo(b);
         assertEquals(body.contentLength(), b.size(), "Content-Length must match the bytes streamed");
-        return RequestBodies.MAPPER.readTree(b.readByteArray());
+        return b.readUtf8();
+    }
+
+    private static JsonNode written(AckBatchBody body) throws IOException {
+        return RequestBodies.MAPPER.readTree(text(body));
     }
 
     private static ObjectNode item(String txn, String pid, String lease, String status, String error) {
@@ -40,6 +44,20 @@ class AckBatchBodyTest {
         assertEquals(want, written(new AckBatchBody(items, null)));
         assertEquals(want.deepCopy().put("consumerGroup", "g 1"), written(new AckBatchBody(items, "g 1")));
         assertEquals(want, written(new AckBatchBody(items, "")), "an empty group is not sent");
+    }
+
+    @Test
+    void acksNeedingNoEscapesAreWrittenVerbatimInTheReferenceFieldOrder() throws IOException {
+        List<AckItem> items = List.of(
+                new AckItem("t1", "p1", "l1", "completed", null),
+                new AckItem("t2", "p1", "", "failed", "no lease"),
+                new AckItem("t3", "p2", null, "completed", null));
+        String acks = "{\"acknowledgments\":[{\"transactionId\":\"t1\",\"partitionId\":\"p1\",\"leaseId\":\"l1\","
+                + "\"status\":\"completed\"},{\"transactionId\":\"t2\",\"partitionId\":\"p1\",\"status\":\"failed\","
+                + "\"error\":\"no lease\"},{\"transactionId\":\"t3\",\"partitionId\":\"p2\",\"status\":\"completed\"}]";
+        assertEquals(acks + "}", text(new AckBatchBody(items, null)));
+        assertEquals(acks + ",\"consumerGroup\":\"g\\\"1\"}", text(new AckBatchBody(items, "g\"1")),
+                "the group is escaped even when every ack is plain");
     }
 
     @Test
