@@ -15,8 +15,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import okhttp3.Call;
 import okhttp3.ConnectionPool;
 import okhttp3.Dispatcher;
@@ -29,8 +31,10 @@ import okhttp3.Response;
 import okhttp3.ResponseBody;
 
 /**
- * One OkHttp client plus the reference SDK's request loop: outer 5xx/network retries, inner 429 retries,
- * error mapping, cancellation. Thread-safe; every call blocks its (virtual) thread.
+ * The reference SDK's request loop (outer 5xx/network retries, inner 429 retries, error mapping, cancellation)
+ * over two HTTP engines: {@link Http1Engine} for plain-http calls to the base host when {@link HttpEngine#HTTP1}
+ * is chosen, sharded OkHttp clients for everything else. Both report failures, deadlines and bodies through the
+ * same code, so a call's outcome does not depend on the engine. Thread-safe; every call blocks its (virtual) thread.
  *
  * <p>OkHttp's own silent retries are switched off ({@code retryOnConnectionFailure(false)}, no redirects), so the
  * only repeated requests are the ones the configured policies ask for, and {@link ClientStats#requests()} counts
@@ -257,9 +261,10 @@ final class Transport implements AutoCloseable {
             }
             int code = response.code();
             if (code < 200 || code > 299) {
+                // the first MAX_BODY_CHARS bytes as UTF-8, as OkHttp's peekBody(MAX_BODY_CHARS).string() reads them
                 byte[] b = response.body();
-                String text = new String(b, 0, (int) Math.min(b.length, QueenException.MAX_BODY_CHARS), StandardCharsets.UTF_8);
-                throw QueenException.http(code, codeOf(text), retryAfter(response.retryAfter()), text);
+                String text = new String(b, 0, Math.min(b.length, QueenException.MAX_BODY_CHARS), StandardCharsets.UTF_8);
+                throw httpError(code, text, response.retryAfter());
             }
             return decode(code, new ArrayBody(response.body()), decoder, request, signal, deadline, exchange::canceled);
         } finally {
@@ -268,7 +273,7 @@ final class Transport implements AutoCloseable {
     }
 
     private <T> T onceOkHttp(Request request, CallSpec spec, Decoder<T> decoder, CompletableFuture<Void> signal) {
-        Call call = shards[java.util.concurrent.ThreadLocalRandom.current().nextInt(SHARDS)].newCall(request);
+        Call call = shards[ThreadLocalRandom.current().nextInt(SHARDS)].newCall(request);
         CallDeadlines.Entry deadline = CallDeadlines.register(call::cancel, spec.timeoutMillis());
         try {
             stats.request();
@@ -291,7 +296,7 @@ final class Transport implements AutoCloseable {
     /** Runs the decoder; malformed JSON is {@link ErrorKind#DECODE}, a broken stream a transport error. */
     private static <T> T decode(int code, Body body, Decoder<T> decoder, Request request,
                                 CompletableFuture<Void> signal, CallDeadlines.Entry deadline,
-                                java.util.function.BooleanSupplier callCanceled) {
+                                BooleanSupplier callCanceled) {
         try {
             return decoder.decode(code, body);
         } catch (JsonProcessingException e) {
@@ -334,7 +339,12 @@ final class Transport implements AutoCloseable {
         } catch (IOException ignored) {
             // The status alone still classifies the failure; a body we cannot read is reported as "".
         }
-        return QueenException.http(response.code(), codeOf(text), retryAfter(response.header("Retry-After", response.header(HIDDEN_RETRY_AFTER))), text);
+        return httpError(response.code(), text, response.header("Retry-After", response.header(HIDDEN_RETRY_AFTER)));
+    }
+
+    /** A non-2xx answer, whichever engine read it: its proxy {@code code} and {@code Retry-After} kept. */
+    private static QueenException httpError(int code, String text, String retryAfterHeader) {
+        return QueenException.http(code, codeOf(text), retryAfter(retryAfterHeader), text);
     }
 
     /** The top-level {@code "code"} string of a JSON error body, "" when absent or not JSON. */

@@ -1,6 +1,7 @@
 /**
- * The one Queen HTTP client of goload: OkHttp (HTTP/1.1 keep-alive pool) plus Jackson streaming, speaking both
- * broker generations (A: the C++ broker 1.0.0; B: the campaign-era broker and its multi-tenant proxy), see
+ * The one Queen HTTP client of goload: HTTP/1.1 keep-alive pools (goload's own {@code Http1Engine} for plain
+ * http, OkHttp for HTTPS and proxies, see {@link dev.goload.client.HttpEngine}) plus streaming decoders, speaking
+ * both broker generations (A: the C++ broker 1.0.0; B: the campaign-era broker and its multi-tenant proxy), see
  * {@code queen-wire.md}.
  *
  * <h2>Threading</h2>
