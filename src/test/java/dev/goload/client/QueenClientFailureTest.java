@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.*;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
 
 /** Undecodable bodies, deadlines, cancellation and interrupts: always a typed QueenException, never a crash. */
@@ -88,23 +89,30 @@ class QueenClientFailureTest extends WireMockSupport {
         assertEquals(30_000, PopUrl.callTimeoutMillis(PopRequest.of("q"), 60_000));
     }
 
+    /**
+     * Starts a long-poll the server parks for 20 s, ends it with {@code how} once the server has it, and returns
+     * the failure the caller saw.
+     */
+    private QueenException blockedLongPollEndedBy(QueenClient c, BiConsumer<QueenClient, Thread> how) throws Exception {
+        wm.stubFor(get(urlPathEqualTo("/api/v1/pop/queue/q")).willReturn(aResponse().withStatus(204).withFixedDelay(20_000)));
+        AtomicReference<Throwable> err = new AtomicReference<>();
+        Thread t = Thread.ofVirtual().start(() -> {
+            try {
+                c.pop(PopRequest.of("q").withWait(true));
+            } catch (Throwable e) {
+                err.set(e);
+            }
+        });
+        await(() -> wm.getAllServeEvents().size() == 1, Duration.ofSeconds(10));
+        how.accept(c, t);
+        assertTrue(t.join(Duration.ofSeconds(10)), "the call did not end");
+        return assertInstanceOf(QueenException.class, err.get(), "the call returned or failed otherwise");
+    }
+
     @Test
     void cancelAllAbortsAnInFlightLongPoll() throws Exception {
-        wm.stubFor(get(urlPathEqualTo("/api/v1/pop/queue/q")).willReturn(aResponse().withStatus(204).withFixedDelay(20_000)));
         try (QueenClient c = client()) {
-            AtomicReference<Throwable> err = new AtomicReference<>();
-            Thread t = Thread.ofVirtual().start(() -> {
-                try {
-                    c.pop(PopRequest.of("q").withWait(true));
-                } catch (Throwable e) {
-                    err.set(e);
-                }
-            });
-            await(() -> wm.getAllServeEvents().size() == 1, Duration.ofSeconds(10));
-            c.cancelAll();
-            t.join(Duration.ofSeconds(10));
-            assertFalse(t.isAlive());
-            QueenException e = (QueenException) err.get();
+            QueenException e = blockedLongPollEndedBy(c, (client, caller) -> client.cancelAll());
             assertEquals(ErrorKind.CANCELED, e.kind(), e.getMessage());
             assertEquals(ErrorKind.CANCELED, QueenException.classify(e));
             // The client still works after a cancel.
@@ -115,21 +123,9 @@ class QueenClientFailureTest extends WireMockSupport {
 
     @Test
     void interruptingTheCallerCancelsItsCall() throws Exception {
-        wm.stubFor(get(urlPathEqualTo("/api/v1/pop/queue/q")).willReturn(aResponse().withStatus(204).withFixedDelay(20_000)));
         try (QueenClient c = client()) {
-            AtomicReference<Throwable> err = new AtomicReference<>();
-            Thread t = Thread.ofVirtual().start(() -> {
-                try {
-                    c.pop(PopRequest.of("q").withWait(true));
-                } catch (Throwable e) {
-                    err.set(e);
-                }
-            });
-            await(() -> wm.getAllServeEvents().size() == 1, Duration.ofSeconds(10));
-            t.interrupt();
-            t.join(Duration.ofSeconds(10));
-            assertFalse(t.isAlive());
-            assertEquals(ErrorKind.CANCELED, ((QueenException) err.get()).kind(), String.valueOf(err.get()));
+            QueenException e = blockedLongPollEndedBy(c, (client, caller) -> caller.interrupt());
+            assertEquals(ErrorKind.CANCELED, e.kind(), e.getMessage());
         }
     }
 
