@@ -14,11 +14,6 @@ public record AckResult(int httpStatus, int succeeded, int failed, boolean[] ite
         if (itemDlq == null) itemDlq = new boolean[itemSuccess.length];
     }
 
-    /** Without per-item DLQ flags (all false). */
-    public AckResult(int httpStatus, int succeeded, int failed, boolean[] itemSuccess, String firstError) {
-        this(httpStatus, succeeded, failed, itemSuccess, firstError, null);
-    }
-
     public boolean allSucceeded() {
         return failed == 0;
     }
