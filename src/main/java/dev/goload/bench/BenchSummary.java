@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.goload.metrics.Percentiles;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -210,14 +211,16 @@ public final class BenchSummary {
         return merged;
     }
 
+    /** The run records' summary ({@link Percentiles}, ms) of a merged µs histogram; empty when nothing was recorded. */
     private ObjectNode percentiles(Histogram h) {
         ObjectNode o = json.createObjectNode();
         if (h == null || h.getTotalCount() == 0) return o;
-        o.put("count", h.getTotalCount());
-        o.put("p50", h.getValueAtPercentile(50) / 1000.0);
-        o.put("p99", h.getValueAtPercentile(99) / 1000.0);
-        o.put("p999", h.getValueAtPercentile(99.9) / 1000.0);
-        o.put("max", h.getMaxValue() / 1000.0);
+        Percentiles p = Percentiles.of(h);
+        o.put("count", p.count());
+        o.put("p50", p.p50());
+        o.put("p99", p.p99());
+        o.put("p999", p.p999());
+        o.put("max", p.max());
         return o;
     }
 
