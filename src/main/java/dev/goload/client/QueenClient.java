@@ -94,7 +94,7 @@ public final class QueenClient implements AutoCloseable {
         Objects.requireNonNull(queue, "queue");
         Objects.requireNonNull(payloadJson, "payloadJson");
         String[] ids = new String[count];
-        for (int i = 0; i < count; i++) ids[i] = Uuid7.next();
+        Uuid7.fill(ids);
         if (count == 0) return PushResult.of(0, new ItemStatus[0], ids, null);
         return doPush(PushBody.uniformGenerated(queue, partition, payloadJson, ids), ids);
     }

@@ -45,6 +45,23 @@ class Uuid7Test {
     }
 
     @Test
+    void aFilledBatchIsDistinctVersion7IdsOfTheCurrentMillisecond() {
+        String[] ids = new String[1000];
+        long before = System.currentTimeMillis();
+        Uuid7.fill(ids);
+        long after = System.currentTimeMillis();
+        assertEquals(ids.length, Set.of(ids).size());
+        for (String s : ids) {
+            UUID u = UUID.fromString(s);
+            assertEquals(7, u.version(), s);
+            assertEquals(2, u.variant(), s);
+            assertEquals(s, u.toString());
+            long ts = u.getMostSignificantBits() >>> 16;
+            assertTrue(ts >= before && ts <= after, "timestamp " + ts);
+        }
+    }
+
+    @Test
     void rejectsNonUuids() {
         assertFalse(Uuid7.isUuid("not-a-uuid"));
         assertFalse(Uuid7.isUuid("0192f1d2-0000-7000-8000-00000000000g"));
