@@ -1,9 +1,11 @@
 package dev.goload.pace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /** The multiplexing driver with an injected clock: exact instants, no sleeping. */
@@ -92,5 +94,33 @@ class PacerGroupTest {
         g.start();
         assertEquals(true, g.join(10_000));
         assertEquals(50, a.launched.size(), 1);
+    }
+
+    @Test
+    void stopAfterTheEndStillOffersEveryRequestThatFellDueOnEveryPacer() throws Exception {
+        // A timed cloud run stops the group at the load's end. A driver parked (or late) at that moment must still
+        // offer what fell due before the end, on every pacer: else those requests are neither offered nor shed.
+        AtomicLong now = new AtomicLong(0);
+        InflightLimit limit = new InflightLimit(1_000);
+        Recording a = new Recording(limit);
+        Recording b = new Recording(limit);
+        PacerGroup g = new PacerGroup("t", now::get);
+        for (var p : List.of(new OpenLoopPacer(ArrivalSchedule.uniform(new RateCurve(1, 0)), 0, 10_000 * MS,
+                60_000 * MS, limit, a), new OpenLoopPacer(ArrivalSchedule.uniform(new RateCurve(2, 0)), 0, 10_000 * MS,
+                60_000 * MS, limit, b))) {
+            g.add(p);
+        }
+        g.start();
+        long deadline = System.nanoTime() + 10_000 * MS;
+        while (g.offered() < 2) {
+            assertTrue(System.nanoTime() < deadline, "the first request of each pacer is due at once");
+            Thread.sleep(1);
+        }
+        now.set(10_000 * MS); // the load's end, while the driver is parked for ~0.5 s of real time
+        g.stop();
+        assertTrue(g.join(5_000));
+        assertEquals(10, a.launched.size(), "offered == F(duration) for the 1 req/s pacer");
+        assertEquals(20, b.launched.size(), "and for the 2 req/s pacer");
+        assertEquals(30, g.offered());
     }
 }
