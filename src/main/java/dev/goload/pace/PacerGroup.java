@@ -101,13 +101,4 @@ public final class PacerGroup {
         }
         return thread.join(java.time.Duration.ofMillis(millis));
     }
-
-    /** Requests offered by every pacer so far. */
-    public long offered() {
-        long n = 0;
-        for (OpenLoopPacer p : pacers) {
-            n += p.offered();
-        }
-        return n;
-    }
 }
