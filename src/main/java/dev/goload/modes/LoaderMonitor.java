@@ -68,11 +68,6 @@ public final class LoaderMonitor implements AutoCloseable {
                 sampler.totalGcPauseMs(), sampler.peakRssBytes(), !reasons.isEmpty(), List.copyOf(reasons.values()));
     }
 
-    /** The hiccup recorder (whole-run percentiles for the record). */
-    public LatencyRecorder hiccups() {
-        return hiccups;
-    }
-
     /** Groups reasons by their kind (the text before ':' without numbers) so each kind is listed once. */
     private static String kindOf(String why) {
         int colon = why.indexOf(':');

@@ -66,12 +66,4 @@ public final class PartitionPicker {
         long slot = (secondsSinceStart * active + n % active) % space;
         return names[(int) (scatter ? (slot * mult) % space : slot)];
     }
-
-    public int active() {
-        return active;
-    }
-
-    public boolean wholeSpace() {
-        return active == space;
-    }
 }

@@ -7,6 +7,7 @@ import dev.goload.client.QueenException;
 import dev.goload.metrics.RunCounters;
 import dev.goload.metrics.RunRecorders;
 import dev.goload.pace.NanoClock;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Sends one push request and accounts for it — shared by the open-loop and closed-loop producers so that both
@@ -61,9 +62,10 @@ public final class PushSender {
         try {
             PushResult r = client.push(queue, partition, payload, batch);
             long done = clock.nanoTime();
-            counters.pushedMsgs.add(r.accepted());
-            counters.itemDuplicate.add(r.duplicate());
-            counters.itemBuffered.add(r.buffered());
+            // LongAdder.add(0) still CASes a shared cell; duplicates and buffered items are rare, so skip the zeros.
+            addIfAny(counters.pushedMsgs, r.accepted());
+            addIfAny(counters.itemDuplicate, r.duplicate());
+            addIfAny(counters.itemBuffered, r.buffered());
             int bad = r.failed() + r.unknown();
             if (bad == 0) {
                 counters.achievedReq.increment();
@@ -85,6 +87,12 @@ public final class PushSender {
                 recorders.failed.recordNanos(scheduledNanos, done);
             }
             return false;
+        }
+    }
+
+    private static void addIfAny(LongAdder counter, int n) {
+        if (n != 0) {
+            counter.add(n);
         }
     }
 }

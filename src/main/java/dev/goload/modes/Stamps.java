@@ -1,7 +1,5 @@
 package dev.goload.modes;
 
-import java.nio.charset.StandardCharsets;
-
 /**
  * Reads the numeric stamp fields goload writes into its own message payloads ({@code "ts":<epoch ns>}) straight
  * from the raw JSON bytes, without a parser: the consumer hot path runs this once per popped message.
@@ -10,20 +8,26 @@ import java.nio.charset.StandardCharsets;
 public final class Stamps {
     private Stamps() {}
 
-    /** The non-negative integer value of top-level field {@code key}, or -1 when absent or not an integer. */
+    /**
+     * The non-negative integer value of top-level field {@code key} (ASCII), or -1 when absent or not an integer.
+     * The key is compared in place, char against byte: this runs per popped message, so it allocates nothing.
+     */
     public static long readLong(byte[] json, String key) {
         if (json == null) {
             return -1;
         }
-        byte[] k = ('"' + key + "\":").getBytes(StandardCharsets.US_ASCII);
+        int kl = key.length();
         outer:
-        for (int i = 0; i + k.length <= json.length; i++) {
-            for (int j = 0; j < k.length; j++) {
-                if (json[i + j] != k[j]) {
+        for (int i = 0; i + kl + 3 <= json.length; i++) {
+            if (json[i] != '"' || json[i + kl + 1] != '"' || json[i + kl + 2] != ':') {
+                continue;
+            }
+            for (int j = 0; j < kl; j++) {
+                if (json[i + 1 + j] != key.charAt(j)) {
                     continue outer;
                 }
             }
-            int p = i + k.length;
+            int p = i + kl + 3;
             while (p < json.length && json[p] == ' ') {
                 p++;
             }

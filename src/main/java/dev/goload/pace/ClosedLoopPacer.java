@@ -21,7 +21,6 @@ public final class ClosedLoopPacer {
     private final NanoClock clock;
     private final DoubleSupplier intervalNanos;
     private long next;
-    private long resets;
 
     public ClosedLoopPacer(NanoClock clock, DoubleSupplier intervalNanos) {
         this.clock = clock;
@@ -43,13 +42,7 @@ public final class ClosedLoopPacer {
         next += (long) iv;
         if (now - next > MAX_BEHIND_NANOS) {
             next = now;
-            resets++;
         }
         return Math.max(0, next - now);
-    }
-
-    /** How many times the schedule was reset because the producer fell more than 2 s behind. */
-    public long resets() {
-        return resets;
     }
 }

@@ -17,7 +17,7 @@ package dev.goload.pace;
  * </ol>
  * Shed requests consume an offered index and are never re-offered.
  *
- * <p>Threading: one thread (the pacer thread) calls {@link #advance(long)}; the counters may be read from
+ * <p>Threading: one thread (the pacer thread) calls {@link #advance(long)}; {@link #offered()} may be read from
  * any thread.
  */
 public final class OpenLoopPacer {
@@ -40,9 +40,6 @@ public final class OpenLoopPacer {
 
     private long nextDue;
     private volatile long offered;
-    private volatile long launched;
-    private volatile long shedCap;
-    private volatile long shedBehind;
 
     /**
      * @param baseNanos   clock instant of the schedule's offset 0
@@ -72,18 +69,12 @@ public final class OpenLoopPacer {
     public long advance(long now) {
         long due = nextDue;
         long seq = offered;
-        long nLaunched = launched;
-        long nCap = shedCap;
-        long nBehind = shedBehind;
         while (due <= now && due < endNanos) {
             if (now - due > behindNanos) {
-                nBehind++;
                 sink.shed(seq, due, ShedReason.BEHIND);
             } else if (!limit.tryAcquire()) {
-                nCap++;
                 sink.shed(seq, due, ShedReason.CAP);
             } else {
-                nLaunched++;
                 sink.launch(seq, due, now);
             }
             seq++;
@@ -91,26 +82,11 @@ public final class OpenLoopPacer {
         }
         nextDue = due;
         offered = seq;
-        launched = nLaunched;
-        shedCap = nCap;
-        shedBehind = nBehind;
         return due >= endNanos ? Long.MAX_VALUE : due;
     }
 
-    /** Requests whose scheduled instant has passed (sent or shed). */
+    /** Requests whose scheduled instant has passed (sent or shed); launches and sheds are the sink's to count. */
     public long offered() {
         return offered;
-    }
-
-    public long launched() {
-        return launched;
-    }
-
-    public long shed(ShedReason reason) {
-        return reason == ShedReason.CAP ? shedCap : shedBehind;
-    }
-
-    public long shedTotal() {
-        return shedCap + shedBehind;
     }
 }

@@ -84,9 +84,12 @@ public final class PacerGroup {
                 LockSupport.parkNanos(this, wait);
             }
         }
+        // A timed run stops the group at its end instant; if the driver was parked or late then, requests due before
+        // the end would be neither offered nor shed. One last pass accounts for them (none are due after the end).
+        advanceDue(clock.nanoTime());
     }
 
-    /** Stops offering; requests already launched are not affected. */
+    /** Stops offering once what is already due has been offered; requests already launched are not affected. */
     public void stop() {
         stopped = true;
         LockSupport.unpark(thread);
@@ -97,14 +100,5 @@ public final class PacerGroup {
             return true;
         }
         return thread.join(java.time.Duration.ofMillis(millis));
-    }
-
-    /** Requests offered by every pacer so far. */
-    public long offered() {
-        long n = 0;
-        for (OpenLoopPacer p : pacers) {
-            n += p.offered();
-        }
-        return n;
     }
 }

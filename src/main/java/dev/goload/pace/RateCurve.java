@@ -6,7 +6,7 @@ package dev.goload.pace;
  *
  * <p>The cumulative number of arrivals owed after {@code t} seconds is
  * {@code F(t) = rps·t²/(2R)} while {@code t < R}, and {@code rps·(t − R/2)} afterwards ({@code R = 0}: plain
- * {@code rps·t}). {@link #secondsAt(double)} is its inverse: the instant at which the x-th arrival is due.
+ * {@code rps·t}). {@link #secondsAt(double)} is {@code F⁻¹}: the instant at which the x-th arrival is due.
  * These are exactly the reference pacer's formulas (goload-behavior.md §1.6 A), so schedules match it.
  *
  * <p>Immutable and thread-safe.
@@ -20,18 +20,6 @@ public record RateCurve(double requestsPerSecond, double rampSeconds) {
         if (!(rampSeconds >= 0)) {
             throw new IllegalArgumentException("ramp must be >= 0 s, got " + rampSeconds);
         }
-    }
-
-    /** Arrivals owed (not rounded) after {@code t} seconds. */
-    public double owedAt(double t) {
-        if (t <= 0) {
-            return 0;
-        }
-        double r = rampSeconds;
-        if (r <= 0 || t >= r) {
-            return requestsPerSecond * (t - r / 2);
-        }
-        return requestsPerSecond * t * t / (2 * r);
     }
 
     /** Seconds after the base at which the arrival with cumulative index {@code x} (≥ 0) is due. */

@@ -14,7 +14,13 @@ import java.io.PrintStream;
 final class ConsoleExtras {
     private ConsoleExtras() {}
 
-    static String intervalLine(String ts, IntervalReport r, boolean e2e) {
+    /** The interval's {@code +} line, then its loader-bound warnings. */
+    static void printInterval(PrintStream out, String ts, IntervalReport r, boolean e2e) {
+        out.println(intervalLine(ts, r, e2e));
+        LoaderLines.intervalWarnings(out, ts, r.loaderBound());
+    }
+
+    private static String intervalLine(String ts, IntervalReport r, boolean e2e) {
         RunCounters.Snapshot d = r.delta();
         Percentiles failed = r.latency("failed");
         Percentiles service = r.latency("service");
@@ -63,9 +69,6 @@ final class ConsoleExtras {
                 + GoFmt.f(2, late.p50()) + " p99=" + GoFmt.f(2, late.p99()) + " max=" + GoFmt.f(2, late.max())
                 + " ms | hiccup p99=" + GoFmt.f(2, hiccup.p99()) + " max=" + GoFmt.f(2, hiccup.max())
                 + " ms | loaderBound=" + l.loaderBound());
-        for (String why : l.reasons()) {
-            out.println("[final] WARNING loader-bound: " + why
-                    + " -- these figures measure the loader, not the broker");
-        }
+        LoaderLines.finalWarnings(out, l);
     }
 }

@@ -46,10 +46,7 @@ public final class MaxConsole implements LoadRun.Listener {
                     .append("ms");
         }
         out.println(s);
-        out.println(ConsoleExtras.intervalLine(ts, r, false));
-        for (String why : r.loaderBound()) {
-            out.println("[" + ts + "] WARNING loader-bound: " + why);
-        }
+        ConsoleExtras.printInterval(out, ts, r, false);
     }
 
     @Override

@@ -74,10 +74,7 @@ public final class OpenLoopConsole implements LoadRun.Listener {
                     .append(" ackAvg=").append(GoFmt.f(2, t.ackAvgMs())).append("ms");
         }
         out.println(s);
-        out.println(ConsoleExtras.intervalLine(ts, r, cfg.e2e()));
-        for (String why : r.loaderBound()) {
-            out.println("[" + ts + "] WARNING loader-bound: " + why);
-        }
+        ConsoleExtras.printInterval(out, ts, r, cfg.e2e());
     }
 
     @Override

@@ -66,10 +66,6 @@ public final class RunArtifacts implements LoadRun.HistogramListener, AutoClosea
         hlogStream.flush();
     }
 
-    public Path dir() {
-        return dir;
-    }
-
     /** Where the run record was written (after {@link #onEnd}). */
     public Path recordPath() {
         return recordPath;

@@ -20,5 +20,14 @@ class StampsTest {
         assertEquals(-1, Stamps.readLong("{\"ts\":\"12\"}".getBytes(StandardCharsets.UTF_8), "ts"));
         assertEquals(-1, Stamps.readLong(null, "ts"));
         assertEquals(42, Stamps.readLong("{\"a\":1, \"ts\": 42}".getBytes(StandardCharsets.UTF_8), "ts"));
+        assertEquals(-1, Stamps.readLong("{\"ts\":".getBytes(StandardCharsets.UTF_8), "ts"), "key at the very end");
+    }
+
+    @Test
+    void matchesTheWholeKeyNotASuffixOrPrefixOfAnother() {
+        byte[] p = "{\"xts\":5,\"tsx\":6,\"ts\":7}".getBytes(StandardCharsets.UTF_8);
+        assertEquals(7, Stamps.readLong(p, "ts"));
+        assertEquals(5, Stamps.readLong(p, "xts"));
+        assertEquals(6, Stamps.readLong(p, "tsx"));
     }
 }

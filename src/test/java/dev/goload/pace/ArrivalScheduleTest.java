@@ -17,10 +17,15 @@ class ArrivalScheduleTest {
     }
 
     @Test
-    void owedAndSecondsAtAreInverse() {
-        var c = new RateCurve(333.3, 7.5);
+    void secondsAtInvertsTheReferenceCurve() {
+        double rps = 333.3;
+        double ramp = 7.5;
+        var c = new RateCurve(rps, ramp);
         for (double x : new double[] {0, 1, 17, 1249, 1250, 1251, 99_999}) {
-            assertEquals(x, c.owedAt(c.secondsAt(x)), 1e-6 * Math.max(1, x));
+            double t = c.secondsAt(x);
+            // F(t) of goload-behavior.md §1.6 A: rps·t²/(2R) during the ramp, rps·(t − R/2) after it.
+            double owed = t < ramp ? rps * t * t / (2 * ramp) : rps * (t - ramp / 2);
+            assertEquals(x, owed, 1e-6 * Math.max(1, x));
         }
     }
 

@@ -1,9 +1,11 @@
 package dev.goload.pace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /** The multiplexing driver with an injected clock: exact instants, no sleeping. */
@@ -52,7 +54,7 @@ class PacerGroupTest {
         g.advanceDue(600 * MS);
         assertEquals(List.of(0L, 100 * MS, 200 * MS, 300 * MS, 400 * MS, 500 * MS, 600 * MS), a.launched);
         assertEquals(List.of(30 * MS, 280 * MS, 530 * MS), b.launched);
-        assertEquals(10, g.offered());
+        assertEquals(10, offered(g));
     }
 
     @Test
@@ -70,7 +72,18 @@ class PacerGroupTest {
     void aSharedInflightCapShedsAcrossPacers() {
         InflightLimit limit = new InflightLimit(1);
         List<Long> held = new ArrayList<>();
-        OpenLoopPacer.Sink holding = (seq, sched, now) -> held.add(sched); // never releases
+        List<ShedReason> shed = new ArrayList<>();
+        OpenLoopPacer.Sink holding = new OpenLoopPacer.Sink() {
+            @Override
+            public void launch(long seq, long sched, long now) {
+                held.add(sched); // never releases
+            }
+
+            @Override
+            public void shed(long seq, long sched, ShedReason reason) {
+                shed.add(reason);
+            }
+        };
         PacerGroup g = new PacerGroup("t", () -> 0);
         OpenLoopPacer p1 = new OpenLoopPacer(ArrivalSchedule.uniform(new RateCurve(10, 0)), 0, Long.MAX_VALUE,
                 5_000 * MS, limit, holding);
@@ -79,7 +92,7 @@ class PacerGroupTest {
         g.add(p1).add(p2);
         g.advanceDue(0);
         assertEquals(1, held.size());
-        assertEquals(1, p1.shed(ShedReason.CAP) + p2.shed(ShedReason.CAP));
+        assertEquals(List.of(ShedReason.CAP), shed);
     }
 
     @Test
@@ -92,5 +105,37 @@ class PacerGroupTest {
         g.start();
         assertEquals(true, g.join(10_000));
         assertEquals(50, a.launched.size(), 1);
+    }
+
+    @Test
+    void stopAfterTheEndStillOffersEveryRequestThatFellDueOnEveryPacer() throws Exception {
+        // A timed cloud run stops the group at the load's end. A driver parked (or late) at that moment must still
+        // offer what fell due before the end, on every pacer: else those requests are neither offered nor shed.
+        AtomicLong now = new AtomicLong(0);
+        InflightLimit limit = new InflightLimit(1_000);
+        Recording a = new Recording(limit);
+        Recording b = new Recording(limit);
+        PacerGroup g = new PacerGroup("t", now::get);
+        for (var p : List.of(new OpenLoopPacer(ArrivalSchedule.uniform(new RateCurve(1, 0)), 0, 10_000 * MS,
+                60_000 * MS, limit, a), new OpenLoopPacer(ArrivalSchedule.uniform(new RateCurve(2, 0)), 0, 10_000 * MS,
+                60_000 * MS, limit, b))) {
+            g.add(p);
+        }
+        g.start();
+        long deadline = System.nanoTime() + 10_000 * MS;
+        while (offered(g) < 2) {
+            assertTrue(System.nanoTime() < deadline, "the first request of each pacer is due at once");
+            Thread.sleep(1);
+        }
+        now.set(10_000 * MS); // the load's end, while the driver is parked for ~0.5 s of real time
+        g.stop();
+        assertTrue(g.join(5_000));
+        assertEquals(10, a.launched.size(), "offered == F(duration) for the 1 req/s pacer");
+        assertEquals(20, b.launched.size(), "and for the 2 req/s pacer");
+        assertEquals(30, offered(g));
+    }
+
+    private static long offered(PacerGroup g) {
+        return g.pacers().stream().mapToLong(OpenLoopPacer::offered).sum();
     }
 }

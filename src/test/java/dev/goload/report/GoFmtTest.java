@@ -23,4 +23,14 @@ class GoFmtTest {
         assertEquals("00:00:05", GoFmt.hms(5_000));
         assertEquals("23:59:59", GoFmt.hms(86_399_999));
     }
+
+    @Test
+    void formatsWholeSecondDurationsLikeGoDurationString() {
+        assertEquals("0s", GoFmt.duration(java.time.Duration.ZERO));
+        assertEquals("5s", GoFmt.duration(java.time.Duration.ofSeconds(5)));
+        assertEquals("1m30s", GoFmt.duration(java.time.Duration.ofSeconds(90)));
+        assertEquals("30m0s", GoFmt.duration(java.time.Duration.ofMinutes(30)));
+        assertEquals("1h0m0s", GoFmt.duration(java.time.Duration.ofHours(1)));
+        assertEquals("1h30m0s", GoFmt.duration(java.time.Duration.ofSeconds(5400)));
+    }
 }

@@ -166,6 +166,40 @@ class OpenLoopConsoleGoldenTest {
         assertEquals("[12:00:05] WARNING loader-bound: loader CPU 1.95 of 2 cores", lines.getLast());
     }
 
+    @Test
+    void additionLinesKeepTheirDocumentedShape() {
+        var delta = counts(c -> {
+            c.offered = 10;
+            c.shedCap = 3;
+            c.shedBehind = 1;
+            c.pushErr = 2;
+        });
+        var out = new Synthetic.Out();
+        new OpenLoopConsole(cfg(20_000, 10, false, 0, "rotate"), out.ps).onInterval(Synthetic.interval(5.0, delta,
+                TOTAL, 14, 412, pct(3.21, 12.50, 40.20), List.of("loader CPU 1.95 of 2 cores")));
+        assertEquals(List.of("[12:00:05] + shed cap=3 behind=1 | failed=2 p99=0.00 | service p50=0.00 p99=0.00 "
+                        + "| loader cpu=0.50 gc=1/3ms late p99=0.00 max=0.00 queue p99=0.00 hiccup p99=0.00 max=0.00 ms",
+                "[12:00:05] WARNING loader-bound: loader CPU 1.95 of 2 cores"), out.lines().subList(1, 3));
+
+        var totals = counts(c -> {
+            c.shedCap = 700;
+            c.shedBehind = 300;
+            c.pushErr = 10;
+            c.itemFailed = 4;
+            c.errors = java.util.Map.of("push.http_5xx", 10L);
+        });
+        var fin = new Synthetic.Out();
+        new OpenLoopConsole(cfg(20_000, 10, false, 0, "rotate"), fin.ps)
+                .onEnd(Synthetic.result(totals, pct(3.215, 12.5, 40.2), List.of("pacer fell behind schedule: 300")));
+        assertEquals(List.of("[final] + shed cap=700 behind=300 | failed requests=10 (items failed=4) p50=0.00 p99=0.00 "
+                        + "max=0.00 ms | push max=40.20 ms | service p50=0.00 p99=0.00 p999=0.00 ms | errors "
+                        + "{push.http_5xx=10}",
+                "[final] + loader cpu avg=0.50 max=0.90 of 2 cores | gc pauses=3 total=12ms | peak rss=300MB | pacer "
+                        + "late p50=0.00 p99=0.00 max=0.00 ms | hiccup p99=0.00 max=0.00 ms | loaderBound=true",
+                "[final] WARNING loader-bound: pacer fell behind schedule: 300 -- these figures measure the loader, "
+                        + "not the broker"), fin.lines().subList(1, fin.lines().size()));
+    }
+
     /** goload's own lines start {@code <prefix>+ } or {@code <prefix>WARNING }, never a reference line's shape. */
     static void assertAdditionsOnly(List<String> lines, String prefix) {
         assertTrue(!lines.isEmpty(), "goload adds its lines");

@@ -30,7 +30,6 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
     private final PushSender sender;
     private final ThreadFactory threads = Thread.ofVirtual().factory();
     private PacerThread pacerThread;
-    private long baseNanos;
 
     public OpenLoopProducers(OpenLoopConfig cfg, LoadRun.Context ctx, long seed) {
         this.cfg = cfg;
@@ -50,10 +49,9 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
                 ? ArrivalSchedule.poisson(curve, seed) : ArrivalSchedule.uniform(curve);
         // Anchored at the run's start, like the end below: the schedule then spans exactly the measured duration
         // (offered == F(duration)); a pacer started a few ms later shows that delay as lateness, not fewer requests.
-        baseNanos = ctx.startNanos();
         long end = cfg.run().durationSeconds() > 0
                 ? ctx.startNanos() + cfg.run().durationSeconds() * 1_000_000_000L : Long.MAX_VALUE;
-        OpenLoopPacer pacer = new OpenLoopPacer(schedule, baseNanos, end, cfg.behindMillis() * 1_000_000L, limit, this);
+        OpenLoopPacer pacer = new OpenLoopPacer(schedule, ctx.startNanos(), end, cfg.behindMillis() * 1_000_000L, limit, this);
         pacerThread = new PacerThread("goload-pacer", pacer, ctx.clock()).start();
     }
 
@@ -61,7 +59,7 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
     public void launch(long seq, long scheduledNanos, long nowNanos) {
         ctx.counters().offeredReq.increment();
         ctx.recorders().lateness.record((nowNanos - scheduledNanos) / 1000);
-        String partition = picker.next((nowNanos - baseNanos) / 1_000_000_000L);
+        String partition = picker.next((nowNanos - ctx.startNanos()) / 1_000_000_000L);
         byte[] payload = cfg.e2e() ? payloads.stamped(ctx.epoch().toEpochNanos(scheduledNanos)) : payloads.plain();
         threads.newThread(() -> {
             ctx.liveTasks().incrementAndGet();
