@@ -8,7 +8,6 @@ import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
 import dev.goload.config.CloudConfig;
 import dev.goload.metrics.ErrorStats;
-import dev.goload.metrics.LatencyRecorder;
 import dev.goload.modes.EpochClock;
 import dev.goload.pace.NanoClock;
 import dev.goload.verify.FaultPlan;
@@ -246,10 +245,7 @@ public final class CloudRun {
     private CloudResult result(long startedMs, long endedMs, double loadSec, double drainSec, int drainPlanned,
                                boolean autoSized, long poppedAtDrainStart, long drainDeliveries, long tailDeliveries,
                                boolean stragglers, int pacers) {
-        Map<String, LatencySummary> latency = new LinkedHashMap<>();
-        for (LatencyRecorder r : c.allRecorders()) {
-            latency.put(r.tag(), LatencySummary.of(r.cumulative(), r.exactMaxMicros()));
-        }
+        Map<String, LatencySummary> latency = c.latencySummaries();
         Map<String, ErrorStats.Snapshot> errors = new LinkedHashMap<>();
         errors.put("push", c.pushErrors.snapshot());
         errors.put("pop", c.popErrors.snapshot());
