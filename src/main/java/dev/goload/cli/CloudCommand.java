@@ -64,7 +64,8 @@ public final class CloudCommand implements ModeCommand {
         }
     }
 
-    static CloudConfig config(ParsedFlags f) {
+    /** The run's config from parsed flags (public for the engine's tests, which build it from flag values). */
+    public static CloudConfig config(ParsedFlags f) {
         String target = f.getString("target");
         String url = f.getString("url");
         if (url.isEmpty()) {
