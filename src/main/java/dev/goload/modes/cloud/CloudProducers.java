@@ -175,7 +175,7 @@ final class CloudProducers {
             c.pushErrors.record(e);
             if (ledger) {
                 ErrorKind k = QueenException.classify(e);
-                t.ledger.markFailed(first, n, ambiguous(e, k), k == ErrorKind.CANCELED);
+                t.ledger.markFailed(first, n, ambiguous(k), k == ErrorKind.CANCELED);
             }
             return false;
         }
@@ -207,7 +207,7 @@ final class CloudProducers {
     }
 
     /** Whether a failed push may nevertheless have been committed (no definite answer from the broker). */
-    static boolean ambiguous(QueenException e, ErrorKind k) {
+    static boolean ambiguous(ErrorKind k) {
         return switch (k) {
             case HTTP_429, HTTP_403, HTTP_4XX -> false;
             default -> true;

@@ -82,10 +82,6 @@ public final class CloudRun {
         phases.interrupt();
     }
 
-    public CloudCounters counters() {
-        return c;
-    }
-
     /**
      * Configures every tenant's queue (one call per tenant, even on a shared queue name: each tenant has its own
      * broker-side queue), at most 32 at once. Prints the reference's lines.
