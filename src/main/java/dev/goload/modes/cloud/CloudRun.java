@@ -64,7 +64,7 @@ public final class CloudRun {
         this.phases = new CloudPhases(out, clock);
         for (int i = 0; i < tenantList.size(); i++) {
             CloudTenant t = tenantList.get(i);
-            tenants.add(new TenantState(t, clients.get(i), cfg.queueFor(t.idx())));
+            tenants.add(new TenantState(t, clients.get(i), cfg.queueFor(t.idx()), cfg.activePartitions()));
         }
     }
 

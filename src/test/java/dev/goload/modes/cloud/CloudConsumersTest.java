@@ -53,7 +53,7 @@ class CloudConsumersTest {
                 "-rate", "1", "-pop-wait=false", "-empty-sleep", "2"));
         CloudCounters c = new CloudCounters();
         try (QueenClient client = new QueenClient(ClientConfig.of(url))) {
-            TenantState t = new TenantState(CloudTenant.synthesized(0), client, cfg.queueFor(0));
+            TenantState t = new TenantState(CloudTenant.synthesized(0), client, cfg.queueFor(0), 1);
             CloudConsumers consumers = new CloudConsumers(cfg, List.of(t), c, FaultPlan.none(),
                     new EpochClock(NanoClock.SYSTEM));
             consumers.start();
