@@ -1,15 +1,15 @@
 package dev.goload.modes.cloud;
 
-import dev.goload.metrics.Percentiles;
-import dev.goload.modes.LoaderBoundRules;
-import dev.goload.modes.LoaderMonitor;
-
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
 import dev.goload.config.CloudConfig;
 import dev.goload.metrics.ErrorStats;
+import dev.goload.metrics.Percentiles;
 import dev.goload.modes.EpochClock;
+import dev.goload.modes.LoaderBoundRules;
+import dev.goload.modes.LoaderMonitor;
 import dev.goload.pace.NanoClock;
+import dev.goload.report.GoFmt;
 import dev.goload.verify.FaultPlan;
 import dev.goload.verify.TenantResult;
 import dev.goload.verify.VerifyResult;
@@ -126,7 +126,7 @@ public final class CloudRun {
             return false;
         }
         out.printf("[configure] %d queue(s) configured in %ss%n", tenants.size(),
-                String.format(java.util.Locale.ROOT, "%.2f", configureSec));
+                GoFmt.f(2, configureSec));
         return true;
     }
 
@@ -183,7 +183,7 @@ public final class CloudRun {
         boolean autoSized = faults.any() && cfg.effectiveDrainSec(true) > cfg.drainSec();
         int drainPlanned = cfg.effectiveDrainSec(faults.any());
         out.printf("[drain] producers stopped after %ss; draining %ds before the correctness verdict%n",
-                String.format(java.util.Locale.ROOT, "%.1f", loadSec), drainPlanned);
+                GoFmt.f(1, loadSec), drainPlanned);
 
         // drain
         long poppedAtDrainStart = c.poppedMsg.sum();
