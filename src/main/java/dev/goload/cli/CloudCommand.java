@@ -2,8 +2,10 @@ package dev.goload.cli;
 
 import dev.goload.broker.ProxyLimits;
 import dev.goload.broker.ProxyOptions;
+import dev.goload.client.ClientConfig;
 import dev.goload.client.QueenClient;
 import dev.goload.config.CloudConfig;
+import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.cloud.CloudResult;
 import dev.goload.modes.cloud.CloudRun;
 import dev.goload.modes.cloud.CloudStamps;
@@ -64,7 +66,8 @@ public final class CloudCommand implements ModeCommand {
         }
     }
 
-    static CloudConfig config(ParsedFlags f) {
+    /** The run's config from parsed flags (public for the engine's tests, which build it from flag values). */
+    public static CloudConfig config(ParsedFlags f) {
         String target = f.getString("target");
         String url = f.getString("url");
         if (url.isEmpty()) {
@@ -178,7 +181,7 @@ public final class CloudCommand implements ModeCommand {
         CountDownLatch done = new CountDownLatch(1);
         try {
             CloudRun run = new CloudRun(cfg, tenants, clients, faults, List.of(console, csv), out, NanoClock.SYSTEM)
-                    .loaderRules(dev.goload.modes.LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")));
+                    .loaderRules(LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")));
             if (!run.configure()) {
                 return ExitCodes.SETUP;
             }
@@ -195,8 +198,7 @@ public final class CloudCommand implements ModeCommand {
             extra.put("goloadVersion", Version.current());
             extra.put("configLine", LoadModeSupport.configLine(f, "cloud"));
             extra.put("flags", LoadModeSupport.maskedFlags(f));
-            extra.put("httpClient", dev.goload.client.QueenClient.engineFor(
-                    dev.goload.client.ClientConfig.of(cfg.url())).label());
+            extra.put("httpClient", QueenClient.engineFor(ClientConfig.of(cfg.url())).label());
             extra.put("host", HostInfo.describe());
             if (csv.error() != null) {
                 extra.put("csvError", csv.error().getMessage());

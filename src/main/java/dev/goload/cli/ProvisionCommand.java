@@ -55,6 +55,6 @@ public final class ProvisionCommand implements ModeCommand {
             return ExitCodes.USAGE;
         }
         RunStage.begin();
-        return new Provisioner(c, out, err, Clock.systemUTC()).run(ProvisionBackends.forConfig(c, err));
+        return new Provisioner(c, out, Clock.systemUTC()).run(ProvisionBackends.forConfig(c, err));
     }
 }

@@ -32,7 +32,7 @@ public final class CloudConsole implements CloudRun.Listener {
         out.printf("goload -mode cloud [%s] -> %s%n", cfg.runId(), cfg.url());
         out.printf("  active partitions: %d of %d per queue (%s%%)%n", active, space, GoFmt.f(3, 100.0 * active / space));
         out.printf("  target=%s tenants=%d sharedQueue=%s queue=%s group=%s partitions=%d brokerTenantHeader=%s%n",
-                cfg.target(), tenants, cfg.sharedQueue(), quote(cfg.queue()), quote(cfg.group()), cfg.partitions(),
+                cfg.target(), tenants, cfg.sharedQueue(), GoFmt.quote(cfg.queue()), GoFmt.quote(cfg.group()), cfg.partitions(),
                 cfg.brokerTenantHeader());
         out.printf("  offered=%s msg/s total (%s/tenant) push-batch=%d -> %s req/s per tenant across %d producer(s)"
                         + " | max-inflight=%d%n", GoFmt.f(1, ptRate * tenants), GoFmt.f(2, ptRate), cfg.pushBatch(),
@@ -144,10 +144,5 @@ public final class CloudConsole implements CloudRun.Listener {
             b.append(k).append(':').append(v);
         });
         return b.append(']').toString();
-    }
-
-    /** Go's {@code %q} for the names goload prints (queue, group). */
-    static String quote(String s) {
-        return GoFmt.quote(s);
     }
 }

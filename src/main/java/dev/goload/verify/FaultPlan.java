@@ -28,23 +28,32 @@ public final class FaultPlan {
         }
     }
 
-    private final long[] requested = new long[3];
-    private final AtomicLong[] left = {new AtomicLong(), new AtomicLong(), new AtomicLong()};
-    private final AtomicLong[] injected = {new AtomicLong(), new AtomicLong(), new AtomicLong()};
-    /** Messages affected: re-pushed by dup-push, left unacked by drop-ack. */
-    private final AtomicLong[] messages = {new AtomicLong(), new AtomicLong(), new AtomicLong()};
+    private static final Fault[] FAULTS = Fault.values();
 
-    private FaultPlan(long dup, long lose, long drop) {
-        requested[0] = dup;
-        requested[1] = lose;
-        requested[2] = drop;
-        for (int i = 0; i < 3; i++) {
-            left[i].set(requested[i]);
+    /** By {@link Fault#ordinal()}. */
+    private final long[] requested;
+    private final AtomicLong[] left = atomics();
+    private final AtomicLong[] injected = atomics();
+    /** Messages affected: re-pushed by dup-push, left unacked by drop-ack. */
+    private final AtomicLong[] messages = atomics();
+
+    private FaultPlan(long[] requested) {
+        this.requested = requested;
+        for (Fault f : FAULTS) {
+            left[f.ordinal()].set(requested[f.ordinal()]);
         }
     }
 
+    private static AtomicLong[] atomics() {
+        AtomicLong[] a = new AtomicLong[FAULTS.length];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = new AtomicLong();
+        }
+        return a;
+    }
+
     public static FaultPlan none() {
-        return new FaultPlan(0, 0, 0);
+        return new FaultPlan(new long[FAULTS.length]);
     }
 
     /**
@@ -53,7 +62,7 @@ public final class FaultPlan {
      * @throws IllegalArgumentException with the reference's message for an unknown name or a bad count
      */
     public static FaultPlan parse(String spec) {
-        long[] n = new long[3];
+        long[] n = new long[FAULTS.length];
         String s = spec == null ? "" : spec.trim();
         if (s.isEmpty() || s.equals("none")) {
             return none();
@@ -76,20 +85,27 @@ public final class FaultPlan {
                     throw new IllegalArgumentException("bad fault count in \"" + item + "\"");
                 }
             }
-            Fault f = switch (name) {
-                case "dup-push" -> Fault.DUP_PUSH;
-                case "lose-msg" -> Fault.LOSE_MSG;
-                case "drop-ack" -> Fault.DROP_ACK;
-                default -> throw new IllegalArgumentException(
-                        "unknown fault \"" + name + "\" (want dup-push|lose-msg|drop-ack)");
-            };
-            n[f.ordinal()] += count;
+            n[byLabel(name).ordinal()] += count;
         }
-        return new FaultPlan(n[0], n[1], n[2]);
+        return new FaultPlan(n);
+    }
+
+    private static Fault byLabel(String name) {
+        for (Fault f : FAULTS) {
+            if (f.label.equals(name)) {
+                return f;
+            }
+        }
+        throw new IllegalArgumentException("unknown fault \"" + name + "\" (want dup-push|lose-msg|drop-ack)");
     }
 
     public boolean any() {
-        return requested[0] + requested[1] + requested[2] > 0;
+        for (long r : requested) {
+            if (r > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public long requested(Fault f) {
@@ -123,13 +139,13 @@ public final class FaultPlan {
         return messages[f.ordinal()].get();
     }
 
-    /** {@code dup-push=%d lose-msg=%d drop-ack=%d} of the given counts. */
-    public static String describe(long dup, long lose, long drop) {
-        return "dup-push=" + dup + " lose-msg=" + lose + " drop-ack=" + drop;
-    }
-
+    /** The requested budgets: {@code dup-push=N lose-msg=N drop-ack=N}. */
     @Override
     public String toString() {
-        return describe(requested[0], requested[1], requested[2]);
+        StringBuilder b = new StringBuilder();
+        for (Fault f : FAULTS) {
+            b.append(b.isEmpty() ? "" : " ").append(f.label).append('=').append(requested[f.ordinal()]);
+        }
+        return b.toString();
     }
 }

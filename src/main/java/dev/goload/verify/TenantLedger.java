@@ -38,10 +38,6 @@ public final class TenantLedger {
         this.queue = queue;
     }
 
-    public int idx() {
-        return idx;
-    }
-
     /** The highest sequence number reserved so far (a delivery above it cannot have been sent). */
     public synchronized void noteAssigned(long last) {
         if (last > seqAssigned) {

@@ -173,6 +173,10 @@ final class CloudConsumers {
             if (!over) {
                 c.ackErrors.record(e);
             }
+        } catch (RuntimeException e) {
+            // A batch the client cannot even build an ack for (a message without partitionId) must not end this
+            // consumer: its tenant would stop draining and everything after would read as missing.
+            c.ackErrors.record(ErrorKind.OTHER.label(), "ack: " + e.getMessage());
         }
     }
 

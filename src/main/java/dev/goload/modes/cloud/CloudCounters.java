@@ -3,7 +3,9 @@ package dev.goload.modes.cloud;
 import dev.goload.client.ErrorKind;
 import dev.goload.metrics.ErrorStats;
 import dev.goload.metrics.LatencyRecorder;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -41,13 +43,18 @@ public final class CloudCounters {
     /** Pacer launch − scheduled instant (the loader's own lag; goload-Java addition). */
     public final LatencyRecorder lateness = new LatencyRecorder("lateness");
 
-    /** The reference's four, in JSON order. */
-    public List<LatencyRecorder> referenceRecorders() {
-        return List.of(e2eFromSchedule, e2eFromSend, pushRtt, ackRtt);
-    }
-
-    public List<LatencyRecorder> allRecorders() {
-        return List.of(e2eFromSchedule, e2eFromSend, pushRtt, ackRtt, lateness);
+    /**
+     * Whole-run summaries by tag: the reference's four in its JSON order, then {@code lateness}. Folds in what was
+     * recorded since the last interval sample first (the run skips a final interval shorter than 100 ms, and its
+     * samples must not be lost). On the reporting thread, after the last interval.
+     */
+    public Map<String, LatencySummary> latencySummaries() {
+        Map<String, LatencySummary> out = new LinkedHashMap<>();
+        for (LatencyRecorder r : List.of(e2eFromSchedule, e2eFromSend, pushRtt, ackRtt, lateness)) {
+            r.sampleInterval();
+            out.put(r.tag(), LatencySummary.of(r.cumulative(), r.exactMaxMicros()));
+        }
+        return out;
     }
 
     /** Errors of one kind summed over push, pop and ack (the console's 429/403/5xx/to/conn columns). */

@@ -27,10 +27,6 @@ final class CloudPhases {
         this.clock = clock;
     }
 
-    synchronized Phase phase() {
-        return phase;
-    }
-
     synchronized void enter(Phase p) {
         phase = p;
         cut = p == Phase.DRAIN && drainCutEarly;

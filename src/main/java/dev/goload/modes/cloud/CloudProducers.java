@@ -42,7 +42,6 @@ final class CloudProducers {
     private final CloudStamps stamps;
     private final InflightLimit limit;
     private final ThreadFactory threads = Thread.ofVirtual().name("goload-cloud-push-", 0).factory();
-    private final int active;
     private PacerGroup group;
 
     CloudProducers(CloudConfig cfg, List<TenantState> tenants, CloudCounters counters, FaultPlan faults,
@@ -55,7 +54,6 @@ final class CloudProducers {
         this.epoch = epoch;
         this.stamps = new CloudStamps(cfg.payloadBytes());
         this.limit = new InflightLimit(cfg.maxInflight());
-        this.active = cfg.activePartitions();
     }
 
     /** Starts every pacer; the schedule ends at {@code endNanos}. */
@@ -105,7 +103,7 @@ final class CloudProducers {
             c.offeredReq.increment();
             c.lateness.record((nowNanos - scheduledNanos) / 1000);
             long first = t.reserve(cfg.pushBatch());
-            String partition = active > 1 ? "p" + (t.partCounter.incrementAndGet() % active) : null;
+            String partition = t.partitions == null ? null : t.partitions.next(0);
             long tsMicros = epoch.toEpochNanos(scheduledNanos) / 1000;
             c.liveTasks.incrementAndGet();
             threads.newThread(() -> {
@@ -175,7 +173,7 @@ final class CloudProducers {
             c.pushErrors.record(e);
             if (ledger) {
                 ErrorKind k = QueenException.classify(e);
-                t.ledger.markFailed(first, n, ambiguous(e, k), k == ErrorKind.CANCELED);
+                t.ledger.markFailed(first, n, ambiguous(k), k == ErrorKind.CANCELED);
             }
             return false;
         }
@@ -207,7 +205,7 @@ final class CloudProducers {
     }
 
     /** Whether a failed push may nevertheless have been committed (no definite answer from the broker). */
-    static boolean ambiguous(QueenException e, ErrorKind k) {
+    static boolean ambiguous(ErrorKind k) {
         return switch (k) {
             case HTTP_429, HTTP_403, HTTP_4XX -> false;
             default -> true;

@@ -1,16 +1,15 @@
 package dev.goload.modes.cloud;
 
-import dev.goload.metrics.Percentiles;
-import dev.goload.modes.LoaderBoundRules;
-import dev.goload.modes.LoaderMonitor;
-
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
 import dev.goload.config.CloudConfig;
 import dev.goload.metrics.ErrorStats;
-import dev.goload.metrics.LatencyRecorder;
+import dev.goload.metrics.Percentiles;
 import dev.goload.modes.EpochClock;
+import dev.goload.modes.LoaderBoundRules;
+import dev.goload.modes.LoaderMonitor;
 import dev.goload.pace.NanoClock;
+import dev.goload.report.GoFmt;
 import dev.goload.verify.FaultPlan;
 import dev.goload.verify.TenantResult;
 import dev.goload.verify.VerifyResult;
@@ -65,7 +64,7 @@ public final class CloudRun {
         this.phases = new CloudPhases(out, clock);
         for (int i = 0; i < tenantList.size(); i++) {
             CloudTenant t = tenantList.get(i);
-            tenants.add(new TenantState(t, clients.get(i), cfg.queueFor(t.idx())));
+            tenants.add(new TenantState(t, clients.get(i), cfg.queueFor(t.idx()), cfg.activePartitions()));
         }
     }
 
@@ -81,10 +80,6 @@ public final class CloudRun {
     /** SIGINT/SIGTERM: stop producers early in the load phase, cut the drain short in the drain. */
     public void interrupt() {
         phases.interrupt();
-    }
-
-    public CloudCounters counters() {
-        return c;
     }
 
     /**
@@ -131,7 +126,7 @@ public final class CloudRun {
             return false;
         }
         out.printf("[configure] %d queue(s) configured in %ss%n", tenants.size(),
-                String.format(java.util.Locale.ROOT, "%.2f", configureSec));
+                GoFmt.f(2, configureSec));
         return true;
     }
 
@@ -188,7 +183,7 @@ public final class CloudRun {
         boolean autoSized = faults.any() && cfg.effectiveDrainSec(true) > cfg.drainSec();
         int drainPlanned = cfg.effectiveDrainSec(faults.any());
         out.printf("[drain] producers stopped after %ss; draining %ds before the correctness verdict%n",
-                String.format(java.util.Locale.ROOT, "%.1f", loadSec), drainPlanned);
+                GoFmt.f(1, loadSec), drainPlanned);
 
         // drain
         long poppedAtDrainStart = c.poppedMsg.sum();
@@ -246,10 +241,7 @@ public final class CloudRun {
     private CloudResult result(long startedMs, long endedMs, double loadSec, double drainSec, int drainPlanned,
                                boolean autoSized, long poppedAtDrainStart, long drainDeliveries, long tailDeliveries,
                                boolean stragglers, int pacers) {
-        Map<String, LatencySummary> latency = new LinkedHashMap<>();
-        for (LatencyRecorder r : c.allRecorders()) {
-            latency.put(r.tag(), LatencySummary.of(r.cumulative(), r.exactMaxMicros()));
-        }
+        Map<String, LatencySummary> latency = c.latencySummaries();
         Map<String, ErrorStats.Snapshot> errors = new LinkedHashMap<>();
         errors.put("push", c.pushErrors.snapshot());
         errors.put("pop", c.popErrors.snapshot());

@@ -10,9 +10,12 @@ import java.nio.charset.StandardCharsets;
  * The cloud message body (goload-behavior.md §2.3): {@code {"pad":"xx…","s":seq,"t":tenant,"ta":sentµs,"ts":schedµs}}
  * — keys in Go's alphabetical order, as the reference serializes them — and its decoder.
  *
- * <p>Decoding is a Jackson streaming pass over the captured {@code data} bytes (no tree per message). {@code t}
- * and {@code s} are required JSON numbers with an integral value; {@code ts}/{@code ta} are optional (0 when
- * absent). Anything else is undecodable.
+ * <p>Decoding: {@code t} and {@code s} are required JSON numbers with an integral value; {@code ts}/{@code ta} are
+ * optional (0 when absent). Anything else is undecodable. Every popped message is decoded, so a flat object of
+ * plain-ASCII strings and non-negative integers (what goload writes, in whatever key order and spacing the broker
+ * hands it back) is read by {@link FlatStampScanner} without a parser; anything it is unsure of — escapes,
+ * non-ASCII, floats, negatives, nesting, malformed input — goes to a Jackson streaming pass, which defines the
+ * result.
  *
  * <p>Immutable and thread-safe.
  */
@@ -46,6 +49,19 @@ public final class CloudStamps {
 
     /** The stamp in {@code data}, or null when the body is not a goload cloud message. */
     public static Stamp decode(byte[] data) {
+        if (data == null || data.length == 0) {
+            return null;
+        }
+        FlatStampScanner s = new FlatStampScanner(data);
+        return switch (s.scan()) {
+            case STAMP -> new Stamp(s.tenant(), s.seq(), s.tsMicros(), s.taMicros());
+            case NO_STAMP -> null;
+            case UNSURE -> decodeStrict(data);
+        };
+    }
+
+    /** The reference decoding, a Jackson streaming pass over the bytes (no tree per message). */
+    static Stamp decodeStrict(byte[] data) {
         if (data == null || data.length == 0) {
             return null;
         }

@@ -1,5 +1,8 @@
 package dev.goload.modes.cloud;
 
+import dev.goload.tenancy.ApiKeys;
+import dev.goload.tenancy.SyntheticTenants;
+
 /**
  * One tenant a cloud run drives. {@link #toString()} masks the API key: the tenants file is the only place a key
  * is ever written.
@@ -22,20 +25,12 @@ public record CloudTenant(int idx, String slug, String clusterSlug, String broke
     /** The reference's deterministic broker-only identity {@code i}, so reruns hit the same broker rows. */
     public static CloudTenant synthesized(int i) {
         return new CloudTenant(i, String.format("synth-%04d", i), String.format("synth-%04d", i),
-                dev.goload.tenancy.SyntheticTenants.brokerTenant(i), "");
-    }
-
-    /** The key as it may appear anywhere outside the tenants file. */
-    public static String mask(String key) {
-        if (key == null || key.isEmpty()) {
-            return "";
-        }
-        return key.length() <= 8 ? "****" : key.substring(0, Math.min(8, key.length() / 3)) + "****";
+                SyntheticTenants.brokerTenant(i), "");
     }
 
     @Override
     public String toString() {
         return "CloudTenant[idx=" + idx + ", slug=" + slug + ", clusterSlug=" + clusterSlug + ", brokerTenant="
-                + brokerTenant + ", apiKey=" + mask(apiKey) + "]";
+                + brokerTenant + ", apiKey=" + ApiKeys.mask(apiKey) + "]";
     }
 }

@@ -1,5 +1,6 @@
 package dev.goload.modes.provision;
 
+import dev.goload.report.GoFmt;
 import dev.goload.tenancy.Tenant;
 import dev.goload.tenancy.TenantsFile;
 import java.io.IOException;
@@ -25,14 +26,12 @@ public final class Provisioner {
 
     private final ProvisionConfig c;
     private final PrintStream out;
-    private final PrintStream err;
     private final Clock clock;
     private TenantsFile file;
 
-    public Provisioner(ProvisionConfig c, PrintStream out, PrintStream err, Clock clock) {
+    public Provisioner(ProvisionConfig c, PrintStream out, Clock clock) {
         this.c = c;
         this.out = out;
-        this.err = err;
         this.clock = clock;
     }
 
@@ -85,10 +84,10 @@ public final class Provisioner {
                             : "[provision] FAILED: " + e.getMessage());
                     return FAILED;
                 }
-                List<Created> nullKeys = new ArrayList<>();
+                String firstNullKey = null;
                 for (ProvisionBackend.Created r : o.rows()) {
                     if (r.apiKey().isEmpty()) {
-                        nullKeys.add(new Created(r.slug()));
+                        firstNullKey = firstNullKey == null ? r.slug() : firstNullKey;
                         continue;
                     }
                     file = file.put(new Tenant(r.idx(), r.slug(), r.slug(), r.tenantId(), r.clusterId(), "",
@@ -103,10 +102,10 @@ public final class Provisioner {
                     out.println(o.failure());
                     return FAILED;
                 }
-                if (!nullKeys.isEmpty()) {
+                if (firstNullKey != null) {
                     out.printf("[provision] tenant %s: bootstrap_tenant returned a NULL api_key (a key named %s already"
                             + " exists on that cluster and the plaintext is unrecoverable). Re-run with -key-name"
-                            + " <fresh>.%n", nullKeys.getFirst().slug(), goQuote(keyName));
+                            + " <fresh>.%n", firstNullKey, GoFmt.quote(keyName));
                     return FAILED;
                 }
             }
@@ -180,12 +179,6 @@ public final class Provisioner {
         need.stream().limit(3).forEach(n -> j.add(Integer.toString(n.idx())));
         return j.toString();
     }
-
-    private static String goQuote(String s) {
-        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-    }
-
-    private record Created(String slug) {}
 
     /** Opens the backend lazily (nothing is opened when the file already holds everything). */
     @FunctionalInterface

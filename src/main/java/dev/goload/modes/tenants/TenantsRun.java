@@ -11,6 +11,7 @@ import dev.goload.report.GoFmt;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -41,15 +42,17 @@ public final class TenantsRun {
     private final QueenClient client;
     private final RunSignal signal;
     private final PrintStream out;
-    final LongAdder pushed = new LongAdder();
-    final LongAdder popped = new LongAdder();
-    final LongAdder acked = new LongAdder();
-    final LongAdder emptyPops = new LongAdder();
-    final LongAdder pushErr = new LongAdder();
-    final LongAdder popErr = new LongAdder();
-    final LongAdder ackErr = new LongAdder();
+    private final LongAdder pushed = new LongAdder();
+    private final LongAdder popped = new LongAdder();
+    private final LongAdder acked = new LongAdder();
+    private final LongAdder emptyPops = new LongAdder();
+    private final LongAdder pushErr = new LongAdder();
+    private final LongAdder popErr = new LongAdder();
+    private final LongAdder ackErr = new LongAdder();
     private final AtomicLongArray pushedQ;
     private final AtomicLongArray poppedQ;
+    /** By queue index {@code tenant * queuesPerTenant + q}: named once, not per push. */
+    private final String[] queueNames;
     private final LatencyRecorder e2e = new LatencyRecorder("e2e");
     private final AtomicInteger live = new AtomicInteger();
     private final List<Thread> tasks = new ArrayList<>();
@@ -61,6 +64,10 @@ public final class TenantsRun {
         this.out = out;
         this.pushedQ = new AtomicLongArray(c.queues());
         this.poppedQ = new AtomicLongArray(c.queues());
+        this.queueNames = new String[c.queues()];
+        for (int q = 0; q < queueNames.length; q++) {
+            queueNames[q] = TenantsConfig.queueName(q / c.queuesPerTenant(), q % c.queuesPerTenant());
+        }
     }
 
     /** Runs the whole mode; returns 0, or 1 when provisioning failed. */
@@ -123,28 +130,25 @@ public final class TenantsRun {
         List<Thread> ts = new ArrayList<>(c.queues());
         Map<String, Object> opts = Map.of("leaseTime", 60, "retryLimit", 3, "retentionEnabled", true,
                 "retentionSeconds", 3600, "completedRetentionSeconds", 300);
-        for (int t = 0; t < c.tenants(); t++) {
-            for (int q = 0; q < c.queuesPerTenant(); q++) {
-                String name = TenantsConfig.queueName(t, q);
-                slots.acquire();
-                ts.add(Thread.ofVirtual().start(() -> {
-                    try {
-                        for (int a = 1; ; a++) {
-                            try {
-                                client.configure(name, opts, false);
+        for (String name : queueNames) {
+            slots.acquire();
+            ts.add(Thread.ofVirtual().start(() -> {
+                try {
+                    for (int a = 1; ; a++) {
+                        try {
+                            client.configure(name, opts, false);
+                            return;
+                        } catch (RuntimeException e) {
+                            if (a >= PROVISION_ATTEMPTS || signal.pause(PROVISION_RETRY_MS)) {
+                                failed.increment();
                                 return;
-                            } catch (RuntimeException e) {
-                                if (a >= PROVISION_ATTEMPTS || signal.pause(PROVISION_RETRY_MS)) {
-                                    failed.increment();
-                                    return;
-                                }
                             }
                         }
-                    } finally {
-                        slots.release();
                     }
-                }));
-            }
+                } finally {
+                    slots.release();
+                }
+            }));
         }
         for (Thread th : ts) {
             th.join();
@@ -160,8 +164,7 @@ public final class TenantsRun {
     private void consume(int q) {
         live.incrementAndGet();
         try {
-            String queue = TenantsConfig.queueName(q / c.queuesPerTenant(), q % c.queuesPerTenant());
-            PopRequest req = PopRequest.of(queue).withConsumerGroup("g0").withBatch(c.popBatch()).withWait(true)
+            PopRequest req = PopRequest.of(queueNames[q]).withConsumerGroup("g0").withBatch(c.popBatch()).withWait(true)
                     .withTimeoutMs(c.popTimeoutMs()).withAutoAck(false).withCaptureData(true);
             while (!signal.isStopping()) {
                 PopResult r;
@@ -205,7 +208,7 @@ public final class TenantsRun {
     private void produce(int tenant, long offsetSec, long startNanos) {
         live.incrementAndGet();
         try {
-            String pad = "x".repeat(c.payload());
+            byte[] padTail = (",\"pad\":\"" + "x".repeat(c.payload()) + "\"}").getBytes(StandardCharsets.US_ASCII);
             long seq = 0;
             long next = System.nanoTime();
             while (!signal.isStopping()) {
@@ -222,13 +225,16 @@ public final class TenantsRun {
                     return;
                 }
                 int qi = ThreadLocalRandom.current().nextInt(c.queuesPerTenant());
+                int q = tenant * c.queuesPerTenant() + qi;
                 long ts = System.currentTimeMillis() * 1000;
-                byte[] body = ("{\"t\":" + tenant + ",\"q\":" + qi + ",\"seq\":" + (++seq) + ",\"ts\":" + ts
-                        + ",\"pad\":\"" + pad + "\"}").getBytes(StandardCharsets.UTF_8);
+                byte[] head = ("{\"t\":" + tenant + ",\"q\":" + qi + ",\"seq\":" + (++seq) + ",\"ts\":" + ts)
+                        .getBytes(StandardCharsets.US_ASCII);
+                byte[] body = Arrays.copyOf(head, head.length + padTail.length);
+                System.arraycopy(padTail, 0, body, head.length, padTail.length);
                 try {
-                    client.push(TenantsConfig.queueName(tenant, qi), null, body, 1);
+                    client.push(queueNames[q], null, body, 1);
                     pushed.increment();
-                    pushedQ.incrementAndGet(tenant * c.queuesPerTenant() + qi);
+                    pushedQ.incrementAndGet(q);
                 } catch (RuntimeException e) {
                     if (!signal.isStopping()) {
                         pushErr.increment();

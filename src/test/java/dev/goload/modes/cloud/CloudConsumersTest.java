@@ -1,0 +1,74 @@
+package dev.goload.modes.cloud;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.stubbing.Scenario;
+import dev.goload.cli.CloudCommand;
+import dev.goload.cli.FlagTables;
+import dev.goload.cli.GoFlagParser;
+import dev.goload.client.ClientConfig;
+import dev.goload.client.QueenClient;
+import dev.goload.config.CloudConfig;
+import dev.goload.metrics.ErrorStats;
+import dev.goload.modes.EpochClock;
+import dev.goload.pace.NanoClock;
+import dev.goload.verify.FaultPlan;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The cloud consumer loop against a scripted broker. */
+class CloudConsumersTest {
+    private WireMockServer wm;
+
+    @BeforeEach
+    void start() {
+        wm = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
+        wm.start();
+    }
+
+    @AfterEach
+    void stop() {
+        wm.stop();
+    }
+
+    @Test
+    void aBatchTheClientCannotAckIsAnAckErrorAndTheConsumerLivesOn() throws Exception {
+        String noPartition = "{\"messages\":[{\"transactionId\":\"t1\",\"leaseId\":\"l\",\"data\":{}},"
+                + "{\"transactionId\":\"t2\",\"leaseId\":\"l\",\"data\":{}}]}";
+        wm.stubFor(get(urlPathEqualTo("/api/v1/pop/queue/orders")).inScenario("s")
+                .whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withStatus(200).withBody(noPartition)).willSetStateTo("done"));
+        wm.stubFor(get(urlPathEqualTo("/api/v1/pop/queue/orders")).inScenario("s").whenScenarioStateIs("done")
+                .willReturn(aResponse().withStatus(204)));
+        String url = "http://127.0.0.1:" + wm.port();
+        CloudConfig cfg = CloudCommand.config(GoFlagParser.parse(FlagTables.cloud(), "-target", "broker", "-url", url,
+                "-rate", "1", "-pop-wait=false", "-empty-sleep", "2"));
+        CloudCounters c = new CloudCounters();
+        try (QueenClient client = new QueenClient(ClientConfig.of(url))) {
+            TenantState t = new TenantState(CloudTenant.synthesized(0), client, cfg.queueFor(0), 1);
+            CloudConsumers consumers = new CloudConsumers(cfg, List.of(t), c, FaultPlan.none(),
+                    new EpochClock(NanoClock.SYSTEM));
+            consumers.start();
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (c.emptyPops.sum() < 2 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            consumers.stop();
+            assertTrue(consumers.await(5_000), "the consumer left its loop");
+        }
+        assertEquals(2, c.poppedMsg.sum());
+        assertTrue(c.emptyPops.sum() >= 2, "the consumer kept popping after the failed ack");
+        ErrorStats.Snapshot ack = c.ackErrors.snapshot();
+        assertEquals(1, ack.total());
+        assertEquals(1, ack.kind("other"));
+        assertEquals(0, c.ackedMsg.sum());
+    }
+}
