@@ -128,7 +128,7 @@ public final class StageWorkers {
 
     /**
      * Work → emit/log → async ack; {@code released} runs once the batch no longer holds its partition. The caller
-     * has counted the batch in {@link #busy}; this method uncounts it.
+     * has counted the batch in {@code busy}; this method uncounts it.
      */
     private void process(Spec s, List<Message> msgs, Runnable released) {
         sh.liveTasks().incrementAndGet();
@@ -262,11 +262,6 @@ public final class StageWorkers {
             }
         });
         return true;
-    }
-
-    /** Batches in work now (a pop returned them and they are not yet handed to their ack). */
-    public int busy() {
-        return busy.get();
     }
 
     /** Waits for the pop loops and then for batches in work, up to {@code millis} in total; true if all ended. */
