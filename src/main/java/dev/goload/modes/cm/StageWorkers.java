@@ -136,34 +136,34 @@ public final class StageWorkers {
         try {
             if (!work(s, msgs.size())) return;
             List<Message> ack = new ArrayList<>(msgs.size());
-            Map<String, List<Message>> byPartition = new LinkedHashMap<>();
+            Map<String, Part> byPartition = new LinkedHashMap<>();
             for (Message m : msgs) {
-                if (CmEvents.decode(m.data()) == null) {
+                CmEvents.Event e = CmEvents.decode(m.data());
+                if (e == null) {
                     sh.counters().undecodable.increment();
                     ack.add(m);
                 } else {
-                    byPartition.computeIfAbsent(m.partitionId(), k -> new ArrayList<>()).add(m);
+                    byPartition.computeIfAbsent(m.partitionId(), k -> new Part()).add(m, e);
                 }
             }
             if (s.outQueue() == null) {
                 long nowMicros = sh.epoch().epochNanos() / 1000;
-                for (List<Message> part : byPartition.values()) {
-                    for (Message m : part) {
-                        CmEvents.Event e = CmEvents.decode(m.data());
+                for (Part part : byPartition.values()) {
+                    for (CmEvents.Event e : part.events) {
                         if (e.tsMicros() > 0 && nowMicros - e.tsMicros() > 0) sh.e2e().record(nowMicros - e.tsMicros());
                         apply(s, e);
                     }
-                    ack.addAll(part);
+                    ack.addAll(part.msgs);
                 }
             } else if (byPartition.size() == 1) {
-                List<Message> part = byPartition.values().iterator().next();
-                if (emit(s, part)) ack.addAll(part);
+                Part part = byPartition.values().iterator().next();
+                if (emit(s, part)) ack.addAll(part.msgs);
             } else {
                 List<Thread> tasks = new ArrayList<>();
                 List<Message> okAll = java.util.Collections.synchronizedList(new ArrayList<>());
-                for (List<Message> part : byPartition.values()) {
+                for (Part part : byPartition.values()) {
                     tasks.add(Thread.ofVirtual().start(() -> {
-                        if (emit(s, part)) okAll.addAll(part);
+                        if (emit(s, part)) okAll.addAll(part.msgs);
                     }));
                 }
                 for (Thread t : tasks) t.join();
@@ -181,24 +181,32 @@ public final class StageWorkers {
         }
     }
 
+    /** One partition's share of a batch: its messages and their events, decoded once, in pop order. */
+    private static final class Part {
+        final List<Message> msgs = new ArrayList<>();
+        final List<CmEvents.Event> events = new ArrayList<>();
+
+        void add(Message m, CmEvents.Event e) {
+            msgs.add(m);
+            events.add(e);
+        }
+    }
+
     /** One partition's derived push, then its log lines; false when the push did not go through. */
-    private boolean emit(Spec s, List<Message> part) {
-        List<PushItem> items = new ArrayList<>(part.size());
-        List<CmEvents.Event> evs = new ArrayList<>(part.size());
-        for (Message m : part) {
-            CmEvents.Event e = CmEvents.decode(m.data());
-            evs.add(e);
+    private boolean emit(Spec s, Part part) {
+        List<PushItem> items = new ArrayList<>(part.events.size());
+        for (CmEvents.Event e : part.events) {
             items.add(new PushItem(s.outQueue(), "p" + e.prop(), sh.events().derived(s.stage().flow(), e),
                     sh.events().transactionId(s.outQueue(), e.prop(), e.seq()), null));
         }
         StablePush.Outcome o = sh.pusher().push(items);
         if (o != StablePush.Outcome.OK) {
-            sh.counters().pushErr.add(part.size());
-            if (o == StablePush.Outcome.GAVE_UP) sh.counters().pushGaveUp.add(part.size());
+            sh.counters().pushErr.add(items.size());
+            if (o == StablePush.Outcome.GAVE_UP) sh.counters().pushGaveUp.add(items.size());
             return false;
         }
-        s.derived().add(part.size());
-        for (CmEvents.Event e : evs) apply(s, e);
+        s.derived().add(items.size());
+        for (CmEvents.Event e : part.events) apply(s, e);
         return true;
     }
 
