@@ -110,7 +110,7 @@ public final class AppRun {
         EpochClock epoch = new EpochClock(clock);
         long startNanos = clock.nanoTime();
         AppContext ctx = new AppContext(client, cfg, counters, recorders, checker, tap, rawLogs, signal, clock, epoch,
-                cfg.run().runId(), new AtomicBoolean(), new AtomicLong(), new AtomicLong(Double.doubleToLongBits(1.0)));
+                new AppPayload(cfg.run().runId()), new AtomicBoolean(), new AtomicLong(), new AtomicLong(Double.doubleToLongBits(1.0)));
 
         List<Thread> consumers = new ArrayList<>();
         int perGroup = cfg.consumersPerGroup();

@@ -64,14 +64,17 @@ class AppPiecesTest {
 
     @Test
     void payloadRoundTripsItsStampsAndKnowsItsRun() {
-        byte[] b = AppPayload.stage1(1_700_000_000_123_456_789L, 42, true, false, 10, "run-a");
-        AppPayload.Stamp s = AppPayload.read(b, "run-a");
+        AppPayload runA = new AppPayload("run-a");
+        byte[] b = runA.stage1(1_700_000_000_123_456_789L, 42, true, false, 10);
+        assertEquals("{\"pushTs\":1700000000123456789,\"seq\":42,\"poison\":true,\"slow\":false,\"data\":\"xxxxxxxxxx\","
+                + "\"src\":\"appload\",\"run\":\"run-a\"}", new String(b, java.nio.charset.StandardCharsets.UTF_8));
+        AppPayload.Stamp s = runA.read(b);
         assertEquals(1_700_000_000_123_456_789L, s.pushTs());
         assertEquals(42, s.seq());
         assertTrue(s.poison());
         assertFalse(s.slow());
         assertTrue(s.ours());
-        assertFalse(AppPayload.read(b, "run-b").ours());
-        assertTrue(new String(b, java.nio.charset.StandardCharsets.UTF_8).contains("\"src\":\"appload\""));
+        assertFalse(new AppPayload("run-b").read(b).ours());
+        assertTrue(runA.read(runA.stage1(1, 2, false, true, 0)).slow());
     }
 }
