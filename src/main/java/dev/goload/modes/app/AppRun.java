@@ -238,7 +238,8 @@ public final class AppRun {
         }
     }
 
-    private static void join(List<Thread> threads, long millis) throws InterruptedException {
+    /** Waits for {@code threads} to end, {@code millis} at most in all. */
+    static void join(List<Thread> threads, long millis) throws InterruptedException {
         long deadline = System.nanoTime() + millis * 1_000_000L;
         for (Thread th : threads) {
             long left = deadline - System.nanoTime();

@@ -3,7 +3,6 @@ package dev.goload.modes.app;
 import dev.goload.config.AppConfig;
 import dev.goload.report.GoFmt;
 import java.io.PrintStream;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -84,10 +83,7 @@ final class AppSchedules {
     }
 
     void join(long millis) throws InterruptedException {
-        long deadline = System.nanoTime() + millis * 1_000_000L;
-        for (Thread t : threads) {
-            t.join(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
-        }
+        AppRun.join(threads, millis);
     }
 
     private String now() {
