@@ -53,6 +53,7 @@ class AppPiecesTest {
     void stuckPartitionsFollowFnvHashAndSlowMessagesTakeTheirTime() {
         assertEquals(0x811c9dc5, WorkModel.fnv1a32(""));
         assertEquals(0xe40c292c, WorkModel.fnv1a32("a"));
+        assertEquals(0xa04c3935, WorkModel.fnv1a32("s1\u00e9"), "non-ASCII names hash their UTF-8 bytes");
         assertFalse(WorkModel.stuck("s1", 0));
         assertTrue(WorkModel.stuck("s1", 100));
         WorkModel w = new WorkModel(20, 0.5, 500, 0, 3000);
