@@ -21,6 +21,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -58,7 +59,7 @@ final class LoadModeSupport {
         String runId = f.getString("run-id");
         if (runId.isEmpty()) {
             runId = mode + "-" + ID_TIME.format(java.time.Instant.now()) + "-"
-                    + String.format("%04x", ThreadLocalRandom.current().nextInt(0x10000));
+                    + String.format(Locale.ROOT, "%04x", ThreadLocalRandom.current().nextInt(0x10000));
         }
         String out = f.getString("out");
         Path dir = out.isEmpty() ? Path.of("goload-runs", runId) : Path.of(out);
