@@ -8,6 +8,7 @@ import dev.goload.client.RetryPolicy;
 import dev.goload.config.ConsumerOptions;
 import dev.goload.config.QueueOptions;
 import dev.goload.config.RunOptions;
+import dev.goload.config.SecretFlags;
 import dev.goload.config.TargetOptions;
 import dev.goload.modes.LoadRun;
 import dev.goload.modes.RunResult;
@@ -107,20 +108,16 @@ final class LoadModeSupport {
         StringBuilder b = new StringBuilder("goload -mode ").append(mode);
         f.values().forEach((name, v) -> {
             if (!"mode".equals(name) && f.isSet(name)) {
-                b.append(" -").append(name).append('=').append(isSecret(name) ? "***" : String.valueOf(v));
+                b.append(" -").append(name).append('=').append(SecretFlags.isSecret(name) ? "***" : String.valueOf(v));
             }
         });
         return b.toString();
     }
 
-    static boolean isSecret(String flag) {
-        return flag.contains("token") || flag.contains("key") || flag.contains("password") || flag.contains("secret");
-    }
-
     /** Every effective flag value, secrets masked. */
     static Map<String, Object> maskedFlags(ParsedFlags f) {
         Map<String, Object> m = new LinkedHashMap<>();
-        f.values().forEach((k, v) -> m.put(k, isSecret(k) && !String.valueOf(v).isEmpty() ? "***" : v));
+        f.values().forEach((k, v) -> m.put(k, SecretFlags.isSecret(k) && !String.valueOf(v).isEmpty() ? "***" : v));
         return m;
     }
 
