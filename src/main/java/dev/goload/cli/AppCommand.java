@@ -38,10 +38,6 @@ public final class AppCommand implements ModeCommand {
         return "app";
     }
 
-    @Override
-    public String summary() {
-        return ModeRegistry.summaryOf(name());
-    }
 
     @Override
     public FlagTable flags() {

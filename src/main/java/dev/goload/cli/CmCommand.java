@@ -28,10 +28,6 @@ public final class CmCommand implements ModeCommand {
         return "cm";
     }
 
-    @Override
-    public String summary() {
-        return ModeRegistry.summaryOf(name());
-    }
 
     @Override
     public FlagTable flags() {

@@ -19,10 +19,6 @@ public final class MaxCommand implements ModeCommand {
         return "max";
     }
 
-    @Override
-    public String summary() {
-        return ModeRegistry.summaryOf(name());
-    }
 
     @Override
     public FlagTable flags() {

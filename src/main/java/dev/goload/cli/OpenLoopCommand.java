@@ -20,10 +20,6 @@ public final class OpenLoopCommand implements ModeCommand {
         return "openloop";
     }
 
-    @Override
-    public String summary() {
-        return ModeRegistry.summaryOf(name());
-    }
 
     @Override
     public FlagTable flags() {

@@ -23,10 +23,6 @@ public final class OrderCommand implements ModeCommand {
         return "order";
     }
 
-    @Override
-    public String summary() {
-        return ModeRegistry.summaryOf(name());
-    }
 
     @Override
     public FlagTable flags() {
