@@ -34,13 +34,7 @@ public final class MaxCommand implements ModeCommand {
 
     @Override
     public int run(ParsedFlags f, PrintStream out, PrintStream err) throws Exception {
-        MaxConfig cfg;
-        try {
-            cfg = config(f);
-        } catch (IllegalArgumentException e) {
-            err.println("goload -mode max: " + e.getMessage());
-            return ExitCodes.USAGE;
-        }
+        MaxConfig cfg = config(f); // a flag combination the record rejects: ModeRunner reports it, exit 2
         MaxConsole console = new MaxConsole(cfg, out);
         console.printHeader();
         QueenClient client;

@@ -36,13 +36,7 @@ public final class OpenLoopCommand implements ModeCommand {
 
     @Override
     public int run(ParsedFlags f, PrintStream out, PrintStream err) throws Exception {
-        OpenLoopConfig cfg;
-        try {
-            cfg = config(f);
-        } catch (IllegalArgumentException e) {
-            err.println("goload -mode openloop: " + e.getMessage());
-            return ExitCodes.USAGE;
-        }
+        OpenLoopConfig cfg = config(f); // a flag combination the record rejects: ModeRunner reports it, exit 2
         OpenLoopConsole console = new OpenLoopConsole(cfg, out);
         console.printHeader();
         QueenClient client;
