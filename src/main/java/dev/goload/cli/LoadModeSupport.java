@@ -11,6 +11,8 @@ import dev.goload.config.RunOptions;
 import dev.goload.config.SecretFlags;
 import dev.goload.config.TargetOptions;
 import dev.goload.modes.LoadRun;
+import dev.goload.modes.LoaderBoundRules;
+import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.RunResult;
 import dev.goload.modes.RunSignal;
 import dev.goload.report.HostInfo;
@@ -80,6 +82,17 @@ final class LoadModeSupport {
             o.put("minPopWaitTime", q.minPopWaitMillis());
         }
         return o;
+    }
+
+    /** The loader-bound rules of this command line: the defaults, told whether an embedded broker shares the CPU. */
+    static LoaderBoundRules loaderRules(ParsedFlags f) {
+        return LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded"));
+    }
+
+    /** For the modes that measure their loader over the whole run: one sample at the end, then the summary. */
+    static RunResult.LoaderSummary wholeRun(LoaderMonitor monitor) {
+        monitor.sample(0, null, null);
+        return monitor.summary();
     }
 
     static QueenClient client(TargetOptions t, RetryPolicy retry) {

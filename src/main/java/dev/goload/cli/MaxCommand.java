@@ -4,7 +4,6 @@ import dev.goload.client.QueenClient;
 import dev.goload.client.RetryPolicy;
 import dev.goload.config.MaxConfig;
 import dev.goload.modes.LoadRun;
-import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.max.MaxProducers;
 import dev.goload.report.MaxConsole;
 import java.io.PrintStream;
@@ -46,7 +45,7 @@ public final class MaxCommand implements ModeCommand {
             return ExitCodes.SETUP;
         }
         var setup = new LoadRun.Setup("max", cfg.queue(), cfg.consumer(), cfg.run(), false,
-                LoadModeSupport.configureOptions(cfg.queue(), false), LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")));
+                LoadModeSupport.configureOptions(cfg.queue(), false), LoadModeSupport.loaderRules(f));
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("config", new MaxConfig(LoadModeSupport.masked(cfg.target()), cfg.queue(), cfg.consumer(),
                 cfg.run(), cfg.producers(), cfg.pushBatch(), cfg.payloadBytes()));

@@ -5,7 +5,6 @@ import dev.goload.client.RetryPolicy;
 import dev.goload.config.OpenLoopConfig;
 import dev.goload.config.TargetOptions;
 import dev.goload.modes.LoadRun;
-import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.openloop.OpenLoopProducers;
 import dev.goload.report.OpenLoopConsole;
 import java.io.PrintStream;
@@ -48,7 +47,7 @@ public final class OpenLoopCommand implements ModeCommand {
             return ExitCodes.SETUP;
         }
         var setup = new LoadRun.Setup("openloop", cfg.queue(), cfg.consumer(), cfg.run(), cfg.e2e(),
-                LoadModeSupport.configureOptions(cfg.queue(), true), LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")));
+                LoadModeSupport.configureOptions(cfg.queue(), true), LoadModeSupport.loaderRules(f));
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("config", new OpenLoopConfig(LoadModeSupport.masked(cfg.target()), cfg.queue(), cfg.consumer(),
                 cfg.run(), cfg.rate(), cfg.pushBatch(), cfg.maxInflight(), cfg.rampSeconds(), cfg.arrival(),
