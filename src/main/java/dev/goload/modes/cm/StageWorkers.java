@@ -74,18 +74,19 @@ public final class StageWorkers {
     }
 
     private void targeted(Spec s, int worker, int stride) {
-        List<Integer> owned = new ArrayList<>();
-        for (int p = worker; p < sh.properties(); p += stride) owned.add(p);
-        AtomicBoolean[] inWork = new AtomicBoolean[owned.size()];
-        for (int i = 0; i < inWork.length; i++) inWork[i] = new AtomicBoolean();
         PopRequest base = PopRequest.of(s.stage().queue()).withBatch(sh.popBatch()).withConsumerGroup(s.stage().group())
                 .withAutoAck(false).withCaptureData(true);
+        // the owned partitions' requests, built once: the sweep re-pops every one of them several times a second
+        List<PopRequest> owned = new ArrayList<>();
+        for (int p = worker; p < sh.properties(); p += stride) owned.add(base.withPartition("p" + p));
+        AtomicBoolean[] inWork = new AtomicBoolean[owned.size()];
+        for (int i = 0; i < inWork.length; i++) inWork[i] = new AtomicBoolean();
         while (!sh.signal().isStopping()) {
             long t0 = System.nanoTime();
             for (int i = 0; i < owned.size() && !sh.signal().isStopping(); i++) {
                 // a partition in work is leased by us: a re-pop would only come back empty
                 if (inWork[i].get()) continue;
-                PopResult r = pop(base.withPartition("p" + owned.get(i)));
+                PopResult r = pop(owned.get(i));
                 if (r == null || r.empty()) continue;
                 AtomicBoolean flag = inWork[i];
                 flag.set(true);
