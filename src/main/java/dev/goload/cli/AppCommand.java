@@ -3,12 +3,14 @@ package dev.goload.cli;
 import dev.goload.client.QueenClient;
 import dev.goload.client.RetryPolicy;
 import dev.goload.config.AppConfig;
+import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.app.AppContext;
 import dev.goload.modes.app.AppResult;
 import dev.goload.modes.app.AppRun;
 import dev.goload.modes.app.RawLogs;
 import dev.goload.report.AppConsole;
+import dev.goload.report.LoaderLines;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -38,10 +40,6 @@ public final class AppCommand implements ModeCommand {
         return "app";
     }
 
-    @Override
-    public String summary() {
-        return ModeRegistry.summaryOf(name());
-    }
 
     @Override
     public FlagTable flags() {
@@ -98,12 +96,11 @@ public final class AppCommand implements ModeCommand {
         RunSignal signal = new RunSignal();
         AppResult result;
         try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
-             var monitor = new dev.goload.modes.LoaderMonitor(dev.goload.modes.LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")))) {
+             var monitor = new LoaderMonitor(LoadModeSupport.loaderRules(f))) {
             RunStage.begin();
             result = new AppRun(cfg, client, logs, console, out, dev.goload.pace.NanoClock.SYSTEM, tap)
                     .execute(signal);
-            monitor.sample(0, null, null);
-            dev.goload.report.LoaderLines.print(out, monitor.summary());
+            LoaderLines.print(out, LoadModeSupport.wholeRun(monitor));
         } finally {
             out.flush();
         }

@@ -3,11 +3,13 @@ package dev.goload.cli;
 import dev.goload.client.QueenClient;
 import dev.goload.client.RetryPolicy;
 import dev.goload.config.CmConfig;
+import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.cm.CmResult;
 import dev.goload.modes.cm.CmRun;
 import dev.goload.pace.NanoClock;
 import dev.goload.report.CmConsole;
+import dev.goload.report.LoaderLines;
 import dev.goload.verify.CmStage;
 import dev.goload.verify.CmVerdict;
 import dev.goload.verify.CmVerdictFormat;
@@ -28,10 +30,6 @@ public final class CmCommand implements ModeCommand {
         return "cm";
     }
 
-    @Override
-    public String summary() {
-        return ModeRegistry.summaryOf(name());
-    }
 
     @Override
     public FlagTable flags() {
@@ -69,11 +67,10 @@ public final class CmCommand implements ModeCommand {
         }
         RunSignal signal = new RunSignal();
         try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
-             var monitor = new dev.goload.modes.LoaderMonitor(dev.goload.modes.LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")))) {
+             var monitor = new LoaderMonitor(LoadModeSupport.loaderRules(f))) {
             RunStage.begin();
             CmResult r = new CmRun(cfg, client, console, NanoClock.SYSTEM).execute(signal);
-            monitor.sample(0, null, null);
-            dev.goload.report.LoaderLines.print(out, monitor.summary());
+            LoaderLines.print(out, LoadModeSupport.wholeRun(monitor));
             if (r.fin() != null) {
                 console.fin(r.fin());
                 console.e2e(r.e2e());

@@ -1,6 +1,7 @@
 package dev.goload.cli;
 
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -118,7 +119,7 @@ public final class GoDuration {
     /** Fraction digits without trailing zeros, and no point at all for a whole value. */
     private static String frac(long v, int prec) {
         if (prec == 0 || v == 0) return "";
-        String digits = String.format("%0" + prec + "d", v);
+        String digits = String.format(Locale.ROOT, "%0" + prec + "d", v);
         int end = digits.length();
         while (end > 0 && digits.charAt(end - 1) == '0') end--;
         return "." + digits.substring(0, end);

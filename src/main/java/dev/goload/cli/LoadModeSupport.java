@@ -8,8 +8,11 @@ import dev.goload.client.RetryPolicy;
 import dev.goload.config.ConsumerOptions;
 import dev.goload.config.QueueOptions;
 import dev.goload.config.RunOptions;
+import dev.goload.config.SecretFlags;
 import dev.goload.config.TargetOptions;
 import dev.goload.modes.LoadRun;
+import dev.goload.modes.LoaderBoundRules;
+import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.RunResult;
 import dev.goload.modes.RunSignal;
 import dev.goload.report.HostInfo;
@@ -21,6 +24,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -58,7 +62,7 @@ final class LoadModeSupport {
         String runId = f.getString("run-id");
         if (runId.isEmpty()) {
             runId = mode + "-" + ID_TIME.format(java.time.Instant.now()) + "-"
-                    + String.format("%04x", ThreadLocalRandom.current().nextInt(0x10000));
+                    + String.format(Locale.ROOT, "%04x", ThreadLocalRandom.current().nextInt(0x10000));
         }
         String out = f.getString("out");
         Path dir = out.isEmpty() ? Path.of("goload-runs", runId) : Path.of(out);
@@ -78,6 +82,17 @@ final class LoadModeSupport {
             o.put("minPopWaitTime", q.minPopWaitMillis());
         }
         return o;
+    }
+
+    /** The loader-bound rules of this command line: the defaults, told whether an embedded broker shares the CPU. */
+    static LoaderBoundRules loaderRules(ParsedFlags f) {
+        return LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded"));
+    }
+
+    /** For the modes that measure their loader over the whole run: one sample at the end, then the summary. */
+    static RunResult.LoaderSummary wholeRun(LoaderMonitor monitor) {
+        monitor.sample(0, null, null);
+        return monitor.summary();
     }
 
     static QueenClient client(TargetOptions t, RetryPolicy retry) {
@@ -106,20 +121,16 @@ final class LoadModeSupport {
         StringBuilder b = new StringBuilder("goload -mode ").append(mode);
         f.values().forEach((name, v) -> {
             if (!"mode".equals(name) && f.isSet(name)) {
-                b.append(" -").append(name).append('=').append(isSecret(name) ? "***" : String.valueOf(v));
+                b.append(" -").append(name).append('=').append(SecretFlags.isSecret(name) ? "***" : String.valueOf(v));
             }
         });
         return b.toString();
     }
 
-    static boolean isSecret(String flag) {
-        return flag.contains("token") || flag.contains("key") || flag.contains("password") || flag.contains("secret");
-    }
-
     /** Every effective flag value, secrets masked. */
     static Map<String, Object> maskedFlags(ParsedFlags f) {
         Map<String, Object> m = new LinkedHashMap<>();
-        f.values().forEach((k, v) -> m.put(k, isSecret(k) && !String.valueOf(v).isEmpty() ? "***" : v));
+        f.values().forEach((k, v) -> m.put(k, SecretFlags.isSecret(k) && !String.valueOf(v).isEmpty() ? "***" : v));
         return m;
     }
 

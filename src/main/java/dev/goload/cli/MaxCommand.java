@@ -4,7 +4,6 @@ import dev.goload.client.QueenClient;
 import dev.goload.client.RetryPolicy;
 import dev.goload.config.MaxConfig;
 import dev.goload.modes.LoadRun;
-import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.max.MaxProducers;
 import dev.goload.report.MaxConsole;
 import java.io.PrintStream;
@@ -19,10 +18,6 @@ public final class MaxCommand implements ModeCommand {
         return "max";
     }
 
-    @Override
-    public String summary() {
-        return ModeRegistry.summaryOf(name());
-    }
 
     @Override
     public FlagTable flags() {
@@ -38,13 +33,7 @@ public final class MaxCommand implements ModeCommand {
 
     @Override
     public int run(ParsedFlags f, PrintStream out, PrintStream err) throws Exception {
-        MaxConfig cfg;
-        try {
-            cfg = config(f);
-        } catch (IllegalArgumentException e) {
-            err.println("goload -mode max: " + e.getMessage());
-            return ExitCodes.USAGE;
-        }
+        MaxConfig cfg = config(f); // a flag combination the record rejects: ModeRunner reports it, exit 2
         MaxConsole console = new MaxConsole(cfg, out);
         console.printHeader();
         QueenClient client;
@@ -56,7 +45,7 @@ public final class MaxCommand implements ModeCommand {
             return ExitCodes.SETUP;
         }
         var setup = new LoadRun.Setup("max", cfg.queue(), cfg.consumer(), cfg.run(), false,
-                LoadModeSupport.configureOptions(cfg.queue(), false), LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")));
+                LoadModeSupport.configureOptions(cfg.queue(), false), LoadModeSupport.loaderRules(f));
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("config", new MaxConfig(LoadModeSupport.masked(cfg.target()), cfg.queue(), cfg.consumer(),
                 cfg.run(), cfg.producers(), cfg.pushBatch(), cfg.payloadBytes()));

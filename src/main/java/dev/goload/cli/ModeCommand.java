@@ -11,8 +11,10 @@ public interface ModeCommand {
     /** The mode name as given to {@code -mode}. */
     String name();
 
-    /** One line for the top-level overview. */
-    String summary();
+    /** One line for the top-level overview; by default the registry's line for {@link #name()}. */
+    default String summary() {
+        return ModeRegistry.summaryOf(name());
+    }
 
     /** The mode's flag set (a fresh or immutable table; it is only read). */
     FlagTable flags();

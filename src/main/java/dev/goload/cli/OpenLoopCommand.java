@@ -5,7 +5,6 @@ import dev.goload.client.RetryPolicy;
 import dev.goload.config.OpenLoopConfig;
 import dev.goload.config.TargetOptions;
 import dev.goload.modes.LoadRun;
-import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.openloop.OpenLoopProducers;
 import dev.goload.report.OpenLoopConsole;
 import java.io.PrintStream;
@@ -20,10 +19,6 @@ public final class OpenLoopCommand implements ModeCommand {
         return "openloop";
     }
 
-    @Override
-    public String summary() {
-        return ModeRegistry.summaryOf(name());
-    }
 
     @Override
     public FlagTable flags() {
@@ -40,13 +35,7 @@ public final class OpenLoopCommand implements ModeCommand {
 
     @Override
     public int run(ParsedFlags f, PrintStream out, PrintStream err) throws Exception {
-        OpenLoopConfig cfg;
-        try {
-            cfg = config(f);
-        } catch (IllegalArgumentException e) {
-            err.println("goload -mode openloop: " + e.getMessage());
-            return ExitCodes.USAGE;
-        }
+        OpenLoopConfig cfg = config(f); // a flag combination the record rejects: ModeRunner reports it, exit 2
         OpenLoopConsole console = new OpenLoopConsole(cfg, out);
         console.printHeader();
         QueenClient client;
@@ -58,7 +47,7 @@ public final class OpenLoopCommand implements ModeCommand {
             return ExitCodes.SETUP;
         }
         var setup = new LoadRun.Setup("openloop", cfg.queue(), cfg.consumer(), cfg.run(), cfg.e2e(),
-                LoadModeSupport.configureOptions(cfg.queue(), true), LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")));
+                LoadModeSupport.configureOptions(cfg.queue(), true), LoadModeSupport.loaderRules(f));
         Map<String, Object> header = new LinkedHashMap<>();
         header.put("config", new OpenLoopConfig(LoadModeSupport.masked(cfg.target()), cfg.queue(), cfg.consumer(),
                 cfg.run(), cfg.rate(), cfg.pushBatch(), cfg.maxInflight(), cfg.rampSeconds(), cfg.arrival(),

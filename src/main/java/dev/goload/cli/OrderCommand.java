@@ -5,6 +5,7 @@ import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
 import dev.goload.client.RetryPolicy;
 import dev.goload.config.OrderConfig;
+import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.order.OrderResult;
 import dev.goload.modes.order.OrderRun;
@@ -23,10 +24,6 @@ public final class OrderCommand implements ModeCommand {
         return "order";
     }
 
-    @Override
-    public String summary() {
-        return ModeRegistry.summaryOf(name());
-    }
 
     @Override
     public FlagTable flags() {
@@ -81,11 +78,10 @@ public final class OrderCommand implements ModeCommand {
             OrderResult r;
             dev.goload.modes.RunResult.LoaderSummary loader;
             try (SignalHooks hooks = SignalHooks.stopping(signal, out);
-                 var monitor = new dev.goload.modes.LoaderMonitor(dev.goload.modes.LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")))) {
+                 var monitor = new LoaderMonitor(LoadModeSupport.loaderRules(f))) {
                 RunStage.begin();
                 r = run.execute(signal);
-                monitor.sample(0, null, null);
-                loader = monitor.summary();
+                loader = LoadModeSupport.wholeRun(monitor);
             }
             OrderReport.print(cfg.runId(), r, out);
             dev.goload.report.LoaderLines.print(out, loader);

@@ -99,8 +99,8 @@ public final class ParsedFlags {
     public String toString() {
         StringBuilder b = new StringBuilder("ParsedFlags[");
         for (String n : explicitlySet) {
-            // Secrets (bearer tokens) never reach logs: mask token-like flags.
-            boolean secret = n.contains("token") || n.contains("key") || n.contains("password");
+            // Secrets (bearer tokens) never reach logs.
+            boolean secret = dev.goload.config.SecretFlags.isSecret(n);
             b.append('-').append(n).append('=').append(secret ? "***" : String.valueOf(values.get(n))).append(' ');
         }
         return b.append("positional=").append(positional).append(']').toString();

@@ -8,6 +8,7 @@ import dev.goload.modes.app.AppResult;
 import dev.goload.modes.app.AppRun;
 import dev.goload.verify.OrderVerdict;
 import java.io.PrintStream;
+import java.util.Locale;
 
 /**
  * The {@code -mode app} console (goload-behavior.md §2.8): the reference's header, report and final lines with
@@ -30,34 +31,34 @@ public final class AppConsole implements AppRun.Listener {
         AppConfig.Consume c = cfg.consume();
         AppConfig.Work w = cfg.work();
         AppConfig.Reliability r = cfg.reliab();
-        out.printf("goload -mode app -> %s%n", cfg.target().url());
-        out.printf("  load:    target=%d msg/s  producers=%d (single-writer/session)  pushBatch=%d  payload=%d-%dB%n",
+        out.printf(Locale.ROOT, "goload -mode app -> %s%n", cfg.target().url());
+        out.printf(Locale.ROOT, "  load:    target=%d msg/s  producers=%d (single-writer/session)  pushBatch=%d  payload=%d-%dB%n",
                 l.targetRate(), cfg.effectiveProducers(), l.pushBatch(), l.payloadMin(), l.payloadMax());
-        out.printf("  topo:    queue=%s  sessions=%d  skew=%s  churn=%s/min%n", t.queue(), t.sessions(),
+        out.printf(Locale.ROOT, "  topo:    queue=%s  sessions=%d  skew=%s  churn=%s/min%n", t.queue(), t.sessions(),
                 GoFmt.f(2, t.skew()), GoFmt.f(2, t.churnPerMinute()));
-        out.printf("  consume: groups=%d  consumers/group=%d  popBatch=%d  popPartitions=%d  wait=%s%n", c.groups(),
+        out.printf(Locale.ROOT, "  consume: groups=%d  consumers/group=%d  popBatch=%d  popPartitions=%d  wait=%s%n", c.groups(),
                 cfg.consumersPerGroup(), c.popBatch(), c.popPartitions(), c.popWait());
-        out.printf("  work:    process=%dms +/-%s%%  slowMsg=%s%%@%dms  slowPart=%s%%@%dms%n", w.processMs(),
+        out.printf(Locale.ROOT, "  work:    process=%dms +/-%s%%  slowMsg=%s%%@%dms  slowPart=%s%%@%dms%n", w.processMs(),
                 GoFmt.f(0, w.jitter() * 100), GoFmt.f(1, w.slowMsgPct()), w.slowMsgMs(), GoFmt.f(1, w.slowPartPct()),
                 w.slowPartMs());
-        out.printf("  reliab:  fail=%s%%  poison=%s%%  retryLimit=%d  lease=%ds renew=%s%n", GoFmt.f(1, r.failPct()),
+        out.printf(Locale.ROOT, "  reliab:  fail=%s%%  poison=%s%%  retryLimit=%d  lease=%ds renew=%s%n", GoFmt.f(1, r.failPct()),
                 GoFmt.f(1, r.poisonPct()), r.retryLimit(), r.leaseSeconds(), r.renewLease());
-        out.printf("  pipeline: tx=%s%% of primary-group -> %s (drained by %d consumers @%dms)%n", GoFmt.f(1, r.txPct()),
+        out.printf(Locale.ROOT, "  pipeline: tx=%s%% of primary-group -> %s (drained by %d consumers @%dms)%n", GoFmt.f(1, r.txPct()),
                 t.stage2Queue(), w.stage2Consumers(), w.stage2ProcessMs());
         if (!cfg.run().verifyLog().isEmpty()) {
-            out.printf("  verify:  raw logs -> %s  reset=%s%n", cfg.run().verifyLog(), t.reset());
+            out.printf(Locale.ROOT, "  verify:  raw logs -> %s  reset=%s%n", cfg.run().verifyLog(), t.reset());
         }
         if (cfg.run().producerSeconds() > 0) {
-            out.printf("  drain:   producers stop at %ds, then drain until quiet for %ds (clean zero-loss proof)%n",
+            out.printf(Locale.ROOT, "  drain:   producers stop at %ds, then drain until quiet for %ds (clean zero-loss proof)%n",
                     cfg.run().producerSeconds(), cfg.run().drainQuietSeconds());
         }
         if (l.producers() > t.sessions()) {
-            out.printf("  WARNING: producers(%d) > sessions(%d) -> using %d producers so every partition keeps a"
+            out.printf(Locale.ROOT, "  WARNING: producers(%d) > sessions(%d) -> using %d producers so every partition keeps a"
                     + " single writer (the per-partition order check needs it)%n", l.producers(), t.sessions(),
                     cfg.effectiveProducers());
         }
         if (l.burstMult() != 1.0) {
-            out.printf("  burst:   x%s for %s every %s%n", GoFmt.f(1, l.burstMult()), GoFmt.duration(l.burstFor()),
+            out.printf(Locale.ROOT, "  burst:   x%s for %s every %s%n", GoFmt.f(1, l.burstMult()), GoFmt.duration(l.burstFor()),
                     GoFmt.duration(l.burstEvery()));
         }
         out.println("  + closed loop: producers wait for their own pushes, so a slow broker lowers the offered rate"
@@ -74,7 +75,7 @@ public final class AppConsole implements AppRun.Listener {
         if (r.index() < 0) return; // the shutdown remainder: its figures are in the final block
         AppCounters.Snapshot d = r.delta();
         AppCounters.Snapshot t = r.total();
-        out.printf("[%s] push=%s/s pop=%s/s done=%s/s fail=%s/s tx=%s/s s2=%s/s | qDelay ms p50=%s p99=%s p999=%s"
+        out.printf(Locale.ROOT, "[%s] push=%s/s pop=%s/s done=%s/s fail=%s/s tx=%s/s s2=%s/s | qDelay ms p50=%s p99=%s p999=%s"
                         + " | e2e ms p50=%s p99=%s p999=%s | inflight=%d redeliv=%d viol=%d empty=%d errs p=%d c=%d"
                         + " ack=%d tx=%d (n=%d)%n",
                 GoFmt.hms(r.endEpochMs()), GoFmt.f(6, 0, r.rate(d.pushed())), GoFmt.f(6, 0, r.rate(d.poppedAll())),
@@ -84,7 +85,7 @@ public final class AppConsole implements AppRun.Listener {
                 GoFmt.f(0, r.e2e().p50()), GoFmt.f(0, r.e2e().p99()), GoFmt.f(0, r.e2e().p999()), t.inflight(),
                 t.redeliveries(), r.violations(), t.emptyPops(), t.pushErr(), t.popErr(), t.ackErr(), t.txErr(),
                 r.qDelay().count());
-        out.printf("[%s] + dlq=%d leaseRenews=%d renewErr=%d pushRtt ms p50=%s p99=%s | interval %ss%n",
+        out.printf(Locale.ROOT, "[%s] + dlq=%d leaseRenews=%d renewErr=%d pushRtt ms p50=%s p99=%s | interval %ss%n",
                 GoFmt.hms(r.endEpochMs()), t.deadLetteredAll(), t.leaseRenews(), t.leaseRenewErr(),
                 GoFmt.f(2, r.push().p50()), GoFmt.f(2, r.push().p99()), GoFmt.f(2, r.seconds()));
     }
@@ -93,48 +94,48 @@ public final class AppConsole implements AppRun.Listener {
     public void onEnd(AppResult r) {
         AppCounters.Snapshot t = r.total();
         out.println();
-        out.printf("[final] pushed=%d (dup=%d, pushErr=%d)%n", t.pushed(), t.pushDup(), t.pushErr());
+        out.printf(Locale.ROOT, "[final] pushed=%d (dup=%d, pushErr=%d)%n", t.pushed(), t.pushDup(), t.pushErr());
         for (int g = 0; g < t.popped().length; g++) {
-            out.printf("        cg%d: popped=%d completed=%d failed=%d%n", g, t.popped()[g], t.completed()[g],
+            out.printf(Locale.ROOT, "        cg%d: popped=%d completed=%d failed=%d%n", g, t.popped()[g], t.completed()[g],
                     t.failed()[g]);
         }
-        out.printf("        stage2: pushed=%d acked=%d (popErr=%d)%n", t.stage2Pushed(), t.stage2Acked(),
+        out.printf(Locale.ROOT, "        stage2: pushed=%d acked=%d (popErr=%d)%n", t.stage2Pushed(), t.stage2Acked(),
                 t.stage2PopErr());
-        out.printf("        txCommits=%d txErr=%d redeliveries=%d leaseRenews=%d popErr=%d ackErr=%d emptyPops=%d%n",
+        out.printf(Locale.ROOT, "        txCommits=%d txErr=%d redeliveries=%d leaseRenews=%d popErr=%d ackErr=%d emptyPops=%d%n",
                 t.txCommits(), t.txErr(), t.redeliveries(), t.leaseRenews(), t.popErr(), t.ackErr(), t.emptyPops());
         OrderVerdict v = r.verdict();
-        out.printf("        order: inOrder=%d redeliv(seq<exp)=%d VIOLATIONS(seq>exp)=%d%n", v.inOrder(), v.dups(),
+        out.printf(Locale.ROOT, "        order: inOrder=%d redeliv(seq<exp)=%d VIOLATIONS(seq>exp)=%d%n", v.inOrder(), v.dups(),
                 v.violations());
         for (String s : v.samples()) {
-            out.printf("          ! %s%n", s);
+            out.printf(Locale.ROOT, "          ! %s%n", s);
         }
         if (r.rawLogDir() != null) {
-            out.printf("        raw logs in %s (cg*.tsv, manifest.tsv). Verify: python3 verify-order.py %s%n",
+            out.printf(Locale.ROOT, "        raw logs in %s (cg*.tsv, manifest.tsv). Verify: python3 verify-order.py %s%n",
                     r.rawLogDir(), r.rawLogDir());
         }
-        out.printf("        DLQ (poison) is visible via the dashboard or `queenctl dlq peek %s`.%n", cfg.topo().queue());
+        out.printf(Locale.ROOT, "        DLQ (poison) is visible via the dashboard or `queenctl dlq peek %s`.%n", cfg.topo().queue());
         for (int g = 0; g < t.popped().length; g++) {
-            out.printf("[final] + cg%d: deadLettered=%d settled=%d backlog=%d%n", g, t.deadLettered()[g],
+            out.printf(Locale.ROOT, "[final] + cg%d: deadLettered=%d settled=%d backlog=%d%n", g, t.deadLettered()[g],
                     t.settled()[g], t.backlog(g));
         }
-        out.printf("[final] + pushItemFailed=%d ackErrMsgs=%d leaseRenewErr=%d stage2AckErr=%d foreign=%d"
+        out.printf(Locale.ROOT, "[final] + pushItemFailed=%d ackErrMsgs=%d leaseRenewErr=%d stage2AckErr=%d foreign=%d"
                         + " unjudged=%d checkerEvictions=%d%n", t.pushItemFailed(), t.ackErrMsgs(), t.leaseRenewErr(),
                 t.stage2AckErr(), t.foreign(), v.unjudged(), v.evicted());
-        out.printf("[final] + achieved push=%s msg/s (target %d) over %ss, producers=%d consumers/group=%d, stop=%s%n",
+        out.printf(Locale.ROOT, "[final] + achieved push=%s msg/s (target %d) over %ss, producers=%d consumers/group=%d, stop=%s%n",
                 GoFmt.f(0, r.pushRate()), cfg.load().targetRate(), GoFmt.f(1, r.seconds()), r.producers(),
                 r.consumersPerGroup(), r.stopReason());
         out.println("[final] + latency, whole run (HdrHistogram; closed loop, not coordinated-omission corrected):");
         for (var e : r.latency().entrySet()) {
             Percentiles p = e.getValue();
-            out.printf("[final] +   %s ms p50=%s p90=%s p99=%s p999=%s max=%s (n=%d)%n", e.getKey(), GoFmt.f(2, p.p50()),
+            out.printf(Locale.ROOT, "[final] +   %s ms p50=%s p90=%s p99=%s p999=%s max=%s (n=%d)%n", e.getKey(), GoFmt.f(2, p.p50()),
                     GoFmt.f(2, p.p90()), GoFmt.f(2, p.p99()), GoFmt.f(2, p.p999()), GoFmt.f(2, p.max()), p.count());
         }
         if (r.rawLogError() != null) {
-            out.printf("[final] + WARNING raw logs incomplete: %s%n", r.rawLogError());
+            out.printf(Locale.ROOT, "[final] + WARNING raw logs incomplete: %s%n", r.rawLogError());
         }
         for (String e : r.configureErrors()) {
-            out.printf("[final] + WARNING configure failed for %s%n", e);
+            out.printf(Locale.ROOT, "[final] + WARNING configure failed for %s%n", e);
         }
-        out.printf("VERDICT: %s  (%s)%n", v.label(), v.reason());
+        out.printf(Locale.ROOT, "VERDICT: %s  (%s)%n", v.label(), v.reason());
     }
 }

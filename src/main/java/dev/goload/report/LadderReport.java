@@ -2,6 +2,7 @@ package dev.goload.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.goload.config.SecretFlags;
 import dev.goload.modes.ladder.LadderResult;
 import dev.goload.modes.ladder.PointMetrics;
 import dev.goload.modes.ladder.PointResult;
@@ -108,19 +109,22 @@ public final class LadderReport {
         return m;
     }
 
-    /** Loader arguments with the value of any token/key flag replaced: secrets never reach an artifact. */
+    /** Loader arguments with the value of every secret flag ({@link SecretFlags}) replaced: never in an artifact. */
     static List<String> masked(List<String> args) {
         List<String> out = new ArrayList<>(args.size());
         boolean hideNext = false;
         for (String a : args) {
-            String bare = a.replaceFirst("^--?", "");
             if (hideNext) {
                 out.add("****");
                 hideNext = false;
-            } else if (bare.matches("(token|api-key|apikey|key|password)=.*")) {
+                continue;
+            }
+            String bare = a.startsWith("-") ? a.replaceFirst("^--?", "") : "";
+            int eq = bare.indexOf('=');
+            if (eq > 0 && SecretFlags.isSecret(bare.substring(0, eq))) {
                 out.add(a.substring(0, a.indexOf('=') + 1) + "****");
             } else {
-                hideNext = bare.matches("token|api-key|apikey|key|password");
+                hideNext = eq < 0 && !bare.isEmpty() && SecretFlags.isSecret(bare);
                 out.add(a);
             }
         }

@@ -3,6 +3,7 @@ package dev.goload.verify;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -84,7 +85,7 @@ public final class OrderChecker {
         violations.increment();
         synchronized (samples) {
             if (samples.size() < MAX_SAMPLES) {
-                samples.add(String.format("%s part=%s expected=%d got=%d gap=%d retry=%d", groups.get(group),
+                samples.add(String.format(Locale.ROOT, "%s part=%s expected=%d got=%d gap=%d retry=%d", groups.get(group),
                         partition, expected, seq, seq - expected, retry));
             }
         }

@@ -75,6 +75,18 @@ public final class OrderLedger {
         return delivered;
     }
 
+    /**
+     * Whether every sequence sent so far whose push succeeded has been delivered at least once: what the drain waits
+     * for. Not {@code deliveredCount() >= pushed}: a redelivery or a stale message would stand in for a sequence
+     * still in flight, end the drain early and report it lost. Call from the producer's thread.
+     */
+    public synchronized boolean everySentDelivered() {
+        for (int s = 1; s <= lastSent; s++) {
+            if (!pushFailed[s] && deliveries[s] == 0) return false;
+        }
+        return true;
+    }
+
     /** The checker's result over the sequences actually sent. */
     public synchronized Result result() {
         long missing = 0, dups = 0, failedPushes = 0, ambiguous = 0;

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.goload.modes.app.AppContext;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -17,19 +14,11 @@ class AppCommandTest {
         "-process-ms", "1", "-slow-msg-pct", "0", "-slow-part-pct", "0", "-fail-pct", "2", "-poison-pct", "1",
         "-stage2-consumers", "1", "-payload-min", "8", "-payload-max", "16", "-pop-timeout", "300", "-seed", "7"};
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    private int run(ModeRegistry registry, String... args) {
-        return Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), registry, BrokerLaunchers.embedded(), false);
-    }
-
     @Test
     void cleanRunExitsZeroWithAPassVerdict() {
-        int code = run(ModeRegistry.standard(), SMALL);
-        String text = out.toString(StandardCharsets.UTF_8);
-        assertEquals(0, code, text + err.toString(StandardCharsets.UTF_8));
+        MainRun r = MainRun.of(SMALL);
+        String text = r.out();
+        assertEquals(0, r.code(), text + r.err());
         assertTrue(text.contains("VERDICT: PASS"), text);
         assertTrue(text.contains("goload -mode app -> http://127.0.0.1:"), text);
         assertTrue(text.contains("  + closed loop:"), text);
@@ -39,17 +28,18 @@ class AppCommandTest {
     void orderViolationExitsThree() {
         AtomicInteger n = new AtomicInteger();
         AppContext.CheckerTap gap = (c, g, p, seq, retry) -> c.observe(g, p, n.incrementAndGet() == 10 ? seq + 5 : seq, retry);
-        int code = run(ModeRegistry.standard().with(new AppCommand(gap)), SMALL);
-        String text = out.toString(StandardCharsets.UTF_8);
-        assertEquals(ExitCodes.VERDICT_FAIL, code, text);
+        MainRun r = MainRun.of(ModeRegistry.standard().with(new AppCommand(gap)), SMALL);
+        String text = r.out();
+        assertEquals(ExitCodes.VERDICT_FAIL, r.code(), text);
         assertTrue(text.contains("VERDICT: FAIL"), text);
     }
 
     @Test
     void badFlagsExitTwo() {
-        assertEquals(ExitCodes.USAGE, run(ModeRegistry.standard(), "-mode", "app", "-sessions", "0"));
-        assertEquals(ExitCodes.USAGE, run(ModeRegistry.standard(), "-mode", "app", "-fail-pct", "150"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("must be in 0..100"));
+        assertEquals(ExitCodes.USAGE, MainRun.of("-mode", "app", "-sessions", "0").code());
+        MainRun pct = MainRun.of("-mode", "app", "-fail-pct", "150");
+        assertEquals(ExitCodes.USAGE, pct.code());
+        assertTrue(pct.err().contains("must be in 0..100"), pct.err());
     }
 
     @Test
@@ -59,7 +49,7 @@ class AppCommandTest {
             String[] args = java.util.Arrays.copyOf(SMALL, SMALL.length + 2);
             args[SMALL.length] = "-verify-log";
             args[SMALL.length + 1] = file.toString();
-            assertEquals(ExitCodes.SETUP, run(ModeRegistry.standard(), args));
+            assertEquals(ExitCodes.SETUP, MainRun.of(args).code());
         } finally {
             java.nio.file.Files.deleteIfExists(file);
         }

@@ -3,10 +3,7 @@ package dev.goload.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,20 +17,10 @@ class CmModeEmbeddedTest {
     @TempDir
     Path dir;
 
-    private record Run(int code, String out, String err) {}
-
-    private static Run main(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        int code = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), ModeRegistry.standard(), BrokerLaunchers.embedded(),
-                false);
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
     @Test
     void cleanRunPassesAndVerifyOnlyAgreesUntilALogIsCorrupted() throws IOException {
         Path logs = dir.resolve("cmlogs");
-        Run r = main("-mode", "cm", "-embedded", "-properties", "4", "-rate-events", "60", "-duration", "3",
+        MainRun r = MainRun.of("-mode", "cm", "-embedded", "-properties", "4", "-rate-events", "60", "-duration", "3",
                 "-logdir", logs.toString(), "-db-sleep-min", "1", "-db-sleep-max", "3", "-cal-sleep", "1",
                 "-ota-sleep", "2", "-sweep-floor-ms", "20", "-warmup-conc", "4", "-push-shards", "2");
         assertEquals(0, r.code(), r.out() + r.err());
@@ -53,7 +40,7 @@ class CmModeEmbeddedTest {
             assertTrue(text.lines().count() >= 4 + 1, f + " has warm-up plus rated lines");
         }
 
-        Run again = main("-mode", "cm", "-verify-only", "-logdir", logs.toString());
+        MainRun again = MainRun.of("-mode", "cm", "-verify-only", "-logdir", logs.toString());
         assertEquals(0, again.code(), again.out() + again.err());
         assertTrue(again.out().contains("VERDICT: PASS"), again.out());
 
@@ -65,7 +52,7 @@ class CmModeEmbeddedTest {
         List<String> corrupted = new ArrayList<>(lines);
         corrupted.remove(victim);
         Files.writeString(db, corrupted.stream().map(l -> l + "\n").collect(Collectors.joining()));
-        Run fail = main("-mode", "cm", "-verify-only", "-logdir", logs.toString());
+        MainRun fail = MainRun.of("-mode", "cm", "-verify-only", "-logdir", logs.toString());
         assertEquals(3, fail.code(), fail.out() + fail.err());
         assertTrue(fail.out().contains("VERDICT: FAIL  (gaps=1 order-violations=0"), fail.out());
     }
@@ -73,7 +60,7 @@ class CmModeEmbeddedTest {
     @Test
     void wildcardStagesWithoutWarmupPassWithAQueuePrefix() throws IOException {
         Path logs = dir.resolve("wild");
-        Run r = main("-mode", "cm", "-embedded", "-properties", "3", "-rate-events", "40", "-duration", "2",
+        MainRun r = MainRun.of("-mode", "cm", "-embedded", "-properties", "3", "-rate-events", "40", "-duration", "2",
                 "-logdir", logs.toString(), "-queue-prefix", "t-", "-warmup=false", "-final-targeted=false",
                 "-intermediate-targeted=false", "-pop-timeout", "200", "-pop-partitions", "2", "-db-sleep-min", "1",
                 "-db-sleep-max", "1", "-cal-sleep", "1", "-ota-sleep", "1");
@@ -82,14 +69,14 @@ class CmModeEmbeddedTest {
         assertTrue(r.out().contains("VERDICT: PASS"), r.out());
         assertTrue(Files.readString(logs.resolve("produced.meta")).contains(" base=1 "));
         assertTrue(Files.size(logs.resolve("t-cm-ota-prices_otap-3.log")) > 0);
-        Run again = main("-mode", "cm", "-verify-only", "-logdir", logs.toString(), "-queue-prefix", "t-");
+        MainRun again = MainRun.of("-mode", "cm", "-verify-only", "-logdir", logs.toString(), "-queue-prefix", "t-");
         assertEquals(0, again.code(), again.out());
     }
 
     @Test
     void workLongerThanTheLeaseRedeliversAndTheFailedAcksAreAttributedToTheFinalStages() throws IOException {
         Path logs = dir.resolve("lease");
-        Run r = main("-mode", "cm", "-embedded", "-properties", "2", "-rate-events", "6", "-duration", "3",
+        MainRun r = MainRun.of("-mode", "cm", "-embedded", "-properties", "2", "-rate-events", "6", "-duration", "3",
                 "-logdir", logs.toString(), "-warmup=false", "-final-targeted=false", "-intermediate-targeted=false",
                 "-lease-time", "1", "-ota-sleep", "1300", "-db-sleep-min", "1", "-db-sleep-max", "1", "-cal-sleep", "1",
                 "-pop-timeout", "200");
@@ -104,7 +91,7 @@ class CmModeEmbeddedTest {
 
     @Test
     void verifyOnlyWithoutProducedMetaIsASetupFailure() {
-        Run r = main("-mode", "cm", "-verify-only", "-logdir", dir.resolve("nothing").toString());
+        MainRun r = MainRun.of("-mode", "cm", "-verify-only", "-logdir", dir.resolve("nothing").toString());
         assertEquals(1, r.code(), r.out() + r.err());
         assertTrue(r.err().contains("produced.meta"), r.err());
     }
@@ -112,7 +99,7 @@ class CmModeEmbeddedTest {
     @Test
     void unusableLogdirIsASetupFailure() throws IOException {
         Path file = Files.writeString(dir.resolve("not-a-dir"), "x");
-        Run r = main("-mode", "cm", "-embedded", "-properties", "2", "-rate-events", "10", "-duration", "1",
+        MainRun r = MainRun.of("-mode", "cm", "-embedded", "-properties", "2", "-rate-events", "10", "-duration", "1",
                 "-logdir", file.toString());
         assertEquals(1, r.code(), r.out() + r.err());
         assertTrue(r.out().contains("cannot open the stage logs"), r.out());
@@ -120,6 +107,6 @@ class CmModeEmbeddedTest {
 
     @Test
     void rateEventsIsRequired() {
-        assertEquals(2, main("-mode", "cm", "-logdir", dir.toString()).code());
+        assertEquals(2, MainRun.of("-mode", "cm", "-logdir", dir.toString()).code());
     }
 }

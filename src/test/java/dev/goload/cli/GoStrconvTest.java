@@ -138,4 +138,15 @@ class GoStrconvTest {
         assertEquals("59s", GoDuration.format(Duration.ofSeconds(59)));
         assertEquals("2562047h47m16.854775807s", GoDuration.format(Duration.ofNanos(Long.MAX_VALUE)));
     }
+
+    @Test
+    void formatsDurationsWithAsciiDigitsWhateverTheHostLocale() {
+        java.util.Locale host = java.util.Locale.getDefault();
+        try {
+            java.util.Locale.setDefault(java.util.Locale.forLanguageTag("ar-EG")); // Arabic-Indic digits by default
+            assertEquals("1.5s", GoDuration.format(Duration.ofMillis(1500)));
+        } finally {
+            java.util.Locale.setDefault(host);
+        }
+    }
 }

@@ -39,6 +39,21 @@ class LoadModeExitCodesTest {
     }
 
     @Test
+    void aValueTheConfigRecordRejectsIsAUsageErrorBeforeAnyOutput() {
+        for (String[] args : new String[][] {{"openloop", "-rate", "100"}, {"max"}, {"cm", "-rate-events", "10"}}) {
+            String mode = args[0];
+            java.util.List<String> argv = new java.util.ArrayList<>(java.util.List.of("-mode", mode));
+            argv.addAll(java.util.List.of(args).subList(1, args.length));
+            argv.addAll(java.util.List.of("-timeout", "99999999999"));
+            LoadModeRun r = LoadModeRun.of(dir, argv.toArray(String[]::new));
+            assertEquals(2, r.code(), r.toString());
+            assertEquals("goload -mode " + mode + ": -timeout value 99999999999 is out of range for this option\n",
+                    r.err());
+            assertEquals("", r.out());
+        }
+    }
+
+    @Test
     void unreachableBrokerStillFinishesAndCountsConnectionErrors() throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {

@@ -90,6 +90,7 @@ class MainTest {
     void helpCommandPrintsOverviewOrAModesFlagsOnStdout() {
         assertEquals(0, run("help"));
         assertTrue(out().contains("tenants"), out());
+        assertTrue(out().contains("channel-manager two-flow"), "each mode's registry summary: " + out());
         outBuf.reset();
         assertEquals(0, run("help", "cloud"));
         assertTrue(out().startsWith("Usage of goload -mode cloud:\n"), out());

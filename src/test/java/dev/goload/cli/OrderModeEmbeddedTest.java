@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -18,19 +16,9 @@ class OrderModeEmbeddedTest {
     @TempDir
     Path dir;
 
-    private record Run(int code, String out, String err) {}
-
-    private static Run main(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        int code = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), ModeRegistry.standard(), BrokerLaunchers.embedded(),
-                false);
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
     @Test
     void sequentialProducerAgainstEmbeddedBrokerPasses() throws IOException {
-        Run r = main("-mode", "order", "-embedded", "-target", "broker", "-messages", "400", "-partitions", "4",
+        MainRun r = MainRun.of("-mode", "order", "-embedded", "-target", "broker", "-messages", "400", "-partitions", "4",
                 "-consumers", "3", "-pop-batch", "20", "-pop-timeout", "500", "-drain", "20", "-run-id", "t1",
                 "-out", dir.toString(), "-note", "embedded");
         assertEquals(0, r.code(), r.out() + r.err());
@@ -59,7 +47,7 @@ class OrderModeEmbeddedTest {
             client.push(java.util.List.of(
                     dev.goload.client.PushItem.of("ordercheck", "p3", "{\"s\":7,\"p\":\"p3\"}".getBytes(StandardCharsets.UTF_8)),
                     dev.goload.client.PushItem.of("ordercheck", "p3", "{\"s\":9999,\"p\":\"p3\"}".getBytes(StandardCharsets.UTF_8))));
-            Run r = main("-mode", "order", "-url", broker.url(), "-target", "broker", "-messages", "40",
+            MainRun r = MainRun.of("-mode", "order", "-url", broker.url(), "-target", "broker", "-messages", "40",
                     "-partitions", "4", "-consumers", "2", "-pop-timeout", "300", "-drain", "10", "-run-id", "stale");
             assertEquals(3, r.code(), r.out() + r.err());
             // the stale seq 7 of p3 came first, so this run's seq 3 of p3 arrives below that partition's frontier
@@ -76,7 +64,7 @@ class OrderModeEmbeddedTest {
         Path file = java.nio.file.Files.writeString(dir.resolve("tenants.json"), "{\"cell\":\"bench\",\"plan\":\"bench\","
                 + "\"prefix\":\"camp\",\"tenants\":[{\"idx\":0,\"tenantSlug\":\"camp-0000\",\"clusterSlug\":\"camp-0000\","
                 + "\"apiKey\":\"secret-key\"}]}");
-        Run r = main("-mode", "order", "-tenants-file", file.toString(), "-tenant", "5");
+        MainRun r = MainRun.of("-mode", "order", "-tenants-file", file.toString(), "-tenant", "5");
         assertEquals(1, r.code(), r.out() + r.err());
         assertTrue(r.err().contains("tenant idx 5 not in " + file), r.err());
         assertTrue(!(r.out() + r.err()).contains("secret-key"));
@@ -84,7 +72,7 @@ class OrderModeEmbeddedTest {
 
     @Test
     void proxyTargetWithoutTenantsFileIsASetupFailure() {
-        Run r = main("-mode", "order", "-target", "proxy");
+        MainRun r = MainRun.of("-mode", "order", "-target", "proxy");
         assertEquals(1, r.code());
         assertTrue(r.err().contains("-target proxy needs -tenants-file"), r.err());
     }

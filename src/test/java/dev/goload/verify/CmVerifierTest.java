@@ -188,6 +188,33 @@ class CmVerifierTest {
     }
 
     @Test
+    void crlfEndingsAndAFinalLineWithoutNewlineCount() throws IOException {
+        write(stage("cm-avail_cm-db"), body(List.of(0, 1, 2), 5).replace("\n", "\r\n").stripTrailing());
+        CmStageRow r = row(verify(), "cm-avail_cm-db");
+        assertEquals(18, r.msgs());
+        assertEquals(0, r.malformed());
+        assertEquals(CmStageRow.Verdict.PASS, r.verdict());
+    }
+
+    @Test
+    void linesSplitAcrossReadsParseAsWhole() throws IOException {
+        byte[] log = (body(List.of(0, 1, 2), 5) + "12345,67890\nbad\n7").getBytes(StandardCharsets.US_ASCII);
+        // a stream that hands out 3 bytes per read, so every line straddles a read boundary
+        java.io.InputStream trickle = new java.io.ByteArrayInputStream(log) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                return super.read(b, off, Math.min(len, 3));
+            }
+        };
+        StageCheck check = new StageCheck(stage("cm-avail_cm-db"), new TreeMap<>(Map.of(0, 5L, 1, 5L, 2, 5L)));
+        CmVerifier.feed(trickle, check);
+        CmStageRow r = check.finish(0, 0);
+        assertEquals(19, r.msgs(), "18 lines of the body and 12345,67890");
+        assertEquals(2, r.malformed(), "'bad' and the unterminated '7'");
+        assertEquals(1, r.beyond(), "seq 67890 of a property produced.meta does not know");
+    }
+
+    @Test
     void tableLayoutMatchesTheReference() throws IOException {
         String text = render(verify());
         String[] lines = text.split("\n", -1);

@@ -43,6 +43,18 @@ class OrderCheckerTest {
     }
 
     @Test
+    void samplesUseAsciiDigitsWhateverTheHostLocale() {
+        java.util.Locale host = java.util.Locale.getDefault();
+        try {
+            java.util.Locale.setDefault(java.util.Locale.forLanguageTag("ar-EG"));
+            checker.observe(0, "s7", 12, 0);
+        } finally {
+            java.util.Locale.setDefault(host);
+        }
+        assertEquals(List.of("cg0 part=s7 expected=0 got=12 gap=12 retry=0"), checker.verdict().samples());
+    }
+
+    @Test
     void reorderIsOneViolationPlusOneDup() {
         checker.observe(0, "s1", 0, 0);
         checker.observe(0, "s1", 2, 0);

@@ -74,6 +74,28 @@ class OrderLedgerTest {
     }
 
     @Test
+    void theDrainWaitsForEverySentSequenceNotForACountThatRedeliveriesInflate() {
+        OrderLedger l = sentAll(3);
+        l.delivered("p1", 1);
+        l.delivered("p1", 1); // a redelivery
+        l.delivered("p3", 9999); // a stale message of another run
+        assertEquals(3, l.deliveredCount(), "as many deliveries as pushes...");
+        assertEquals(false, l.everySentDelivered(), "...but 2 and 3 are still in flight");
+        l.delivered("p0", 2);
+        l.delivered("p1", 3);
+        assertEquals(true, l.everySentDelivered());
+    }
+
+    @Test
+    void aFailedPushIsNotWaitedFor() {
+        OrderLedger l = new OrderLedger(2);
+        l.sent(1, false);
+        l.sent(2, true);
+        l.delivered("p0", 2);
+        assertEquals(true, l.everySentDelivered());
+    }
+
+    @Test
     void checkedRangeIsTheSequencesActuallySent() {
         OrderLedger l = new OrderLedger(10);
         for (int s = 1; s <= 6; s++) l.sent(s, s != 3);

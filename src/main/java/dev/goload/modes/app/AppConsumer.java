@@ -66,7 +66,7 @@ final class AppConsumer implements Runnable {
         Set<String> leases = new LinkedHashSet<>();
         long totalWork = 0;
         for (Message m : msgs) {
-            AppPayload.Stamp st = AppPayload.read(m.data(), ctx.runId());
+            AppPayload.Stamp st = ctx.payload().read(m.data());
             if (m.leaseId() != null && !m.leaseId().isEmpty()) leases.add(m.leaseId());
             if (!st.ours() || st.seq() < 0) {
                 ctx.counters().foreign.increment();

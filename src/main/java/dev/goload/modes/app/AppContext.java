@@ -14,12 +14,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code rotated} are atomics, {@code rateMultiplier} is read through {@link #rateMultiplier()}.
  *
  * @param rawLogs null without {@code -verify-log}
+ * @param payload this run's message bodies
  * @param tap     what every delivery's sequence passes through on its way to the checker (identity in runs; tests
  *                inject faults here to prove the verdict can fail)
  */
 public record AppContext(QueenClient client, AppConfig cfg, AppCounters counters, AppRecorders recorders,
                          OrderChecker checker, CheckerTap tap, RawLogs rawLogs, RunSignal signal, NanoClock clock,
-                         EpochClock epoch, String runId, AtomicBoolean producersStopped, AtomicLong rotated,
+                         EpochClock epoch, AppPayload payload, AtomicBoolean producersStopped, AtomicLong rotated,
                          AtomicLong rateMultiplierBits) {
 
     /** Forwards one delivery to the checker; the seam tests use to inject a reorder or a gap. */
@@ -38,7 +39,6 @@ public record AppContext(QueenClient client, AppConfig cfg, AppCounters counters
         rateMultiplierBits.set(Double.doubleToLongBits(m));
     }
 
-    /** Sleeps {@code millis} unless the run stops first; true when it stopped. */
     /**
      * One pop for the app's consumer loops: on an error it counts it in {@code errors}, pauses 5 ms and returns
      * null; a pop cancelled by the run's shutdown returns null uncounted (the loop then sees the stop).
@@ -55,6 +55,7 @@ public record AppContext(QueenClient client, AppConfig cfg, AppCounters counters
         }
     }
 
+    /** Sleeps {@code millis} unless the run stops first; true when it stopped. */
     boolean pause(long millis) {
         return signal.pause(millis);
     }

@@ -79,7 +79,7 @@ final class AppProducer implements Runnable {
             boolean slow = random.nextDouble() * 100 < cfg.work().slowMsgPct();
             int len = cfg.load().payloadMin() + random.nextInt(cfg.load().payloadMax() - cfg.load().payloadMin() + 1);
             items.add(PushItem.of(cfg.topo().queue(), partition,
-                    AppPayload.stage1(pushTs, first + i, poison[i], slow, len, ctx.runId())));
+                    ctx.payload().stage1(pushTs, first + i, poison[i], slow, len)));
         }
         long t0 = System.nanoTime();
         PushResult r;

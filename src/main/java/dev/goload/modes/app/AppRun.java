@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -85,17 +86,17 @@ public final class AppRun {
                     // the reference ignores reset errors (the queue may not exist)
                 }
             }
-            out.printf("[reset] deleted %s, %s%n", t.queue(), t.stage2Queue());
+            out.printf(Locale.ROOT, "[reset] deleted %s, %s%n", t.queue(), t.stage2Queue());
         }
         List<String> configureErrors = new ArrayList<>();
         for (String q : List.of(t.queue(), t.stage2Queue())) {
             try {
                 client.configure(q, configureOptions(cfg), false);
-                out.printf("[configure] %s leaseTime=%ds retryLimit=%d completedRet=%ds pendingRet=%ds%n", q,
+                out.printf(Locale.ROOT, "[configure] %s leaseTime=%ds retryLimit=%d completedRet=%ds pendingRet=%ds%n", q,
                         cfg.reliab().leaseSeconds(), cfg.reliab().retryLimit(), t.completedRetention(),
                         t.pendingRetention());
             } catch (QueenException e) {
-                out.printf("[configure] WARNING %s: %s%n", q, e.getMessage());
+                out.printf(Locale.ROOT, "[configure] WARNING %s: %s%n", q, e.getMessage());
                 configureErrors.add(q + ": " + e.getMessage());
             }
         }
@@ -110,7 +111,7 @@ public final class AppRun {
         EpochClock epoch = new EpochClock(clock);
         long startNanos = clock.nanoTime();
         AppContext ctx = new AppContext(client, cfg, counters, recorders, checker, tap, rawLogs, signal, clock, epoch,
-                cfg.run().runId(), new AtomicBoolean(), new AtomicLong(), new AtomicLong(Double.doubleToLongBits(1.0)));
+                new AppPayload(cfg.run().runId()), new AtomicBoolean(), new AtomicLong(), new AtomicLong(Double.doubleToLongBits(1.0)));
 
         List<Thread> consumers = new ArrayList<>();
         int perGroup = cfg.consumersPerGroup();
@@ -211,7 +212,7 @@ public final class AppRun {
         try {
             rawLogs.flush();
         } catch (IOException e) {
-            out.printf("[verify-log] WARNING: %s%n", e.getMessage());
+            out.printf(Locale.ROOT, "[verify-log] WARNING: %s%n", e.getMessage());
         }
     }
 
@@ -238,7 +239,8 @@ public final class AppRun {
         }
     }
 
-    private static void join(List<Thread> threads, long millis) throws InterruptedException {
+    /** Waits for {@code threads} to end, {@code millis} at most in all. */
+    static void join(List<Thread> threads, long millis) throws InterruptedException {
         long deadline = System.nanoTime() + millis * 1_000_000L;
         for (Thread th : threads) {
             long left = deadline - System.nanoTime();

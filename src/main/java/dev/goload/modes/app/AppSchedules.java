@@ -3,9 +3,9 @@ package dev.goload.modes.app;
 import dev.goload.config.AppConfig;
 import dev.goload.report.GoFmt;
 import java.io.PrintStream;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The background tasks of an {@code app} run (goload-behavior.md §2.8): the periodic burst (rate × {@code -burst-mult}
@@ -45,11 +45,11 @@ final class AppSchedules {
         long length = Math.min(l.burstFor().toMillis(), every);
         while (!ctx.pause(every - length)) {
             ctx.setRateMultiplier(l.burstMult());
-            out.printf("[%s] burst: x%s for %s%n", now(), GoFmt.f(1, l.burstMult()), GoFmt.duration(l.burstFor()));
+            out.printf(Locale.ROOT, "[%s] burst: x%s for %s%n", now(), GoFmt.f(1, l.burstMult()), GoFmt.duration(l.burstFor()));
             boolean stopped = ctx.pause(length);
             ctx.setRateMultiplier(1.0);
             if (stopped) return;
-            out.printf("[%s] burst over%n", now());
+            out.printf(Locale.ROOT, "[%s] burst over%n", now());
         }
     }
 
@@ -65,7 +65,7 @@ final class AppSchedules {
         AppConfig.Shape r = ctx.cfg().run();
         if (ctx.pause(r.producerSeconds() * 1000L)) return;
         ctx.producersStopped().set(true);
-        out.printf("[%s] producers stopped after %ds; draining until no consume progress for %ds%n", now(),
+        out.printf(Locale.ROOT, "[%s] producers stopped after %ds; draining until no consume progress for %ds%n", now(),
                 r.producerSeconds(), r.drainQuietSeconds());
         long last = ctx.counters().snapshot().consumeProgress();
         long quietSince = ctx.clock().nanoTime();
@@ -76,7 +76,7 @@ final class AppSchedules {
                 last = p;
                 quietSince = now;
             } else if (now - quietSince >= r.drainQuietSeconds() * 1_000_000_000L) {
-                out.printf("[%s] drained (no consume progress for %ds) -> stopping%n", now(), r.drainQuietSeconds());
+                out.printf(Locale.ROOT, "[%s] drained (no consume progress for %ds) -> stopping%n", now(), r.drainQuietSeconds());
                 ctx.signal().stop("drained");
                 return;
             }
@@ -84,10 +84,7 @@ final class AppSchedules {
     }
 
     void join(long millis) throws InterruptedException {
-        long deadline = System.nanoTime() + millis * 1_000_000L;
-        for (Thread t : threads) {
-            t.join(Duration.ofNanos(Math.max(1, deadline - System.nanoTime())));
-        }
+        AppRun.join(threads, millis);
     }
 
     private String now() {

@@ -28,9 +28,21 @@ public record WorkModel(int processMs, double jitter, int slowMsgMs, double slow
         return Integer.toUnsignedLong(fnv1a32(partition)) % 100_000 / 1000.0 < pct;
     }
 
+    /** FNV-1a-32 of the UTF-8 bytes; partition names are ASCII, hashed from the chars without encoding them. */
     static int fnv1a32(String s) {
         int h = 0x811c9dc5;
-        for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) return fnv1a32(s.getBytes(StandardCharsets.UTF_8));
+            h ^= c;
+            h *= 0x01000193;
+        }
+        return h;
+    }
+
+    private static int fnv1a32(byte[] utf8) {
+        int h = 0x811c9dc5;
+        for (byte b : utf8) {
             h ^= b & 0xff;
             h *= 0x01000193;
         }

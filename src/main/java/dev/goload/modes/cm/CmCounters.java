@@ -28,6 +28,7 @@ public final class CmCounters {
     /** Messages whose payload lacked prop/seq: acked (they would block the partition) and never logged. */
     public final LongAdder undecodable = new LongAdder();
 
+    private final List<CmStage> all;
     private final Map<String, Stage> stages = new LinkedHashMap<>();
 
     /** Per-stage figures. */
@@ -37,6 +38,7 @@ public final class CmCounters {
     }
 
     public CmCounters(List<CmStage> all) {
+        this.all = List.copyOf(all);
         for (CmStage s : all) stages.put(s.label(), new Stage());
     }
 
@@ -52,14 +54,14 @@ public final class CmCounters {
     }
 
     /** Sum of processed messages over the stages matching {@code flow} and {@code terminal}. */
-    public long processed(List<CmStage> all, char flow, boolean terminal) {
+    public long processed(char flow, boolean terminal) {
         long n = 0;
         for (CmStage s : all) if (s.flow() == flow && s.terminal() == terminal) n += stage(s).processed.sum();
         return n;
     }
 
     /** Smallest processed count among the final groups of {@code flow}. */
-    public long minFinal(List<CmStage> all, char flow) {
+    public long minFinal(char flow) {
         long m = Long.MAX_VALUE;
         for (CmStage s : all) if (s.flow() == flow && s.terminal()) m = Math.min(m, stage(s).processed.sum());
         return m == Long.MAX_VALUE ? 0 : m;

@@ -11,26 +11,35 @@ import java.util.UUID;
  * stable transaction ids. Immutable and thread-safe.
  */
 public final class CmEvents {
-    private final String ratesJson;
+    /** Flow B's rates pad with the closing brace, encoded once: the bulk (~{@code -payload-b} bytes) of its bodies. */
+    private final byte[] ratesTail;
     private final String nonce;
 
     /** One popped event. */
     public record Event(int prop, long seq, long tsMicros) {}
 
     public CmEvents(int payloadBytes, String nonce) {
-        this.ratesJson = rates(payloadBytes);
+        this.ratesTail = (",\"rates\":" + rates(payloadBytes) + "}").getBytes(StandardCharsets.UTF_8);
         this.nonce = nonce;
     }
 
     /** An ingress body; flow B carries the rates pad. */
     public byte[] ingress(char flow, int prop, long seq, long tsMicros) {
-        String head = "{\"prop\":" + prop + ",\"flow\":\"" + flow + "\",\"seq\":" + seq + ",\"ts\":" + tsMicros;
-        return (flow == 'B' ? head + ",\"rates\":" + ratesJson + "}" : head + "}").getBytes(StandardCharsets.UTF_8);
+        byte[] stamps = stamps(flow, prop, seq, tsMicros);
+        if (flow != 'B') return stamps;
+        int head = stamps.length - 1; // the pad goes in before the closing brace
+        byte[] body = java.util.Arrays.copyOf(stamps, head + ratesTail.length);
+        System.arraycopy(ratesTail, 0, body, head, ratesTail.length);
+        return body;
     }
 
     /** A derived body: the four stamp fields carried forward unchanged. */
     public byte[] derived(char flow, Event e) {
-        return ("{\"prop\":" + e.prop + ",\"flow\":\"" + flow + "\",\"seq\":" + e.seq + ",\"ts\":" + e.tsMicros + "}")
+        return stamps(flow, e.prop, e.seq, e.tsMicros);
+    }
+
+    private static byte[] stamps(char flow, int prop, long seq, long tsMicros) {
+        return ("{\"prop\":" + prop + ",\"flow\":\"" + flow + "\",\"seq\":" + seq + ",\"ts\":" + tsMicros + "}")
                 .getBytes(StandardCharsets.UTF_8);
     }
 

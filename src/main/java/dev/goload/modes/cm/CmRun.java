@@ -129,7 +129,7 @@ public final class CmRun {
         } catch (IOException e) {
             logError = "cannot write " + ProducedMeta.FILE + ": " + e.getMessage();
         }
-        CmSnapshot fin = CmSnapshot.of(counters, stages);
+        CmSnapshot fin = CmSnapshot.of(counters);
         e2e.sampleInterval(); // folds the last partial interval into the whole-run histogram
         var lat = dev.goload.metrics.Percentiles.of(e2e.cumulative(), e2e.exactMaxMicros());
         if (failure != null) return new CmResult(fin, null, failure, cfg.logdir(), lat);
@@ -195,7 +195,7 @@ public final class CmRun {
         long period = cfg.reportSec() * 1_000_000_000L;
         long next = start + period;
         long last = start;
-        CmSnapshot prev = CmSnapshot.of(counters, stages);
+        CmSnapshot prev = CmSnapshot.of(counters);
         while (true) {
             long wake = Math.min(next, end);
             long waitMs = TimeUnit.NANOSECONDS.toMillis(wake - clock.nanoTime());
@@ -203,7 +203,7 @@ public final class CmRun {
             if (signal.isStopping()) return;
             long now = clock.nanoTime();
             if (now >= end) return;
-            CmSnapshot cur = CmSnapshot.of(counters, stages);
+            CmSnapshot cur = CmSnapshot.of(counters);
             var h = e2e.sampleInterval();
             double p50 = h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(50) / 1000.0;
             double p99 = h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(99) / 1000.0;

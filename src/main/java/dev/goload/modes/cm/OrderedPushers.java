@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
@@ -41,7 +40,6 @@ public final class OrderedPushers implements OpenLoopPacer.Sink {
     private final List<Thread> threads = new ArrayList<>();
     private final SplittableRandom random;
     private final java.util.concurrent.atomic.LongAdder produced;
-    private final AtomicLong inQueue = new AtomicLong();
     private final dev.goload.pace.InflightLimit ignoredLimit = new dev.goload.pace.InflightLimit(Integer.MAX_VALUE);
 
     public OrderedPushers(char flow, String queue, int properties, int shardCount, int shardCap, CmEvents events,
@@ -75,7 +73,6 @@ public final class OrderedPushers implements OpenLoopPacer.Sink {
             Job j = new Job(prop, next, epoch.toEpochNanos(scheduledNanos) / 1000);
             if (shards.get(prop % shards.size()).offer(j)) {
                 seqCounter[prop] = next;
-                inQueue.incrementAndGet();
             } else {
                 counters.pushShed.increment();
             }
@@ -103,23 +100,15 @@ public final class OrderedPushers implements OpenLoopPacer.Sink {
                 return;
             }
             if (j == null) continue;
-            inQueue.decrementAndGet();
             push(j.prop, j.seq, j.tsMicros);
         }
         // jobs left at shutdown are dropped: they are the in-flight tail, above every property's high water
     }
 
-    /** Pushes one event; used by the shards and by the warm-up (seq 0). Returns whether it was accepted. */
-    public boolean push(int prop, long seq, long tsMicros) {
-        return push(prop, seq, tsMicros, 0);
-    }
-
-    /** @param attempts the attempt budget, 0 = the configured {@code -push-retries} */
-    boolean push(int prop, long seq, long tsMicros, int attempts) {
-        StablePush.Outcome o = attempt(prop, seq, tsMicros, attempts);
-        if (o == StablePush.Outcome.OK) return true;
-        countFailure(o);
-        return false;
+    /** One shard job with the configured {@code -push-retries} budget; a failure is counted. */
+    private void push(int prop, long seq, long tsMicros) {
+        StablePush.Outcome o = attempt(prop, seq, tsMicros, 0);
+        if (o != StablePush.Outcome.OK) countFailure(o);
     }
 
     /**
@@ -135,6 +124,7 @@ public final class OrderedPushers implements OpenLoopPacer.Sink {
         if (o == StablePush.Outcome.GAVE_UP) counters.pushGaveUp.increment();
     }
 
+    /** @param attempts the attempt budget, 0 = the configured {@code -push-retries} */
     private StablePush.Outcome attempt(int prop, long seq, long tsMicros, int attempts) {
         PushItem item = new PushItem(queue, "p" + prop, events.ingress(flow, prop, seq, tsMicros),
                 events.transactionId(queue, prop, seq), null);
@@ -158,10 +148,6 @@ public final class OrderedPushers implements OpenLoopPacer.Sink {
 
     public int properties() {
         return seqCounter.length;
-    }
-
-    public long queued() {
-        return inQueue.get();
     }
 
     public void join(long millis) throws InterruptedException {

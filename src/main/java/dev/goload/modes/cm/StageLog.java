@@ -36,10 +36,24 @@ public final class StageLog implements AutoCloseable {
         }
     }
 
+    /** Writes {@code v} in decimal at {@code at} without allocating (one call per field of every applied message). */
     private int digits(long v, int at) {
-        byte[] d = Long.toString(v).getBytes(StandardCharsets.US_ASCII);
-        System.arraycopy(d, 0, line, at, d.length);
-        return at + d.length;
+        if (v < 0) {
+            byte[] d = Long.toString(v).getBytes(StandardCharsets.US_ASCII); // never for goload's own logs
+            System.arraycopy(d, 0, line, at, d.length);
+            return at + d.length;
+        }
+        int end = at;
+        do {
+            line[end++] = (byte) ('0' + v % 10);
+            v /= 10;
+        } while (v > 0);
+        for (int i = at, j = end - 1; i < j; i++, j--) {
+            byte t = line[i];
+            line[i] = line[j];
+            line[j] = t;
+        }
+        return end;
     }
 
     @Override

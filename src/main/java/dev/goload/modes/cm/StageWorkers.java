@@ -74,18 +74,19 @@ public final class StageWorkers {
     }
 
     private void targeted(Spec s, int worker, int stride) {
-        List<Integer> owned = new ArrayList<>();
-        for (int p = worker; p < sh.properties(); p += stride) owned.add(p);
-        AtomicBoolean[] inWork = new AtomicBoolean[owned.size()];
-        for (int i = 0; i < inWork.length; i++) inWork[i] = new AtomicBoolean();
         PopRequest base = PopRequest.of(s.stage().queue()).withBatch(sh.popBatch()).withConsumerGroup(s.stage().group())
                 .withAutoAck(false).withCaptureData(true);
+        // the owned partitions' requests, built once: the sweep re-pops every one of them several times a second
+        List<PopRequest> owned = new ArrayList<>();
+        for (int p = worker; p < sh.properties(); p += stride) owned.add(base.withPartition("p" + p));
+        AtomicBoolean[] inWork = new AtomicBoolean[owned.size()];
+        for (int i = 0; i < inWork.length; i++) inWork[i] = new AtomicBoolean();
         while (!sh.signal().isStopping()) {
             long t0 = System.nanoTime();
             for (int i = 0; i < owned.size() && !sh.signal().isStopping(); i++) {
                 // a partition in work is leased by us: a re-pop would only come back empty
                 if (inWork[i].get()) continue;
-                PopResult r = pop(base.withPartition("p" + owned.get(i)));
+                PopResult r = pop(owned.get(i));
                 if (r == null || r.empty()) continue;
                 AtomicBoolean flag = inWork[i];
                 flag.set(true);
@@ -128,7 +129,7 @@ public final class StageWorkers {
 
     /**
      * Work → emit/log → async ack; {@code released} runs once the batch no longer holds its partition. The caller
-     * has counted the batch in {@link #busy}; this method uncounts it.
+     * has counted the batch in {@code busy}; this method uncounts it.
      */
     private void process(Spec s, List<Message> msgs, Runnable released) {
         sh.liveTasks().incrementAndGet();
@@ -136,34 +137,34 @@ public final class StageWorkers {
         try {
             if (!work(s, msgs.size())) return;
             List<Message> ack = new ArrayList<>(msgs.size());
-            Map<String, List<Message>> byPartition = new LinkedHashMap<>();
+            Map<String, Part> byPartition = new LinkedHashMap<>();
             for (Message m : msgs) {
-                if (CmEvents.decode(m.data()) == null) {
+                CmEvents.Event e = CmEvents.decode(m.data());
+                if (e == null) {
                     sh.counters().undecodable.increment();
                     ack.add(m);
                 } else {
-                    byPartition.computeIfAbsent(m.partitionId(), k -> new ArrayList<>()).add(m);
+                    byPartition.computeIfAbsent(m.partitionId(), k -> new Part()).add(m, e);
                 }
             }
             if (s.outQueue() == null) {
                 long nowMicros = sh.epoch().epochNanos() / 1000;
-                for (List<Message> part : byPartition.values()) {
-                    for (Message m : part) {
-                        CmEvents.Event e = CmEvents.decode(m.data());
+                for (Part part : byPartition.values()) {
+                    for (CmEvents.Event e : part.events) {
                         if (e.tsMicros() > 0 && nowMicros - e.tsMicros() > 0) sh.e2e().record(nowMicros - e.tsMicros());
                         apply(s, e);
                     }
-                    ack.addAll(part);
+                    ack.addAll(part.msgs);
                 }
             } else if (byPartition.size() == 1) {
-                List<Message> part = byPartition.values().iterator().next();
-                if (emit(s, part)) ack.addAll(part);
+                Part part = byPartition.values().iterator().next();
+                if (emit(s, part)) ack.addAll(part.msgs);
             } else {
                 List<Thread> tasks = new ArrayList<>();
                 List<Message> okAll = java.util.Collections.synchronizedList(new ArrayList<>());
-                for (List<Message> part : byPartition.values()) {
+                for (Part part : byPartition.values()) {
                     tasks.add(Thread.ofVirtual().start(() -> {
-                        if (emit(s, part)) okAll.addAll(part);
+                        if (emit(s, part)) okAll.addAll(part.msgs);
                     }));
                 }
                 for (Thread t : tasks) t.join();
@@ -181,24 +182,32 @@ public final class StageWorkers {
         }
     }
 
+    /** One partition's share of a batch: its messages and their events, decoded once, in pop order. */
+    private static final class Part {
+        final List<Message> msgs = new ArrayList<>();
+        final List<CmEvents.Event> events = new ArrayList<>();
+
+        void add(Message m, CmEvents.Event e) {
+            msgs.add(m);
+            events.add(e);
+        }
+    }
+
     /** One partition's derived push, then its log lines; false when the push did not go through. */
-    private boolean emit(Spec s, List<Message> part) {
-        List<PushItem> items = new ArrayList<>(part.size());
-        List<CmEvents.Event> evs = new ArrayList<>(part.size());
-        for (Message m : part) {
-            CmEvents.Event e = CmEvents.decode(m.data());
-            evs.add(e);
+    private boolean emit(Spec s, Part part) {
+        List<PushItem> items = new ArrayList<>(part.events.size());
+        for (CmEvents.Event e : part.events) {
             items.add(new PushItem(s.outQueue(), "p" + e.prop(), sh.events().derived(s.stage().flow(), e),
                     sh.events().transactionId(s.outQueue(), e.prop(), e.seq()), null));
         }
         StablePush.Outcome o = sh.pusher().push(items);
         if (o != StablePush.Outcome.OK) {
-            sh.counters().pushErr.add(part.size());
-            if (o == StablePush.Outcome.GAVE_UP) sh.counters().pushGaveUp.add(part.size());
+            sh.counters().pushErr.add(items.size());
+            if (o == StablePush.Outcome.GAVE_UP) sh.counters().pushGaveUp.add(items.size());
             return false;
         }
-        s.derived().add(part.size());
-        for (CmEvents.Event e : evs) apply(s, e);
+        s.derived().add(items.size());
+        for (CmEvents.Event e : part.events) apply(s, e);
         return true;
     }
 
@@ -262,11 +271,6 @@ public final class StageWorkers {
             }
         });
         return true;
-    }
-
-    /** Batches in work now (a pop returned them and they are not yet handed to their ack). */
-    public int busy() {
-        return busy.get();
     }
 
     /** Waits for the pop loops and then for batches in work, up to {@code millis} in total; true if all ended. */

@@ -48,7 +48,8 @@ public final class LadderEngine {
                 }
             }
             int exit = commands.run(pointCommand(rate, id));
-            PointResult p = LadderRules.judge(config, rate, id, exit, metrics(id), cell(id),
+            PointMetrics m = metrics(id);
+            PointResult p = LadderRules.judge(config, rate, id, exit, m, cell(m, id),
                     Runtime.getRuntime().availableProcessors());
             points.add(p);
             listener.onPoint(p);
@@ -100,8 +101,7 @@ public final class LadderEngine {
         }
     }
 
-    private CellMetrics cell(String id) throws IOException {
-        PointMetrics m = metrics(id);
+    private CellMetrics cell(PointMetrics m, String id) throws IOException {
         if (m == null || m.startedEpochMs() == 0) return CellMetrics.NONE;
         double start = m.startedEpochMs() / 1000.0;
         double load = Double.isNaN(m.loadSec()) ? config.durationSec() : m.loadSec();

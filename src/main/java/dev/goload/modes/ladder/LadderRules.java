@@ -1,5 +1,7 @@
 package dev.goload.modes.ladder;
 
+import java.util.Locale;
+
 /**
  * Decides what one point means: void (the loader was the bottleneck) and whether the ladder stops here.
  * Checked in order: no record, loader-bound, correctness, achieved vs offered, p99, backlog. Stateless.
@@ -21,7 +23,7 @@ public final class LadderRules {
         if (bound) {
             // the loader's limit says nothing about the cell: no cell rule applies to this point
             String why = m.loaderBound() != null ? "run record loaderBound=true"
-                    : String.format("loader CPU %.2f of %d cores in runpt's series", cell.loaderCores(), hostCores);
+                    : String.format(Locale.ROOT, "loader CPU %.2f of %d cores in runpt's series", cell.loaderCores(), hostCores);
             return new PointResult(rate, runId, exit, m, cell, m.verdict(), true, !c.stopOnVoid() ? ""
                     : "VOID: the loader was the bottleneck (" + why + "); move it off the cell's host or give it more cores");
         }
@@ -31,11 +33,11 @@ public final class LadderRules {
         } else if (exit != 0 && exit != 3) {
             stop = "loader exit " + exit;
         } else if (!(m.achievedPop() >= c.achievedRatio() * m.offered())) {
-            stop = String.format("achieved pop %.1f < %.2f x offered %.1f msg/s", m.achievedPop(), c.achievedRatio(), m.offered());
+            stop = String.format(Locale.ROOT, "achieved pop %.1f < %.2f x offered %.1f msg/s", m.achievedPop(), c.achievedRatio(), m.offered());
         } else if (m.p99Ms() > c.p99LimitMs()) {
-            stop = String.format("p99 %.1f ms > limit %.0f ms", m.p99Ms(), c.p99LimitMs());
+            stop = String.format(Locale.ROOT, "p99 %.1f ms > limit %.0f ms", m.p99Ms(), c.p99LimitMs());
         } else if (m.backlogMsgs() > c.backlogLimitSec() * m.offered()) {
-            stop = String.format("backlog grew: %d msgs queued at the end of the load phase (> %.1f s of offered load)",
+            stop = String.format(Locale.ROOT, "backlog grew: %d msgs queued at the end of the load phase (> %.1f s of offered load)",
                     m.backlogMsgs(), c.backlogLimitSec());
         }
         return new PointResult(rate, runId, exit, m, cell, m.verdict(), false, stop);

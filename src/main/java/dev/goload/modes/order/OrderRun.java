@@ -28,8 +28,8 @@ import org.HdrHistogram.HistogramIterationValue;
 /**
  * The {@code order} gate (goload-behavior.md §2.5): consumers start first (long-polling, in the shape under test),
  * then one producer pushes {@code {"s":i,"p":"<partition>"}} for i = 1..messages sequentially — each push awaited,
- * so each partition's commit order is ascending — then the run drains until everything pushed was delivered (plus
- * 1 s) or {@code -drain} seconds pass. Each push carries a transaction id derived from (run id, seq), so a client
+ * so each partition's commit order is ascending — then the run drains until every successfully pushed sequence was
+ * delivered (plus 1 s) or {@code -drain} seconds pass. Each push carries a transaction id derived from (run id, seq), so a client
  * retry of a push that had committed is deduplicated by the broker instead of becoming a duplicate.
  *
  * <p>Threading: {@link #execute} on the caller's thread (the producer); one virtual thread per consumer.
@@ -92,7 +92,7 @@ public final class OrderRun {
         long d0 = System.nanoTime();
         long drainEnd = d0 + cfg.drainSec() * 1_000_000_000L;
         while (System.nanoTime() < drainEnd && !signal.isStopping()) {
-            if (ledger.deliveredCount() >= pushed) {
+            if (ledger.everySentDelivered()) {
                 signal.pause(1000);
                 break;
             }

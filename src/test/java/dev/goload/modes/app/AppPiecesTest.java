@@ -53,6 +53,7 @@ class AppPiecesTest {
     void stuckPartitionsFollowFnvHashAndSlowMessagesTakeTheirTime() {
         assertEquals(0x811c9dc5, WorkModel.fnv1a32(""));
         assertEquals(0xe40c292c, WorkModel.fnv1a32("a"));
+        assertEquals(0xa04c3935, WorkModel.fnv1a32("s1\u00e9"), "non-ASCII names hash their UTF-8 bytes");
         assertFalse(WorkModel.stuck("s1", 0));
         assertTrue(WorkModel.stuck("s1", 100));
         WorkModel w = new WorkModel(20, 0.5, 500, 0, 3000);
@@ -64,14 +65,17 @@ class AppPiecesTest {
 
     @Test
     void payloadRoundTripsItsStampsAndKnowsItsRun() {
-        byte[] b = AppPayload.stage1(1_700_000_000_123_456_789L, 42, true, false, 10, "run-a");
-        AppPayload.Stamp s = AppPayload.read(b, "run-a");
+        AppPayload runA = new AppPayload("run-a");
+        byte[] b = runA.stage1(1_700_000_000_123_456_789L, 42, true, false, 10);
+        assertEquals("{\"pushTs\":1700000000123456789,\"seq\":42,\"poison\":true,\"slow\":false,\"data\":\"xxxxxxxxxx\","
+                + "\"src\":\"appload\",\"run\":\"run-a\"}", new String(b, java.nio.charset.StandardCharsets.UTF_8));
+        AppPayload.Stamp s = runA.read(b);
         assertEquals(1_700_000_000_123_456_789L, s.pushTs());
         assertEquals(42, s.seq());
         assertTrue(s.poison());
         assertFalse(s.slow());
         assertTrue(s.ours());
-        assertFalse(AppPayload.read(b, "run-b").ours());
-        assertTrue(new String(b, java.nio.charset.StandardCharsets.UTF_8).contains("\"src\":\"appload\""));
+        assertFalse(new AppPayload("run-b").read(b).ours());
+        assertTrue(runA.read(runA.stage1(1, 2, false, true, 0)).slow());
     }
 }

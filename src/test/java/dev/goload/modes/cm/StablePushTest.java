@@ -49,4 +49,16 @@ class StablePushTest {
         assertEquals(true, body.length >= 2048 && s.contains("\"rates\":[{\"d\":\"2026-01-01\""), s);
         assertEquals(new CmEvents.Event(12, 34, 56), CmEvents.decode(body));
     }
+
+    @Test
+    void bodiesHaveTheReferenceShape() {
+        CmEvents ev = new CmEvents(1, "n");
+        assertEquals("{\"prop\":1,\"flow\":\"B\",\"seq\":2,\"ts\":3,\"rates\":[{\"d\":\"2026-01-01\",\"p\":80.00,\"a\":0}]}",
+                new String(ev.ingress('B', 1, 2, 3), java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals("{\"prop\":4,\"flow\":\"A\",\"seq\":5,\"ts\":6}",
+                new String(ev.ingress('A', 4, 5, 6), java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals("{\"prop\":4,\"flow\":\"B\",\"seq\":5,\"ts\":6}",
+                new String(ev.derived('B', new CmEvents.Event(4, 5, 6)), java.nio.charset.StandardCharsets.UTF_8),
+                "derived bodies carry the stamps forward, without the pad");
+    }
 }

@@ -30,6 +30,18 @@ class LadderRulesTest {
     }
 
     @Test
+    void stopReasonsUseADecimalPointWhateverTheHostLocale() {
+        java.util.Locale host = java.util.Locale.getDefault();
+        try {
+            java.util.Locale.setDefault(java.util.Locale.GERMANY);
+            PointResult p = LadderRules.judge(config, 100, "x-100", 0, silentRecord(50), CellMetrics.NONE, 2);
+            assertEquals("achieved pop 50.0 < 0.95 x offered 100.0 msg/s", p.stopReason());
+        } finally {
+            java.util.Locale.setDefault(host);
+        }
+    }
+
+    @Test
     void theRecordsOwnSelfMeasurementWinsOverTheSeries() {
         PointMetrics saysFine = new PointMetrics(100, 100, 100, 5, 50, 0, 0, "PASS", false, 0, 40, 1);
         assertFalse(LadderRules.judge(config, 100, "x", 0, saysFine, new CellMetrics(1, 0, 1, 1.99), 2).isVoid());
