@@ -96,7 +96,7 @@ public final class AppCommand implements ModeCommand {
         RunSignal signal = new RunSignal();
         AppResult result;
         try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
-             var monitor = new LoaderMonitor(LoadModeSupport.loaderRules(f))) {
+             var monitor = LoadModeSupport.periodicMonitor(f)) {
             RunStage.begin();
             result = new AppRun(cfg, client, logs, console, out, dev.goload.pace.NanoClock.SYSTEM, tap)
                     .execute(signal);

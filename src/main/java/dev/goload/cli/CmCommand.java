@@ -67,7 +67,7 @@ public final class CmCommand implements ModeCommand {
         }
         RunSignal signal = new RunSignal();
         try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
-             var monitor = new LoaderMonitor(LoadModeSupport.loaderRules(f))) {
+             var monitor = LoadModeSupport.periodicMonitor(f)) {
             RunStage.begin();
             CmResult r = new CmRun(cfg, client, console, NanoClock.SYSTEM).execute(signal);
             LoaderLines.print(out, LoadModeSupport.wholeRun(monitor));

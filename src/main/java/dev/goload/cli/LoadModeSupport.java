@@ -89,10 +89,14 @@ final class LoadModeSupport {
         return LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded"));
     }
 
-    /** For the modes that measure their loader over the whole run: one sample at the end, then the summary. */
+    /** A loader monitor sampling every second, for the modes without a report loop of their own. */
+    static LoaderMonitor periodicMonitor(ParsedFlags f) {
+        return new LoaderMonitor(loaderRules(f)).samplingEverySecond();
+    }
+
+    /** The end of such a run: the last stretch sampled, then the whole-run summary. */
     static RunResult.LoaderSummary wholeRun(LoaderMonitor monitor) {
-        monitor.sample(0, null, null);
-        return monitor.summary();
+        return monitor.finish();
     }
 
     static QueenClient client(TargetOptions t, RetryPolicy retry) {

@@ -78,7 +78,7 @@ public final class OrderCommand implements ModeCommand {
             OrderResult r;
             dev.goload.modes.RunResult.LoaderSummary loader;
             try (SignalHooks hooks = SignalHooks.stopping(signal, out);
-                 var monitor = new LoaderMonitor(LoadModeSupport.loaderRules(f))) {
+                 var monitor = LoadModeSupport.periodicMonitor(f)) {
                 RunStage.begin();
                 r = run.execute(signal);
                 loader = LoadModeSupport.wholeRun(monitor);

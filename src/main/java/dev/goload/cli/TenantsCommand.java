@@ -32,11 +32,10 @@ public final class TenantsCommand implements ModeCommand {
         }
         RunSignal signal = new RunSignal();
         try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
-             var monitor = new dev.goload.modes.LoaderMonitor(dev.goload.modes.LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")))) {
+             var monitor = LoadModeSupport.periodicMonitor(f)) {
             RunStage.begin();
             int code = new TenantsRun(c, client, signal, out).run();
-            monitor.sample(0, null, null);
-            dev.goload.report.LoaderLines.print(out, monitor.summary());
+            dev.goload.report.LoaderLines.print(out, LoadModeSupport.wholeRun(monitor));
             return code;
         }
     }

@@ -7,6 +7,7 @@ import dev.goload.metrics.ProcessSampler;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The loader's measurement of itself, shared by every mode that writes a run record: process CPU, GC pauses,
@@ -14,7 +15,12 @@ import java.util.Map;
  * loader rather than the broker was the limit. A run opens one at its start, calls {@link #sample} once per
  * report interval with that interval's shed-behind count and pacer lateness, and closes it at the end.
  *
- * <p>Threading: {@link #sample} and {@link #summary} belong to the one reporting thread.
+ * <p>Modes without a report loop of their own call {@link #samplingEverySecond()} at the start and
+ * {@link #finish()} at the end, so their peak RSS, CPU maximum and loader-bound verdict come from one-second
+ * intervals rather than from one sample taken when the run is over.
+ *
+ * <p>Threading: {@link #sample} and {@link #summary} belong to one thread at a time: the reporting thread, or
+ * the periodic sampler until {@link #finish()} (which joins it) hands them back to the caller.
  */
 public final class LoaderMonitor implements AutoCloseable {
 
@@ -31,6 +37,8 @@ public final class LoaderMonitor implements AutoCloseable {
     private final Map<String, String> reasons = new LinkedHashMap<>();
     private double cpuMax;
     private int intervals;
+    private Thread periodic;
+    private volatile boolean stopping;
 
     /** Starts measuring; {@code hiccups} receives the stall samples (a run's own recorder, or a private one). */
     public LoaderMonitor(LoaderBoundRules rules, LatencyRecorder hiccups) {
@@ -60,6 +68,42 @@ public final class LoaderMonitor implements AutoCloseable {
         return new Interval(s, h, bound);
     }
 
+    /** Starts sampling once a second on a daemon thread (for modes whose run has no report loop). */
+    public LoaderMonitor samplingEverySecond() {
+        periodic = Thread.ofPlatform().daemon().name("goload-loader-monitor").start(() -> {
+            while (!stopping) {
+                LockSupport.parkNanos(1_000_000_000L);
+                if (!stopping) sample(0, null, null);
+            }
+        });
+        return this;
+    }
+
+    /** Stops the periodic sampling, samples the last stretch and summarises the whole run. */
+    public RunResult.LoaderSummary finish() {
+        stopPeriodic();
+        sample(0, null, null);
+        return summary();
+    }
+
+    /** Intervals sampled so far. */
+    public int intervals() {
+        return intervals;
+    }
+
+    private void stopPeriodic() {
+        Thread t = periodic;
+        if (t == null) return;
+        stopping = true;
+        LockSupport.unpark(t);
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        periodic = null;
+    }
+
     /** The whole run so far. */
     public RunResult.LoaderSummary summary() {
         double cpuSeconds = (sampler.processCpuNanos() - cpuStartNanos) / 1e9;
@@ -77,6 +121,7 @@ public final class LoaderMonitor implements AutoCloseable {
 
     @Override
     public void close() {
+        stopPeriodic();
         monitor.close();
     }
 }
