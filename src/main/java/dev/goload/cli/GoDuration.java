@@ -1,7 +1,6 @@
 package dev.goload.cli;
 
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -82,46 +81,6 @@ public final class GoDuration {
 
     /** Go's {@code Duration.String()}: {@code 0s}, {@code 1.5ms}, {@code 300µs}, {@code 1h30m0s}. */
     public static String format(Duration duration) {
-        long d;
-        try {
-            d = duration.toNanos();
-        } catch (ArithmeticException e) {
-            d = duration.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
-        }
-        if (d == 0) return "0s";
-        boolean neg = d < 0;
-        long u = neg ? -d : d; // Long.MIN_VALUE stays negative: handled as unsigned below
-        StringBuilder b = new StringBuilder();
-        if (Long.compareUnsigned(u, S) < 0) {
-            String unit;
-            int prec;
-            if (u < US) { prec = 0; unit = "ns"; }
-            else if (u < MS) { prec = 3; unit = "\u00b5s"; }
-            else { prec = 6; unit = "ms"; }
-            b.append(Long.toUnsignedString(u / pow10(prec))).append(frac(u % pow10(prec), prec)).append(unit);
-        } else {
-            long secs = Long.divideUnsigned(u, S);
-            String fr = frac(Long.remainderUnsigned(u, S), 9);
-            long mins = secs / 60, hours = mins / 60;
-            if (hours > 0) b.append(hours).append('h');
-            if (mins > 0) b.append(mins % 60).append('m');
-            b.append(secs % 60).append(fr).append('s');
-        }
-        return neg ? "-" + b : b.toString();
-    }
-
-    private static long pow10(int n) {
-        long p = 1;
-        for (int i = 0; i < n; i++) p *= 10;
-        return p;
-    }
-
-    /** Fraction digits without trailing zeros, and no point at all for a whole value. */
-    private static String frac(long v, int prec) {
-        if (prec == 0 || v == 0) return "";
-        String digits = String.format(Locale.ROOT, "%0" + prec + "d", v);
-        int end = digits.length();
-        while (end > 0 && digits.charAt(end - 1) == '0') end--;
-        return "." + digits.substring(0, end);
+        return dev.goload.report.GoFmt.duration(duration);
     }
 }

@@ -54,16 +54,51 @@ public final class GoFmt {
         return HMS.format(Instant.ofEpochMilli(epochMs));
     }
 
-    /** Go's {@code time.Duration.String()} for whole seconds ({@code 30m0s}, {@code 1h30m0s}, {@code 5s}, {@code 0s}). */
-    public static String duration(java.time.Duration d) {
-        long s = d.toSeconds();
-        if (s == 0) return "0s";
-        long h = s / 3600;
-        long m = s % 3600 / 60;
-        long sec = s % 60;
-        if (h > 0) return h + "h" + m + "m" + sec + "s";
-        if (m > 0) return m + "m" + sec + "s";
-        return sec + "s";
+    /** Go's {@code time.Duration.String()}: {@code 0s}, {@code 1.5s}, {@code 1.5ms}, {@code 300µs}, {@code 1h30m0s}. */
+    public static String duration(java.time.Duration duration) {
+        long d;
+        try {
+            d = duration.toNanos();
+        } catch (ArithmeticException e) {
+            d = duration.isNegative() ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+        if (d == 0) return "0s";
+        boolean neg = d < 0;
+        long u = neg ? -d : d; // Long.MIN_VALUE stays negative: handled as unsigned below
+        StringBuilder b = new StringBuilder();
+        if (Long.compareUnsigned(u, S) < 0) {
+            String unit;
+            int prec;
+            if (u < US) { prec = 0; unit = "ns"; }
+            else if (u < MS) { prec = 3; unit = "\u00b5s"; }
+            else { prec = 6; unit = "ms"; }
+            b.append(Long.toUnsignedString(u / pow10(prec))).append(frac(u % pow10(prec), prec)).append(unit);
+        } else {
+            long secs = Long.divideUnsigned(u, S);
+            String fr = frac(Long.remainderUnsigned(u, S), 9);
+            long mins = secs / 60, hours = mins / 60;
+            if (hours > 0) b.append(hours).append('h');
+            if (mins > 0) b.append(mins % 60).append('m');
+            b.append(secs % 60).append(fr).append('s');
+        }
+        return neg ? "-" + b : b.toString();
+    }
+
+    private static final long US = 1_000, MS = 1_000_000, S = 1_000_000_000L;
+
+    private static long pow10(int n) {
+        long p = 1;
+        for (int i = 0; i < n; i++) p *= 10;
+        return p;
+    }
+
+    /** Fraction digits without trailing zeros, and no point at all for a whole value. */
+    private static String frac(long v, int prec) {
+        if (prec == 0 || v == 0) return "";
+        String digits = String.format(java.util.Locale.ROOT, "%0" + prec + "d", v);
+        int end = digits.length();
+        while (end > 0 && digits.charAt(end - 1) == '0') end--;
+        return "." + digits.substring(0, end);
     }
 
     /** Go's {@code %q} / {@code strconv.Quote}: double-quoted with Go escapes for non-printables. */

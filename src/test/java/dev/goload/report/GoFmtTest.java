@@ -32,5 +32,9 @@ class GoFmtTest {
         assertEquals("30m0s", GoFmt.duration(java.time.Duration.ofMinutes(30)));
         assertEquals("1h0m0s", GoFmt.duration(java.time.Duration.ofHours(1)));
         assertEquals("1h30m0s", GoFmt.duration(java.time.Duration.ofSeconds(5400)));
+        // fractions are kept, as Go prints them (the whole-seconds version printed "1s" here)
+        assertEquals("1.5s", GoFmt.duration(java.time.Duration.ofMillis(1500)));
+        assertEquals("250ms", GoFmt.duration(java.time.Duration.ofMillis(250)));
+        assertEquals("1m0.5s", GoFmt.duration(java.time.Duration.ofMillis(60_500)));
     }
 }
