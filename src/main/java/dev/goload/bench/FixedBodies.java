@@ -81,7 +81,7 @@ final class FixedBodies {
                     .append("\",\"partitionId\":\"").append(partitionId).append("\",\"leaseId\":\"").append(leaseId)
                     .append("\",\"queue\":\"bench\",\"partition\":\"p0\",\"consumerGroup\":\"__QUEUE_MODE__\"")
                     .append(",\"data\":").append(data)
-                    .append(",\"createdAt\":\"2026-01-01T00:00:00.").append(String.format("%03d", i % 1000))
+                    .append(",\"createdAt\":\"2026-01-01T00:00:00.").append(String.format(java.util.Locale.ROOT, "%03d", i % 1000))
                     .append("Z\",\"retryCount\":0,\"traceId\":null}");
         }
         return b.append("]}").toString();

@@ -17,6 +17,9 @@ public final class Main {
     private static final Set<String> HELP_FLAGS = Set.of("-h", "-help", "--h", "--help");
 
     public static void main(String[] args) {
+        // Every line goload prints is parsed by scripts and must read as Go prints it: ASCII digits, '.' decimals,
+        // whatever the host's locale (under ar-EG or de-DE, %d and %.2f would print other digits or a comma).
+        java.util.Locale.setDefault(java.util.Locale.ROOT);
         System.exit(run(args, System.out, System.err));
     }
 

@@ -100,6 +100,6 @@ public record CloudConfig(String target, String url, String tenantsFile, int ten
 
     /** The queue tenant {@code idx} pushes to and pops from. */
     public String queueFor(int idx) {
-        return sharedQueue ? queue : String.format("%s-t%04d", queue, idx);
+        return sharedQueue ? queue : String.format(java.util.Locale.ROOT, "%s-t%04d", queue, idx);
     }
 }

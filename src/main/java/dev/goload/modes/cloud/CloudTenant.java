@@ -24,7 +24,7 @@ public record CloudTenant(int idx, String slug, String clusterSlug, String broke
 
     /** The reference's deterministic broker-only identity {@code i}, so reruns hit the same broker rows. */
     public static CloudTenant synthesized(int i) {
-        return new CloudTenant(i, String.format("synth-%04d", i), String.format("synth-%04d", i),
+        return new CloudTenant(i, String.format(java.util.Locale.ROOT, "synth-%04d", i), String.format(java.util.Locale.ROOT, "synth-%04d", i),
                 SyntheticTenants.brokerTenant(i), "");
     }
 

@@ -47,7 +47,7 @@ public record ProvisionConfig(int tenants, String prefix, String plan, String ce
 
     /** {@code <prefix>-%04d}: tenant slug = cluster slug = routing Host label. */
     public static String slug(String prefix, int idx) {
-        return String.format("%s-%04d", prefix, idx);
+        return String.format(java.util.Locale.ROOT, "%s-%04d", prefix, idx);
     }
 
     public boolean usesJdbc() {

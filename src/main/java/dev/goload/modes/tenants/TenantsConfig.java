@@ -29,6 +29,6 @@ public record TenantsConfig(String url, int tenants, int queuesPerTenant, int co
     }
 
     public static String queueName(int tenant, int q) {
-        return String.format("t%04d-q%d", tenant, q);
+        return String.format(java.util.Locale.ROOT, "t%04d-q%d", tenant, q);
     }
 }
