@@ -29,6 +29,11 @@ import org.HdrHistogram.HistogramLogWriter;
  * Because the CSV and the log are flushed every interval and the record is written on the normal shutdown
  * path (which SIGINT/SIGTERM also take), a stopped run leaves complete artifacts.
  *
+ * <p>A write that fails mid-run (a full disk in hour 20 of a soak) never stops the run: the stream that failed
+ * stops being written, the first error is kept, the run goes on to its end, and the record lists the failure
+ * under {@code artifactErrors} before {@link #onEnd} reports it (the caller exits 1). The counters and the final
+ * console lines are never lost to an artifact.
+ *
  * <p>Threading: called on the reporter thread only.
  */
 public final class RunArtifacts implements LoadRun.HistogramListener, AutoCloseable {
@@ -38,24 +43,40 @@ public final class RunArtifacts implements LoadRun.HistogramListener, AutoClosea
     private final String runId;
     private final Map<String, Object> header;
     private final PrintStream csv;
-    private final OutputStream hlogStream;
+    private final PrintStream hlogStream;
     private final HistogramLogWriter hlog;
+    /** Per artifact file, the first failure to write it (insertion order: first failure first). */
+    private final Map<String, String> errors = new LinkedHashMap<>();
+    private int intervalsSeen;
     private Path recordPath;
+
+    /** Opens an artifact file for writing ({@link Files#newOutputStream} unless a test injects failures). */
+    @FunctionalInterface
+    public interface Opener {
+        OutputStream open(Path file) throws IOException;
+    }
 
     /**
      * @param header run-record fields known before the run (mode, config, configLine, host, version, …); the
      *               caller must already have masked secrets in it
      */
     public RunArtifacts(Path dir, String runId, Map<String, Object> header, long startEpochMs) throws IOException {
+        this(dir, runId, header, startEpochMs, Files::newOutputStream);
+    }
+
+    /** As above, opening the CSV and the log with {@code opener}; a failure to write their headers is thrown. */
+    public RunArtifacts(Path dir, String runId, Map<String, Object> header, long startEpochMs, Opener opener)
+            throws IOException {
         this.dir = dir;
         this.runId = runId;
         this.header = header;
         Files.createDirectories(dir);
-        this.csv = new PrintStream(Files.newOutputStream(dir.resolve(runId + ".intervals.csv")), false,
-                java.nio.charset.StandardCharsets.UTF_8);
+        this.csv = new PrintStream(opener.open(dir.resolve(csvName())), false, java.nio.charset.StandardCharsets.UTF_8);
         csv.println(IntervalCsv.HEADER);
         csv.flush();
-        this.hlogStream = Files.newOutputStream(dir.resolve(runId + ".hlog"));
+        if (csv.checkError()) throw new IOException("cannot write " + dir.resolve(csvName()));
+        this.hlogStream = new PrintStream(opener.open(dir.resolve(hlogName())), false,
+                java.nio.charset.StandardCharsets.UTF_8);
         this.hlog = new HistogramLogWriter(hlogStream);
         hlog.outputComment("goload run " + runId + "; values in microseconds; tags: push (from schedule), service, "
                 + "failed, lateness, queue, e2e, ack, hiccup");
@@ -64,6 +85,24 @@ public final class RunArtifacts implements LoadRun.HistogramListener, AutoClosea
         hlog.setBaseTime(startEpochMs);
         hlog.outputLegend();
         hlogStream.flush();
+        if (hlogStream.checkError()) throw new IOException("cannot write " + dir.resolve(hlogName()));
+    }
+
+    private String csvName() {
+        return runId + ".intervals.csv";
+    }
+
+    private String hlogName() {
+        return runId + ".hlog";
+    }
+
+    /** Notes the first failure of {@code stream} (PrintStreams keep I/O errors to themselves until asked). */
+    private boolean failed(String name, PrintStream stream) {
+        if (errors.containsKey(name)) return true;
+        if (!stream.checkError()) return false;
+        errors.put(name, "writing " + dir.resolve(name) + " failed at interval " + intervalsSeen
+                + "; later intervals are missing from it");
+        return true;
     }
 
     /** Where the run record was written (after {@link #onEnd}). */
@@ -73,20 +112,23 @@ public final class RunArtifacts implements LoadRun.HistogramListener, AutoClosea
 
     @Override
     public void onHistogram(String tag, Histogram interval) {
-        if (interval.getTotalCount() > 0) {
+        if (interval.getTotalCount() > 0 && !errors.containsKey(hlogName())) {
             hlog.outputIntervalHistogram(interval);
         }
     }
 
     @Override
     public void onInterval(IntervalReport r) {
-        csv.println(IntervalCsv.row(r));
-        csv.flush();
-        try {
-            hlogStream.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        if (!failed(csvName(), csv)) {
+            csv.println(IntervalCsv.row(r));
+            csv.flush();
+            failed(csvName(), csv);
         }
+        if (!failed(hlogName(), hlogStream)) {
+            hlogStream.flush();
+            failed(hlogName(), hlogStream);
+        }
+        intervalsSeen++;
     }
 
     @Override
@@ -107,7 +149,8 @@ public final class RunArtifacts implements LoadRun.HistogramListener, AutoClosea
         rec.put("loader", res.loader());
         rec.put("loaderBound", res.loader().loaderBound());
         rec.put("intervals", intervals(res.intervals()));
-        rec.put("artifacts", Map.of("intervalsCsv", runId + ".intervals.csv", "hlog", runId + ".hlog"));
+        rec.put("artifacts", Map.of("intervalsCsv", csvName(), "hlog", hlogName()));
+        if (!errors.isEmpty()) rec.put("artifactErrors", List.copyOf(errors.values()));
         try {
             ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             Path tmp = dir.resolve(runId + ".json.tmp");
@@ -115,7 +158,13 @@ public final class RunArtifacts implements LoadRun.HistogramListener, AutoClosea
             recordPath = dir.resolve(runId + ".json");
             Files.move(tmp, recordPath, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            throw new UncheckedIOException("writing the run record in " + dir, e);
+            String also = errors.isEmpty() ? "" : " (and " + String.join("; ", errors.values()) + ")";
+            throw new UncheckedIOException("writing the run record in " + dir + also, e);
+        }
+        if (!errors.isEmpty()) {
+            String msg = String.join("; ", errors.values()) + " (the run record " + recordPath
+                    + " is complete and lists it)";
+            throw new UncheckedIOException(msg, new IOException(msg));
         }
     }
 
@@ -145,10 +194,6 @@ public final class RunArtifacts implements LoadRun.HistogramListener, AutoClosea
     @Override
     public void close() {
         csv.close();
-        try {
-            hlogStream.close();
-        } catch (IOException e) {
-            // already flushed each interval
-        }
+        hlogStream.close();
     }
 }

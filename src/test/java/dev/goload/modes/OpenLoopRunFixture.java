@@ -42,6 +42,7 @@ final class OpenLoopRunFixture {
     int consumers = 1;
     NanoClock clock = NanoClock.SYSTEM;
     Consumer<LoadRun.Producers> onProducers = p -> {};
+    RunArtifacts.Opener opener = java.nio.file.Files::newOutputStream;
 
     private final ByteArrayOutputStream console = new ByteArrayOutputStream();
 
@@ -68,7 +69,7 @@ final class OpenLoopRunFixture {
                 Map.of("leaseTime", 30), LoaderBoundRules.DEFAULTS);
         AtomicReference<LoadRun.Producers> producers = new AtomicReference<>();
         try (client; RunArtifacts artifacts = new RunArtifacts(outDir, "run", new LinkedHashMap<>(Map.of("mode",
-                "openloop")), System.currentTimeMillis())) {
+                "openloop")), System.currentTimeMillis(), opener)) {
             OpenLoopConsole con = new OpenLoopConsole(cfg, out);
             con.printHeader();
             return new LoadRun(setup, client, ctx -> {
