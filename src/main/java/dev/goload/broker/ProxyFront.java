@@ -54,7 +54,7 @@ final class ProxyFront implements HttpHandler {
     @Override
     public void handle(HttpExchange ex) throws IOException {
         try (ex) {
-            byte[] body = ex.getRequestBody().readAllBytes();
+            byte[] body = Router.body(ex);
             String method = ex.getRequestMethod();
             String path = ex.getRequestURI().getRawPath();
             String query = ex.getRequestURI().getRawQuery();
