@@ -54,6 +54,21 @@ class EmbeddedBrokerApiTest {
     }
 
     @Test
+    void transactionAckSkipsAnObjectValuedFieldAsASingleAckDoes() {
+        c.push("in", "p", "{\"step\":1}");
+        JsonNode m = c.pop("in?batch=1").json().get("messages").get(0);
+        String ack = "{\"transactionId\":\"" + m.get("transactionId").asText() + "\",\"partitionId\":\""
+                + m.get("partitionId").asText() + "\",\"error\":{\"detail\":[1,2]},\"leaseId\":\""
+                + m.get("leaseId").asText() + "\",\"status\":\"completed\"";
+        JsonNode r = c.post("/api/v1/transaction", "{\"operations\":[{\"type\":\"ack\"," + ack.substring(1)
+                + "},{\"type\":\"push\",\"items\":[{\"queue\":\"out\",\"payload\":2}]}]}").json();
+        assertTrue(r.get("success").asBoolean(), r.toString());
+        assertTrue(r.get("results").get(0).get("leaseReleased").asBoolean(), "the fields after the object were read");
+        assertEquals(2, r.get("results").size());
+        assertEquals(2, broker.stats().pushedMessages(), "the push after it was applied too");
+    }
+
+    @Test
     void configureMergesUnlessReplaceAndKeepsUnknownOptions() {
         JsonNode a = c.post("/api/v1/configure",
                 "{\"queue\":\"q\",\"options\":{\"leaseTime\":5,\"dedupWindowSeconds\":60}}").json();
