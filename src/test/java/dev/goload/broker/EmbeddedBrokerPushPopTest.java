@@ -137,7 +137,8 @@ class EmbeddedBrokerPushPopTest {
         TestClient.Resp r = c.pop("q?batch=5&wait=true&timeout=500");
         long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
         assertEquals(204, r.status());
-        assertTrue(ms >= 450 && ms < 2500, "returned after " + ms + " ms");
+        // not at once, and long before the 30 s default timeout (a generous bound on a loaded machine)
+        assertTrue(ms >= 450 && ms < 10_000, "returned after " + ms + " ms");
         assertEquals(1, broker.stats().emptyPops());
     }
 
