@@ -114,6 +114,15 @@ final class JsonOut {
         return Arrays.copyOf(buf, len);
     }
 
+    /** The bytes written so far are {@code buffer()[0, length())}; the array is the writer's own. */
+    byte[] buffer() {
+        return buf;
+    }
+
+    int length() {
+        return len;
+    }
+
     private void comma() {
         if (needComma) {
             put((byte) ',');

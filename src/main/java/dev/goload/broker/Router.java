@@ -185,15 +185,17 @@ final class Router implements HttpHandler {
     }
 
     static void send(HttpExchange ex, Reply reply) throws IOException {
-        if (reply.body() == null) {
+        byte[] body = reply.body();
+        if (body == null) {
             ex.sendResponseHeaders(reply.status(), -1);
             return;
         }
-        boolean text = reply.body().length > 0 && reply.body()[0] != '{' && reply.body()[0] != '[';
+        int n = reply.length();
+        boolean text = n > 0 && body[0] != '{' && body[0] != '[';
         ex.getResponseHeaders().set("Content-Type", text ? "text/plain; version=0.0.4" : "application/json");
-        ex.sendResponseHeaders(reply.status(), reply.body().length);
+        ex.sendResponseHeaders(reply.status(), n);
         try (OutputStream os = ex.getResponseBody()) {
-            os.write(reply.body());
+            os.write(body, 0, n);
         }
     }
 }
