@@ -2,6 +2,7 @@ package dev.goload.bench;
 
 import dev.goload.cli.ExitCodes;
 import dev.goload.cli.FlagTable;
+import dev.goload.cli.GoStrconv;
 import dev.goload.cli.ParsedFlags;
 import dev.goload.cli.UsageExit;
 import java.io.IOException;
@@ -79,6 +80,10 @@ public final class FixedEndpoint {
             f = UsageExit.parse(table, args, err);
         } catch (UsageExit e) {
             return e.code();
+        }
+        if (!f.positional().isEmpty()) {
+            err.println("fixed endpoint: unexpected argument " + GoStrconv.quote(f.positional().getFirst()));
+            return ExitCodes.USAGE;
         }
         int port = f.getInt("port");
         int threads = f.getInt("threads");

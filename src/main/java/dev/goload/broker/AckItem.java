@@ -8,8 +8,23 @@ import java.io.IOException;
 record AckItem(String transactionId, String partitionId, String leaseId, String status, String error,
         String consumerGroup) {
 
+    /** Reads a field of the object that is not an ack field (a transaction operation's {@code type} and items). */
+    @FunctionalInterface
+    interface OtherField {
+        /** The parser is on the field's value; an object or array value it leaves unread is skipped after. */
+        void read(String field, JsonToken value, JsonParser p) throws IOException;
+    }
+
     /** Reads the rest of an ack object; the parser is on its START_OBJECT. Unknown fields are skipped. */
     static AckItem parse(JsonParser p) throws IOException {
+        return parse(p, (field, value, parser) -> { });
+    }
+
+    /**
+     * As {@link #parse(JsonParser)}, handing every field that is not an ack field to {@code other}. An ack field
+     * whose value is not a string reads as null.
+     */
+    static AckItem parse(JsonParser p, OtherField other) throws IOException {
         String txn = null;
         String partitionId = null;
         String leaseId = null;
@@ -19,20 +34,29 @@ record AckItem(String transactionId, String partitionId, String leaseId, String 
         while (JsonIn.next(p) == JsonToken.FIELD_NAME) {
             String field = p.currentName();
             JsonToken t = JsonIn.next(p);
-            boolean text = t == JsonToken.VALUE_STRING;
+            String text = t == JsonToken.VALUE_STRING ? p.getText() : null;
             switch (field) {
-                case "transactionId" -> txn = text ? p.getText() : null;
-                case "partitionId" -> partitionId = text ? p.getText() : null;
-                case "leaseId" -> leaseId = text ? p.getText() : null;
-                case "status" -> status = text ? p.getText() : null;
-                case "error" -> error = text ? p.getText() : null;
-                case "consumerGroup" -> group = text ? p.getText() : null;
-                default -> JsonIn.skip(p);
+                case "transactionId" -> txn = text;
+                case "partitionId" -> partitionId = text;
+                case "leaseId" -> leaseId = text;
+                case "status" -> status = text;
+                case "error" -> error = text;
+                case "consumerGroup" -> group = text;
+                default -> other.read(field, t, p);
             }
-            if (!text && t.isStructStart()) {
-                JsonIn.skip(p);
-            }
+            JsonIn.skip(p); // an object or array nobody read; a no-op on scalars and on values already read
         }
         return new AckItem(txn, partitionId, leaseId, status, error, group);
+    }
+
+    /** This item, or 400 with Queen's text when it lacks the ids that address a message. */
+    AckItem requireIds() {
+        if (transactionId == null || transactionId.isEmpty()) {
+            throw new BadRequest("transactionId is required");
+        }
+        if (partitionId == null || partitionId.isEmpty()) {
+            throw new BadRequest("partitionId is required to ensure message uniqueness");
+        }
+        return this;
     }
 }

@@ -23,12 +23,7 @@ final class AckRoute {
             item = AckItem.parse(p);
             JsonIn.finish(p);
         }
-        if (item.transactionId() == null || item.transactionId().isEmpty()) {
-            throw new BadRequest("transactionId is required");
-        }
-        if (item.partitionId() == null || item.partitionId().isEmpty()) {
-            throw new BadRequest("partitionId is required to ensure message uniqueness");
-        }
+        item.requireIds();
         AckOutcome o = apply(r.tenant(), item, null);
         JsonOut out = new JsonOut(256).beginArray();
         write(out, 0, item, o);

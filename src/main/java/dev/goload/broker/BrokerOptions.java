@@ -58,23 +58,8 @@ public record BrokerOptions(String host, int port, boolean tenancyHeader, int po
                 defaultLeaseSeconds, defaultRetryLimit);
     }
 
-    public BrokerOptions withPopWaitTickMillis(int t) {
-        return new BrokerOptions(host, port, tenancyHeader, t, responseDelayMillis,
-                defaultLeaseSeconds, defaultRetryLimit);
-    }
-
     public BrokerOptions withResponseDelayMillis(int d) {
         return new BrokerOptions(host, port, tenancyHeader, popWaitTickMillis, d,
                 defaultLeaseSeconds, defaultRetryLimit);
-    }
-
-    public BrokerOptions withDefaultLeaseSeconds(int s) {
-        return new BrokerOptions(host, port, tenancyHeader, popWaitTickMillis, responseDelayMillis,
-                s, defaultRetryLimit);
-    }
-
-    public BrokerOptions withDefaultRetryLimit(int r) {
-        return new BrokerOptions(host, port, tenancyHeader, popWaitTickMillis, responseDelayMillis,
-                defaultLeaseSeconds, r);
     }
 }

@@ -112,11 +112,6 @@ public final class EmbeddedBroker implements AutoCloseable {
         return proxy == null ? ProxyStats.NONE : proxy.stats();
     }
 
-    /** Whether the proxy personality is in front of this broker. */
-    public boolean proxied() {
-        return proxy != null;
-    }
-
     /** Blocks until {@link #close()} has finished (for the standalone {@code goload broker} command). */
     public void awaitClose() throws InterruptedException {
         closed.await();

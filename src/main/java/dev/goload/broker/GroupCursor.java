@@ -41,10 +41,6 @@ final class GroupCursor {
         return acked.get(i) || dead.get(i);
     }
 
-    boolean isAcked(long seq) {
-        return acked.get((int) (seq - position));
-    }
-
     void markAcked(long seq) {
         acked.set((int) (seq - position));
     }

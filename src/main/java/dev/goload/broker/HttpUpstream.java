@@ -6,7 +6,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.UUID;
 
 /**
  * Forwards the proxy personality's admitted requests to a real (or another embedded) broker over HTTP, as the
@@ -38,7 +37,7 @@ final class HttpUpstream implements Upstream {
                 .method(r.method(), body)
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json")
-                .header("x-queen-request-id", UUID.randomUUID().toString());
+                .header(ProxyFront.REQUEST_ID_HEADER, Ids.uuidV7(System.currentTimeMillis()));
         if (r.tenant() != null) {
             b.header("x-queen-tenant", r.tenant());
         }

@@ -114,6 +114,15 @@ final class JsonOut {
         return Arrays.copyOf(buf, len);
     }
 
+    /** The bytes written so far are {@code buffer()[0, length())}; the array is the writer's own. */
+    byte[] buffer() {
+        return buf;
+    }
+
+    int length() {
+        return len;
+    }
+
     private void comma() {
         if (needComma) {
             put((byte) ',');
@@ -131,37 +140,47 @@ final class JsonOut {
     private void string0(String s) {
         int n = s.length();
         ensure(n + 2);
-        buf[len++] = '"';
-        for (int i = 0; i < n; i++) {
+        byte[] b = buf;
+        int at = len;
+        b[at++] = '"';
+        int i = 0;
+        // Plain ASCII (nearly every id, name and timestamp) needs one byte per char: the room was ensured above.
+        for (; i < n; i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') {
+                break;
+            }
+            b[at++] = (byte) c;
+        }
+        len = at;
+        if (i < n) {
+            escapedTail(s, i);
+        }
+        put((byte) '"');
+    }
+
+    private void escapedTail(String s, int from) {
+        int n = s.length();
+        for (int i = from; i < n; i++) {
             char c = s.charAt(i);
             if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
-                ensure(1);
-                buf[len++] = (byte) c;
+                put((byte) c);
             } else if (c == '"' || c == '\\') {
                 ensure(2);
                 buf[len++] = '\\';
                 buf[len++] = (byte) c;
             } else if (c < 0x20) {
-                ensure(6);
-                buf[len++] = '\\';
-                buf[len++] = 'u';
-                buf[len++] = '0';
-                buf[len++] = '0';
-                buf[len++] = HEX[c >> 4];
-                buf[len++] = HEX[c & 0xF];
+                control(c);
             } else {
                 // Non-ASCII (incl. surrogate pairs): let the JDK do the UTF-8 encoding of the rest.
-                byte[] tail = s.substring(i).getBytes(StandardCharsets.UTF_8);
-                stringTail(tail);
+                utf8Tail(s.substring(i).getBytes(StandardCharsets.UTF_8));
                 return;
             }
         }
-        ensure(1);
-        buf[len++] = '"';
     }
 
     /** Escapes the UTF-8 bytes of a string's remainder; multi-byte sequences never contain ASCII bytes. */
-    private void stringTail(byte[] utf8) {
+    private void utf8Tail(byte[] utf8) {
         for (byte b : utf8) {
             int c = b & 0xFF;
             if (c == '"' || c == '\\') {
@@ -169,20 +188,21 @@ final class JsonOut {
                 buf[len++] = '\\';
                 buf[len++] = b;
             } else if (c < 0x20) {
-                ensure(6);
-                buf[len++] = '\\';
-                buf[len++] = 'u';
-                buf[len++] = '0';
-                buf[len++] = '0';
-                buf[len++] = HEX[c >> 4];
-                buf[len++] = HEX[c & 0xF];
+                control(c);
             } else {
-                ensure(1);
-                buf[len++] = b;
+                put(b);
             }
         }
-        ensure(1);
-        buf[len++] = '"';
+    }
+
+    private void control(int c) {
+        ensure(6);
+        buf[len++] = '\\';
+        buf[len++] = 'u';
+        buf[len++] = '0';
+        buf[len++] = '0';
+        buf[len++] = HEX[c >> 4];
+        buf[len++] = HEX[c & 0xF];
     }
 
     private void put(byte b) {

@@ -21,10 +21,6 @@ final class Lease {
         this.expiresAtMillis = expiresAtMillis;
     }
 
-    long expiresAtMillis() {
-        return expiresAtMillis;
-    }
-
     boolean isLive(long nowMillis) {
         return nowMillis < expiresAtMillis;
     }

@@ -240,12 +240,6 @@ final class PartitionState {
         }
     }
 
-    /** Lease id this group holds here, if live; used by transactions' requiredLeases. Caller holds the lock. */
-    boolean holdsLeaseLocked(String group, String leaseId, long nowMillis) {
-        GroupCursor c = cursors.get(group);
-        return c != null && c.lease != null && c.lease.id.equals(leaseId) && c.lease.isLive(nowMillis);
-    }
-
     int retained() {
         lock.lock();
         try {

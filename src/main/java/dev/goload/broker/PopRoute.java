@@ -44,6 +44,10 @@ final class PopRoute {
         long timeoutMs = Math.max(0, integer(q.get("timeout"), DEFAULT_TIMEOUT_MS));
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
         long tickNanos = TimeUnit.MILLISECONDS.toNanos(registry.options.popWaitTickMillis());
+        // No backing arrays until a partition yields messages: most pops of a run find none. Both lists are
+        // still empty whenever the loop goes round again (a non-empty attempt returns).
+        List<Delivery> out = new ArrayList<>();
+        List<PartitionState> claimed = new ArrayList<>();
 
         while (true) {
             QueueState queue = registry.queue(r.tenant(), queueName);
@@ -53,8 +57,6 @@ final class PopRoute {
                     : autopilot ? clamp(queue.partitionCount(), 1, AUTOPILOT_MAX_PARTITIONS) : 1;
             long seen = queue.version();
             long now = registry.nowMillis();
-            List<Delivery> out = new ArrayList<>(Math.min(batch, 256));
-            List<PartitionState> claimed = new ArrayList<>(1);
             Lease lease;
             if (partitionName == null) {
                 lease = queue.popWildcard(group, batch, maxPartitions, autoAck, now, out, claimed);

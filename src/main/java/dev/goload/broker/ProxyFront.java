@@ -8,7 +8,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -54,7 +53,7 @@ final class ProxyFront implements HttpHandler {
     @Override
     public void handle(HttpExchange ex) throws IOException {
         try (ex) {
-            byte[] body = ex.getRequestBody().readAllBytes();
+            byte[] body = Router.body(ex);
             String method = ex.getRequestMethod();
             String path = ex.getRequestURI().getRawPath();
             String query = ex.getRequestURI().getRawQuery();
@@ -83,7 +82,8 @@ final class ProxyFront implements HttpHandler {
                 return;
             }
             boolean isPop = method.equals("GET") && path.startsWith("/api/v1/pop/");
-            boolean parks = isPop && queryFlag(query, "wait");
+            // parsed as the broker parses it, so a slot is held exactly when the broker will park the pop
+            boolean parks = isPop && PopRoute.bool(Request.query(query).get("wait"));
             Decision d = admit(cluster, method, path, body, parks);
             if (d != null) {
                 if (options.enforce()) {
@@ -102,7 +102,7 @@ final class ProxyFront implements HttpHandler {
                 counters.parkedNow.increment();
             }
             try {
-                ex.getResponseHeaders().set(REQUEST_ID_HEADER, UUID.randomUUID().toString());
+                ex.getResponseHeaders().set(REQUEST_ID_HEADER, Ids.uuidV7(System.currentTimeMillis()));
                 counters.forwarded.increment();
                 Router.send(ex, forward(cluster, method, path, query, body, isPop));
             } finally {
@@ -188,18 +188,6 @@ final class ProxyFront implements HttpHandler {
         }
         int dot = h.indexOf('.');
         return dot >= 0 ? h.substring(0, dot) : h;
-    }
-
-    private static boolean queryFlag(String rawQuery, String name) {
-        if (rawQuery == null) {
-            return false;
-        }
-        for (String pair : rawQuery.split("&")) {
-            if (pair.equalsIgnoreCase(name + "=true") || pair.equals(name + "=1")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static String withoutWait(String rawQuery) {

@@ -9,6 +9,11 @@ import java.util.Map;
 record Request(String method, String path, String rawQuery, String tenant, byte[] body) {
 
     Map<String, String> query() {
+        return query(rawQuery);
+    }
+
+    /** The decoded parameters of a raw query string; a repeated name keeps its last value. */
+    static Map<String, String> query(String rawQuery) {
         Map<String, String> out = new HashMap<>();
         if (rawQuery == null || rawQuery.isEmpty()) {
             return out;

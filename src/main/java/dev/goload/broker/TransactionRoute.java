@@ -16,7 +16,31 @@ import java.util.TreeMap;
  * Thread-safe.
  */
 final class TransactionRoute {
-    private record Operation(String type, AckItem ack, List<PushItem> items) {
+    /** An ack ({@code items == null}) or a push ({@code ack == null}). */
+    private record Operation(AckItem ack, List<PushItem> items) {
+    }
+
+    /** The fields an operation has besides an ack's. */
+    private static final class OperationFields implements AckItem.OtherField {
+        private final byte[] body;
+        String type;
+        List<PushItem> items;
+
+        OperationFields(byte[] body) {
+            this.body = body;
+        }
+
+        @Override
+        public void read(String field, JsonToken value, JsonParser p) throws IOException {
+            if (field.equals("type")) {
+                type = value == JsonToken.VALUE_STRING ? p.getText() : null;
+            } else if (field.equals("items")) {
+                if (value != JsonToken.START_ARRAY) {
+                    throw new BadRequest("items array is required");
+                }
+                items = PushRoute.parseItems(p, body);
+            }
+        }
     }
 
     private final Registry registry;
@@ -154,50 +178,17 @@ final class TransactionRoute {
     }
 
     private static Operation parseOperation(JsonParser p, byte[] body) throws IOException {
-        String type = null;
-        String txn = null;
-        String partitionId = null;
-        String leaseId = null;
-        String status = null;
-        String error = null;
-        String group = null;
-        List<PushItem> items = null;
-        while (JsonIn.next(p) == JsonToken.FIELD_NAME) {
-            String field = p.currentName();
-            JsonToken t = JsonIn.next(p);
-            String text = t == JsonToken.VALUE_STRING ? p.getText() : null;
-            switch (field) {
-                case "type" -> type = text;
-                case "transactionId" -> txn = text;
-                case "partitionId" -> partitionId = text;
-                case "leaseId" -> leaseId = text;
-                case "status" -> status = text;
-                case "error" -> error = text;
-                case "consumerGroup" -> group = text;
-                case "items" -> {
-                    if (t != JsonToken.START_ARRAY) {
-                        throw new BadRequest("items array is required");
-                    }
-                    items = PushRoute.parseItems(p, body);
-                }
-                default -> JsonIn.skip(p);
-            }
-        }
-        if ("push".equals(type)) {
-            if (items == null) {
+        OperationFields other = new OperationFields(body);
+        AckItem ack = AckItem.parse(p, other);
+        if ("push".equals(other.type)) {
+            if (other.items == null) {
                 throw new BadRequest("items array is required");
             }
-            return new Operation(type, null, items);
+            return new Operation(null, other.items);
         }
-        if (!"ack".equals(type)) {
-            throw new BadRequest("Unknown operation type: " + type);
+        if (!"ack".equals(other.type)) {
+            throw new BadRequest("Unknown operation type: " + other.type);
         }
-        if (txn == null || txn.isEmpty()) {
-            throw new BadRequest("transactionId is required");
-        }
-        if (partitionId == null || partitionId.isEmpty()) {
-            throw new BadRequest("partitionId is required to ensure message uniqueness");
-        }
-        return new Operation(type, new AckItem(txn, partitionId, leaseId, status, error, group), null);
+        return new Operation(ack.requireIds(), null);
     }
 }

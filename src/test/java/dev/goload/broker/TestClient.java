@@ -39,6 +39,13 @@ final class TestClient {
         return send(builder(path).POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
+    /** A POST whose length is not declared, so the body goes chunked. */
+    Resp postChunked(String path, String body) {
+        byte[] b = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return send(builder(path).POST(HttpRequest.BodyPublishers.ofInputStream(
+                () -> new java.io.ByteArrayInputStream(b))));
+    }
+
     Resp get(String path) {
         return send(builder(path).GET());
     }
