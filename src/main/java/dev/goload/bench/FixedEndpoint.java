@@ -2,7 +2,6 @@ package dev.goload.bench;
 
 import dev.goload.cli.ExitCodes;
 import dev.goload.cli.FlagTable;
-import dev.goload.cli.GoStrconv;
 import dev.goload.cli.ParsedFlags;
 import dev.goload.cli.UsageExit;
 import java.io.IOException;
@@ -77,13 +76,9 @@ public final class FixedEndpoint {
         FlagTable table = flags();
         ParsedFlags f;
         try {
-            f = UsageExit.parse(table, args, err);
+            f = UsageExit.parseFlagsOnly(table, args, err, "fixed endpoint");
         } catch (UsageExit e) {
             return e.code();
-        }
-        if (!f.positional().isEmpty()) {
-            err.println("fixed endpoint: unexpected argument " + GoStrconv.quote(f.positional().getFirst()));
-            return ExitCodes.USAGE;
         }
         int port = f.getInt("port");
         int threads = f.getInt("threads");

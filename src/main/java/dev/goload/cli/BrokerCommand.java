@@ -29,13 +29,9 @@ public final class BrokerCommand {
         FlagTable table = flags();
         ParsedFlags f;
         try {
-            f = UsageExit.parse(table, args, err);
+            f = UsageExit.parseFlagsOnly(table, args, err, "goload broker");
         } catch (UsageExit e) {
             return e.code();
-        }
-        if (!f.positional().isEmpty()) {
-            err.println("goload broker: unexpected argument " + GoStrconv.quote(f.positional().getFirst()));
-            return ExitCodes.USAGE;
         }
         long port = f.getLong("port");
         long delay = f.getLong("response-delay-ms");

@@ -39,10 +39,6 @@ public final class CloudCommand implements ModeCommand {
         return "cloud";
     }
 
-    @Override
-    public String summary() {
-        return ModeRegistry.summaryOf(name());
-    }
 
     @Override
     public FlagTable flags() {

@@ -43,13 +43,9 @@ public final class DemoCommand {
         FlagTable table = flags();
         ParsedFlags f;
         try {
-            f = UsageExit.parse(table, args, err);
+            f = UsageExit.parseFlagsOnly(table, args, err, "goload demo");
         } catch (UsageExit e) {
             return e.code();
-        }
-        if (!f.positional().isEmpty()) {
-            err.println("goload demo: unexpected argument " + GoStrconv.quote(f.positional().getFirst()));
-            return ExitCodes.USAGE;
         }
         ModeCommand openloop = registry.find("openloop").orElse(null);
         if (openloop == null) {

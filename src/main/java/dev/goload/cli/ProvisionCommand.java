@@ -29,8 +29,6 @@ public final class ProvisionCommand implements ModeCommand {
 
     @Override public String name() { return "provision"; }
 
-    @Override public String summary() { return ModeRegistry.summaryOf("provision"); }
-
     @Override public FlagTable flags() { return FlagTables.provision(); }
 
     @Override

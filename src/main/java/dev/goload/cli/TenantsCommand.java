@@ -11,8 +11,6 @@ import java.io.PrintStream;
 public final class TenantsCommand implements ModeCommand {
     @Override public String name() { return "tenants"; }
 
-    @Override public String summary() { return ModeRegistry.summaryOf("tenants"); }
-
     @Override public FlagTable flags() { return FlagTables.tenants(); }
 
     @Override

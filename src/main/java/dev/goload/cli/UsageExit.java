@@ -37,4 +37,15 @@ public final class UsageExit extends Exception {
             throw new UsageExit(ExitCodes.USAGE);
         }
     }
+
+    /** As {@link #parse}, for commands that take flags only: a positional argument is a usage error of {@code who}. */
+    public static ParsedFlags parseFlagsOnly(FlagTable table, List<String> args, PrintStream err, String who)
+            throws UsageExit {
+        ParsedFlags f = parse(table, args, err);
+        if (!f.positional().isEmpty()) {
+            err.println(who + ": unexpected argument " + GoStrconv.quote(f.positional().getFirst()));
+            throw new UsageExit(ExitCodes.USAGE);
+        }
+        return f;
+    }
 }

@@ -16,7 +16,7 @@ public final class SyntheticTenants {
 
     /** The broker tenant UUID of synthesized index {@code idx}. */
     public static String brokerTenant(int idx) {
-        return String.format("00000000-0000-4000-8000-%012d", idx);
+        return String.format(java.util.Locale.ROOT, "00000000-0000-4000-8000-%012d", idx);
     }
 
     /** {@code n} tenants, indices 0..n-1, each with its own fresh key. */
@@ -26,7 +26,7 @@ public final class SyntheticTenants {
         }
         List<Tenant> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            String slug = String.format("%s-%04d", prefix, i);
+            String slug = String.format(java.util.Locale.ROOT, "%s-%04d", prefix, i);
             String uuid = brokerTenant(i);
             out.add(Tenant.of(i, slug, slug, uuid, uuid, uuid, ApiKeys.generate(KEY_ENV), plan));
         }
