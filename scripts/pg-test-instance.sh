@@ -28,12 +28,11 @@ done
 [ ${#args[@]} -ge 1 ] || { usage >&2; exit 2; }
 cmd=${args[0]}
 
+# shellcheck source=scripts/lib/pg.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/pg.sh"
+
 find_bindir() {
-  if [ -n "${PG_BINDIR:-}" ] && [ -x "$PG_BINDIR/initdb" ]; then echo "$PG_BINDIR"; return; fi
-  local d
-  d=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
-  if [ -n "$d" ] && [ -x "$d/initdb" ]; then echo "$d"; return; fi
-  if command -v initdb >/dev/null 2>&1; then dirname "$(readlink -f "$(command -v initdb)")"; return; fi
+  pg_bindir && return 0
   echo "pg-test-instance: no PostgreSQL server binaries (initdb) found; install postgresql" >&2
   return 1
 }

@@ -5,6 +5,8 @@
 
 # shellcheck disable=SC2034 # used by the scripts that source this file
 CELL_LIB_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# shellcheck source=scripts/lib/pg.sh
+. "$CELL_LIB_ROOT/scripts/lib/pg.sh"
 CELL_DRY_RUN=${CELL_DRY_RUN:-0}
 CELL_PROG=${CELL_PROG:-cell}
 
@@ -159,13 +161,9 @@ cell_cg_memory_bytes() {
 
 # ---- PostgreSQL ---------------------------------------------------------------------------------------
 
-# Directory holding initdb/pg_ctl/postgres: $PG_BIN, else PATH, else the newest /usr/lib/postgresql/*/bin.
+# Directory holding initdb/pg_ctl/postgres (see pg_bindir in scripts/lib/pg.sh).
 cell_pg_bindir() {
-  if [ -n "${PG_BIN:-}" ]; then printf '%s\n' "$PG_BIN"; return 0; fi
-  local d c
-  for c in /usr/lib/postgresql/*/bin; do [ -x "$c/initdb" ] && d=$c; done
-  if [ -z "${d:-}" ] && command -v initdb >/dev/null 2>&1; then d=$(dirname "$(readlink -f "$(command -v initdb)")"); fi
-  [ -n "${d:-}" ] && printf '%s\n' "$d"
+  pg_bindir
 }
 
 # psql against a cell database: cell_psql HOST PORT DB [psql args…]; quiet, unaligned, stops on error.
