@@ -66,9 +66,7 @@ public final class CloudConsole implements CloudRun.Listener {
                 GoFmt.f(7, 2, iv.pushP99Ms()), t.pushedMsg() - t.poppedMsg(), t.errPush(), t.errPop(), t.errAck(),
                 t.err429(), t.err403(), t.err5xx(), t.errTimeout(), t.errConn(), t.emptyPops(), t.crossTenant(),
                 iv.liveTasks());
-        for (String why : iv.loaderBound()) {
-            out.println("[" + GoFmt.hms(iv.wallEpochMs()) + "] WARNING loader-bound: " + why);
-        }
+        LoaderLines.intervalWarnings(out, GoFmt.hms(iv.wallEpochMs()), iv.loaderBound());
     }
 
     /** The summary block (after the JSON is written, before the verdict table). */
