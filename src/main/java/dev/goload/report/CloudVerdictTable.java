@@ -24,7 +24,7 @@ public final class CloudVerdictTable {
         out.printf("%-4s %-14s %-12s %9s %9s %8s %8s %7s %7s %s%n", "idx", "tenant", "queue", "sentOk", "received",
                 "missing", "dup", "extra", "cross", "verdict");
         for (TenantResult t : v.tenants()) {
-            String first = t.firstMissingSeqs().length == 0 ? "" : "  firstMissing=" + goSlice(t.firstMissingSeqs());
+            String first = t.firstMissingSeqs().length == 0 ? "" : "  firstMissing=" + GoFmt.slice(t.firstMissingSeqs());
             out.printf("%-4d %-14s %-12s %9d %9d %8d %8d %7d %7d %s%s%n", t.idx(), t.tenant(), t.queue(), t.sentOk(),
                     t.received(), t.missing(), t.duplicate(), t.extra(), t.crossTenantIn(), t.ok() ? "OK" : "FAIL",
                     first);
@@ -49,14 +49,4 @@ public final class CloudVerdictTable {
     }
 
     /** Go's {@code %v} of a slice: {@code [1 5 9]}. */
-    static String goSlice(long[] a) {
-        StringBuilder b = new StringBuilder("[");
-        for (int i = 0; i < a.length; i++) {
-            if (i > 0) {
-                b.append(' ');
-            }
-            b.append(a[i]);
-        }
-        return b.append(']').toString();
-    }
 }

@@ -5,6 +5,7 @@ import java.math.RoundingMode;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.StringJoiner;
 
 /**
  * Number formatting that matches Go's {@code fmt} byte for byte, for report lines that existing parsers
@@ -99,6 +100,20 @@ public final class GoFmt {
         int end = digits.length();
         while (end > 0 && digits.charAt(end - 1) == '0') end--;
         return "." + digits.substring(0, end);
+    }
+
+    /** Go's {@code %v} of a slice: {@code [1 2 3]}, {@code []} when empty. */
+    public static String slice(Iterable<?> xs) {
+        StringJoiner j = new StringJoiner(" ", "[", "]");
+        for (Object x : xs) j.add(String.valueOf(x));
+        return j.toString();
+    }
+
+    /** {@link #slice(Iterable)} of a {@code []int64}. */
+    public static String slice(long[] xs) {
+        StringJoiner j = new StringJoiner(" ", "[", "]");
+        for (long x : xs) j.add(Long.toString(x));
+        return j.toString();
     }
 
     /** Go's {@code %q} / {@code strconv.Quote}: double-quoted with Go escapes for non-printables. */

@@ -34,6 +34,9 @@ class GoFmtTest {
         assertEquals("1h30m0s", GoFmt.duration(java.time.Duration.ofSeconds(5400)));
         // fractions are kept, as Go prints them (the whole-seconds version printed "1s" here)
         assertEquals("1.5s", GoFmt.duration(java.time.Duration.ofMillis(1500)));
+        assertEquals("[]", GoFmt.slice(new long[0]));
+        assertEquals("[3 17 42]", GoFmt.slice(new long[] {3, 17, 42}));
+        assertEquals("[1 2]", GoFmt.slice(java.util.List.of(1, 2)));
         assertEquals("250ms", GoFmt.duration(java.time.Duration.ofMillis(250)));
         assertEquals("1m0.5s", GoFmt.duration(java.time.Duration.ofMillis(60_500)));
     }

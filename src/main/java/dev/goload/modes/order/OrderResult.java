@@ -22,15 +22,15 @@ public record OrderResult(long pushed, long pushErrors, long delivered, long ack
     public List<String> failures() {
         var f = new java.util.ArrayList<String>();
         if (check.missing() > 0) {
-            f.add("LOSS: " + check.missing() + " sequence(s) never delivered (first: " + goSlice(check.missingFirst()) + ")");
+            f.add("LOSS: " + check.missing() + " sequence(s) never delivered (first: " + dev.goload.report.GoFmt.slice(check.missingFirst()) + ")");
         }
         if (check.duplicates() > 0) {
             f.add("DUPLICATION: " + check.duplicates() + " sequence(s) delivered more than once (first: "
-                    + goSlice(check.duplicateFirst()) + ")");
+                    + dev.goload.report.GoFmt.slice(check.duplicateFirst()) + ")");
         }
         if (check.outOfOrder() > 0) {
             f.add("ORDER: " + check.outOfOrder() + " out-of-order delivery/deliveries (first: "
-                    + goSlice(check.outOfOrderFirst()) + ")");
+                    + dev.goload.report.GoFmt.slice(check.outOfOrderFirst()) + ")");
         }
         if (acked != delivered) f.add("ACK: " + delivered + " delivered but " + acked + " acked");
         if (pushErrors > 0) {
@@ -49,12 +49,4 @@ public record OrderResult(long pushed, long pushErrors, long delivered, long ack
     }
 
     /** Go's {@code %v} of a slice: {@code [1 2 3]}. */
-    static String goSlice(List<?> xs) {
-        StringBuilder b = new StringBuilder("[");
-        for (int i = 0; i < xs.size(); i++) {
-            if (i > 0) b.append(' ');
-            b.append(xs.get(i));
-        }
-        return b.append(']').toString();
-    }
 }

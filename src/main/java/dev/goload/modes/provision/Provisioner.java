@@ -11,7 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.StringJoiner;
 
 /**
  * The {@code -mode provision} workflow (goload-behavior.md §2.4) with the key-loss defects fixed (§8 #21): every
@@ -175,9 +174,7 @@ public final class Provisioner {
 
     /** Go's {@code %v} of the first ≤3 indices: {@code [0 1 2]}. */
     private static String firstIndices(List<ProvisionBackend.Need> need) {
-        StringJoiner j = new StringJoiner(" ", "[", "]");
-        need.stream().limit(3).forEach(n -> j.add(Integer.toString(n.idx())));
-        return j.toString();
+        return GoFmt.slice(need.stream().limit(3).map(ProvisionBackend.Need::idx).toList());
     }
 
     /** Opens the backend lazily (nothing is opened when the file already holds everything). */
