@@ -187,13 +187,7 @@ public final class Consumers {
      * caller cancelling the client), then gives outstanding async acks up to 5 s to finish.
      */
     public void awaitStopped(long millis) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-        for (Thread t : threads) {
-            long left = deadline - System.nanoTime();
-            if (left > 0) {
-                t.join(java.time.Duration.ofNanos(left));
-            }
-        }
+        Threads.joinAll(threads, millis);
         if (opts.manualAck() && opts.ackAsync()) {
             int permits = Math.max(1, opts.ackInflight());
             if (ackSlots.tryAcquire(permits, ACK_DRAIN_MILLIS, TimeUnit.MILLISECONDS)) {

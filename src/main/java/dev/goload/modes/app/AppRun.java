@@ -11,7 +11,6 @@ import dev.goload.pace.NanoClock;
 import dev.goload.verify.OrderChecker;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -241,11 +240,6 @@ public final class AppRun {
 
     /** Waits for {@code threads} to end, {@code millis} at most in all. */
     static void join(List<Thread> threads, long millis) throws InterruptedException {
-        long deadline = System.nanoTime() + millis * 1_000_000L;
-        for (Thread th : threads) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) return;
-            th.join(Duration.ofNanos(left));
-        }
+        dev.goload.modes.Threads.joinAll(threads, millis);
     }
 }

@@ -9,7 +9,6 @@ import dev.goload.client.QueenException;
 import dev.goload.config.CloudConfig;
 import dev.goload.modes.EpochClock;
 import dev.goload.verify.FaultPlan;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -76,14 +75,7 @@ final class CloudConsumers {
 
     /** Waits for every consumer to leave its loop; false if some did not within the time. */
     boolean await(long millis) throws InterruptedException {
-        long deadline = System.nanoTime() + millis * 1_000_000L;
-        for (Thread th : threads) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0 || !th.join(Duration.ofNanos(left))) {
-                return false;
-            }
-        }
-        return true;
+        return dev.goload.modes.Threads.joinAll(threads, millis);
     }
 
     private void loop(TenantState t, PopRequest req) {

@@ -151,10 +151,6 @@ public final class OrderedPushers implements OpenLoopPacer.Sink {
     }
 
     public void join(long millis) throws InterruptedException {
-        long deadline = System.nanoTime() + millis * 1_000_000L;
-        for (Thread t : threads) {
-            long left = deadline - System.nanoTime();
-            if (left > 0) t.join(java.time.Duration.ofNanos(left));
-        }
+        dev.goload.modes.Threads.joinAll(threads, millis);
     }
 }

@@ -276,10 +276,7 @@ public final class StageWorkers {
     /** Waits for the pop loops and then for batches in work, up to {@code millis} in total; true if all ended. */
     public boolean await(long millis) throws InterruptedException {
         long deadline = System.nanoTime() + millis * 1_000_000L;
-        for (Thread t : threads) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0 || !t.join(java.time.Duration.ofNanos(left))) return false;
-        }
+        if (!dev.goload.modes.Threads.joinAll(threads, millis)) return false;
         while (busy.get() > 0) {
             if (System.nanoTime() > deadline) return false;
             Thread.sleep(5);

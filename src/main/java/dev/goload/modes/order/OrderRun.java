@@ -102,11 +102,7 @@ public final class OrderRun {
         consumersStop.stop("drained");
         // Let pops in flight return and their batches be recorded and acked (aborting them could leave a recorded
         // delivery unacked and fail ACK spuriously); only then abort whatever is still hanging.
-        long joinEnd = System.nanoTime() + (cfg.popTimeoutMs() + 5_000L) * 1_000_000L;
-        for (Thread t : consumers) {
-            long left = joinEnd - System.nanoTime();
-            if (left > 0) t.join(java.time.Duration.ofNanos(left));
-        }
+        dev.goload.modes.Threads.joinAll(consumers, cfg.popTimeoutMs() + 5_000L);
         client.cancelAll();
         for (Thread t : consumers) t.join();
         TreeMap<Integer, Long> hist = new TreeMap<>();

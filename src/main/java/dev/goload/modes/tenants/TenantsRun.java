@@ -100,13 +100,8 @@ public final class TenantsRun {
         }
         report(startNanos);
         client.cancelAll();
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TenantsConfig.FINAL_WAIT_MS);
-        for (Thread th : tasks) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0 || !th.join(java.time.Duration.ofNanos(left))) {
-                out.printf("[shutdown] %d task(s) did not stop within %ds%n", live.get(), TenantsConfig.FINAL_WAIT_MS / 1000);
-                break;
-            }
+        if (!dev.goload.modes.Threads.joinAll(tasks, TenantsConfig.FINAL_WAIT_MS)) {
+            out.printf("[shutdown] %d task(s) did not stop within %ds%n", live.get(), TenantsConfig.FINAL_WAIT_MS / 1000);
         }
         long tail = 0;
         int tailQueues = 0;
