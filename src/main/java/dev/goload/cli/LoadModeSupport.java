@@ -177,7 +177,7 @@ final class LoadModeSupport {
             RunStage.begin();
             RunResult result = new LoadRun(setup, client, producers, listeners, out, dev.goload.pace.NanoClock.SYSTEM)
                     .execute(signal);
-            out.println("[final] + run record: " + artifacts.recordPath());
+            artifacts.printPaths(out);
             return result == null ? ExitCodes.SETUP : ExitCodes.OK;
         } catch (java.io.UncheckedIOException e) {
             err.println("goload: " + e.getMessage());
