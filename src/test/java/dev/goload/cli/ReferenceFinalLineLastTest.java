@@ -34,21 +34,24 @@ class ReferenceFinalLineLastTest {
         return r.out().lines().toList();
     }
 
+    private LoadModeRun loadMode(java.util.regex.Pattern template, String... args) {
+        LoadModeRun r = LoadModeRun.of(dir, args);
+        assertEquals(0, r.code(), r.toString());
+        assertFinalLineIsLast(r.lines(), template);
+        return r;
+    }
+
     @Test
     void openloop() {
-        LoadModeRun r = LoadModeRun.of(dir, "-mode", "openloop", "-embedded", "-rate", "200", "-push-batch", "10",
+        LoadModeRun r = loadMode(OPENLOOP_FINAL, "-mode", "openloop", "-embedded", "-rate", "200", "-push-batch", "10",
                 "-duration", "2", "-report", "1", "-e2e");
-        assertEquals(0, r.code(), r.toString());
-        assertFinalLineIsLast(r.lines(), OPENLOOP_FINAL);
         assertTrue(r.out().contains("\n[artifacts] " + dir.resolve("run.json") + "\n"), "the record's path, after it: " + r);
     }
 
     @Test
     void max() {
-        LoadModeRun r = LoadModeRun.of(dir, "-mode", "max", "-embedded", "-producers", "2", "-consumers", "2",
-                "-duration", "2", "-report", "1", "-manual-ack");
-        assertEquals(0, r.code(), r.toString());
-        assertFinalLineIsLast(r.lines(), MAX_FINAL);
+        loadMode(MAX_FINAL, "-mode", "max", "-embedded", "-producers", "2", "-consumers", "2", "-duration", "2",
+                "-report", "1", "-manual-ack");
     }
 
     @Test
