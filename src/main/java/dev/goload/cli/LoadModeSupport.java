@@ -177,8 +177,9 @@ final class LoadModeSupport {
             RunStage.begin();
             RunResult result = new LoadRun(setup, client, producers, listeners, out, dev.goload.pace.NanoClock.SYSTEM)
                     .execute(signal);
+            if (result == null) return ExitCodes.SETUP;
             artifacts.printPaths(out);
-            return result == null ? ExitCodes.SETUP : ExitCodes.OK;
+            return ExitCodes.OK;
         } catch (java.io.UncheckedIOException e) {
             err.println("goload: " + e.getMessage());
             return ExitCodes.SETUP;
