@@ -64,8 +64,8 @@ public final class CloudCommand implements ModeCommand {
         Path synth = dir.resolve(runId + ".tenants.json");
         int n = Math.max(1, f.getInt("tenants"));
         SyntheticTenants.create(n, "synth", "embedded").write(synth);
-        out.println("[cloud] no tenants file (" + file + ") -> synthesized " + n + " tenant(s) for the embedded proxy in "
-                + synth + " (mode 0600; keys only there)");
+        out.println("[cloud] no tenants file (" + file + ") -> synthesized " + n
+                + " tenant(s) for the embedded proxy in " + synth + " (mode 0600; keys only there)");
         return f.with("run-id", runId).with("tenants-file", synth.toString());
     }
 
@@ -108,8 +108,8 @@ public final class CloudCommand implements ModeCommand {
                 f.getInt("retry429-attempts"), f.getInt("retries"), f.getInt("completed-retention"),
                 f.getInt("pending-retention"), f.getInt("lease-time"), f.getInt("dedup-window"),
                 f.getInt("min-pop-wait"), f.getBool("skip-configure"), f.getBool("verify"),
-                f.getBool("fail-on-verify"), f.getString("fault"), outDir(f), runId, f.getString("note"), f.getDouble("ramp-sec"), f.getInt("behind-ms"),
-                f.getString("pop-autopilot"));
+                f.getBool("fail-on-verify"), f.getString("fault"), outDir(f), runId, f.getString("note"),
+                f.getDouble("ramp-sec"), f.getInt("behind-ms"), f.getString("pop-autopilot"));
     }
 
     private static String defaultRunId(String target) {
