@@ -73,4 +73,24 @@ class AppConsoleTest {
                 + "VERDICT: PASS  (0 violations in 1967 checked deliveries (7 redeliveries))\n",
                 bos.toString(StandardCharsets.UTF_8));
     }
+    @Test
+    void intervalLinesAreTheReferenceTemplateThenTheAdditionLine() {
+        var d = new dev.goload.modes.app.AppCounters.Snapshot(500, 0, 1, 0, 2, 3, 3, 10, 4, 80, 0, 80, 79, 0, 0, 6, 0,
+                0, new long[] {520, 480}, new long[] {500, 470}, new long[] {20, 10}, new long[] {1, 0},
+                new long[] {501, 470});
+        var t = new dev.goload.modes.app.AppCounters.Snapshot(1000, 2, 1, 0, 2, 3, 3, 10, 4, 80, 0, 80, 79, 0, 0, 6, 1,
+                0, new long[] {990, 995}, new long[] {980, 990}, new long[] {10, 5}, new long[] {1, 0},
+                new long[] {991, 995});
+        var q = new dev.goload.metrics.Percentiles(900, 2.5, 10, 30.5, 99.5, 120, 5);
+        var e = new dev.goload.metrics.Percentiles(900, 20.5, 40, 60.5, 90.5, 100, 25);
+        var push = new dev.goload.metrics.Percentiles(100, 1.125, 2, 3.5, 4, 5, 1.5);
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        new AppConsole(config(), new PrintStream(bos, true, StandardCharsets.UTF_8)).onInterval(
+                new dev.goload.modes.app.AppInterval(3, Synthetic.NOON_05, 2.0, d, t, q, e, push, 0));
+        org.junit.jupiter.api.Assertions.assertEquals("[12:00:05] push=   250/s pop=   500/s done=   485/s fail=   15/s"
+                + " tx=   40/s s2=   40/s | qDelay ms p50=2 p99=30 p999=100 | e2e ms p50=20 p99=60 p999=90 | inflight=10"
+                + " redeliv=4 viol=0 empty=10 errs p=1 c=2 ack=3 tx=0 (n=900)\n"
+                + "[12:00:05] + dlq=1 leaseRenews=6 renewErr=1 pushRtt ms p50=1.12 p99=3.50 | interval 2.00s\n",
+                bos.toString(StandardCharsets.UTF_8));
+    }
 }
