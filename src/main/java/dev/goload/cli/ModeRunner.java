@@ -16,13 +16,21 @@ public final class ModeRunner {
     public ModeRunner(BrokerLauncher launcher) { this.launcher = launcher; }
 
     public int run(ModeCommand command, List<String> args, PrintStream out, PrintStream err) {
-        FlagTable table = command.flags();
         ParsedFlags f;
         try {
-            f = UsageExit.parse(table, args, err);
+            f = UsageExit.parse(command.flags(), args, err);
         } catch (UsageExit e) {
             return e.code();
         }
+        return runParsed(command, f, out, err);
+    }
+
+    /**
+     * Runs {@code command} with flags already parsed (by either form): validation, {@code -embedded}, the command.
+     * Both forms go through here, so they validate, build the config and exit alike.
+     */
+    public int runParsed(ModeCommand command, ParsedFlags f, PrintStream out, PrintStream err) {
+        FlagTable table = f.table();
         Optional<String> invalid = FlagValidators.validate(command.name(), f);
         if (invalid.isPresent()) {
             err.println(invalid.get());
