@@ -53,9 +53,11 @@ final class SubcommandParser {
         }
         Map<String, Object> values = table.defaults();
         Set<String> set = new LinkedHashSet<>();
+        if (table.has("mode")) set.add("mode"); // named by the subcommand, as the Go form's -mode names it
         for (OptionSpec o : new LinkedHashSet<>(r.matchedOptions())) {
             String flag = o.longestName().substring(2);
             FlagDef d = table.lookup(flag).orElseThrow();
+            if (flag.equals("mode")) continue; // Main has rejected a -mode other than the subcommand
             String raw = o.getValue();
             try {
                 values.put(flag, d.type().parse(raw));
