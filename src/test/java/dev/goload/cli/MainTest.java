@@ -78,7 +78,9 @@ class MainTest {
         for (String h : List.of("-h", "-help", "--help")) {
             errBuf.reset();
             assertEquals(0, run(h));
-            assertTrue(err().contains("goload <mode> [flags...]"), err());
+            assertTrue(err().contains("goload <mode> [--flag value...] [@argfile...]"), err());
+            assertTrue(err().contains("goload -mode <mode> [-flag value...]"), err());
+            assertTrue(err().contains("completion"), err());
             assertTrue(err().contains("openloop"), err());
             assertTrue(err().contains("broker"), err());
             assertTrue(err().contains("demo"), err());
