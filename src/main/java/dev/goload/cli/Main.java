@@ -74,12 +74,6 @@ public final class Main {
 
     private static int subcommand(String mode, List<String> rest, PrintStream out, PrintStream err,
             ModeRegistry registry, ModeRunner runner) {
-        Optional<String> alsoGiven = ModeSelector.explicitMode(rest).filter(m -> !m.isEmpty());
-        if (alsoGiven.isPresent() && !alsoGiven.get().equals(mode)) {
-            err.println("goload: conflicting modes: subcommand " + GoStrconv.quote(mode) + " but -mode "
-                    + GoStrconv.quote(alsoGiven.get()));
-            return ExitCodes.USAGE;
-        }
         ModeCommand command = registry.find(mode).orElseThrow();
         ParsedFlags f;
         try {

@@ -57,8 +57,15 @@ final class SubcommandParser {
         for (OptionSpec o : new LinkedHashSet<>(r.matchedOptions())) {
             String flag = o.longestName().substring(2);
             FlagDef d = table.lookup(flag).orElseThrow();
-            if (flag.equals("mode")) continue; // Main has rejected a -mode other than the subcommand
             String raw = o.getValue();
+            if (flag.equals("mode")) {
+                // accepted for scripts that keep their -mode; an empty value selects nothing, as in the Go form
+                if (!raw.isEmpty() && !raw.equals(command)) {
+                    throw fail(command, "conflicting modes: subcommand " + GoStrconv.quote(command) + " but -mode "
+                            + GoStrconv.quote(raw), err);
+                }
+                continue;
+            }
             try {
                 values.put(flag, d.type().parse(raw));
             } catch (GoStrconv.SyntaxException e) {

@@ -169,7 +169,11 @@ class MainTest {
     @Test
     void subcommandFormRejectsAConflictingMode() {
         assertEquals(2, run("openloop", "-mode", "cloud"));
-        assertTrue(err().startsWith("goload: conflicting modes"), err());
+        assertTrue(err().startsWith("goload openloop: conflicting modes: subcommand \"openloop\" but -mode \"cloud\"\n"),
+                err());
+        errBuf.reset();
+        assertEquals(2, run("openloop", "--rate", "1", "--mode=max"));
+        assertTrue(err().contains("conflicting modes"), err());
         assertEquals(0, run("openloop", "-mode", "openloop", "-rate", "1"));
     }
 
