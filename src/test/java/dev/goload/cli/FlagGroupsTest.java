@@ -33,23 +33,27 @@ class FlagGroupsTest {
 
     @Test
     void unitsComeFromTheNameTheUsageOrGosBackQuotes() {
-        assertEquals("ms", unit("pop-timeout", FlagType.INT, "long-poll timeout in ms"));
-        assertEquals("ms", unit("sweep-floor-ms", FlagType.INT, "minimum wall time per full sweep"));
-        assertEquals("s", unit("ramp-sec", FlagType.FLOAT64, "linear ramp"));
-        assertEquals("s", unit("lease-time", FlagType.INT, "configure leaseTime (s)"));
-        assertEquals("s", unit("pending-retention", FlagType.INT, "configure retentionSeconds"));
-        assertEquals("msg/s", unit("rate", FlagType.INT, "total offered msg/s (required, > 0)"));
-        assertEquals("events/s", unit("rate-events", FlagType.INT, "total events/s entering the system"));
-        assertEquals("bytes", unit("payload", FlagType.INT, "size in bytes of each message"));
-        assertEquals("%", unit("fail-pct", FlagType.FLOAT64, "% of deliveries acked failed"));
-        assertEquals("n", unit("x", FlagType.INT, "`n` things in ms"));
-        assertEquals("", unit("partitions", FlagType.INT, "partitions p0..p{N-1}"));
-        assertEquals("", unit("url", FlagType.STRING, "timeout in ms"));
+        Object[][] cases = {
+            // expected unit, name, type, usage
+            {"ms", "pop-timeout", FlagType.INT, "long-poll timeout in ms"},
+            {"ms", "sweep-floor-ms", FlagType.INT, "minimum wall time per full sweep"},
+            {"s", "ramp-sec", FlagType.FLOAT64, "linear ramp"},
+            {"s", "lease-time", FlagType.INT, "configure leaseTime (s)"},
+            {"s", "pending-retention", FlagType.INT, "configure retentionSeconds"},
+            {"msg/s", "rate", FlagType.INT, "total offered msg/s (required, > 0)"},
+            {"events/s", "rate-events", FlagType.INT, "total events/s entering the system"},
+            {"bytes", "payload", FlagType.INT, "size in bytes of each message"},
+            {"%", "fail-pct", FlagType.FLOAT64, "% of deliveries acked failed"},
+            {"n", "x", FlagType.INT, "`n` things in ms"},
+            {"", "partitions", FlagType.INT, "partitions p0..p{N-1}"},
+            {"", "url", FlagType.STRING, "timeout in ms"},
+        };
+        for (Object[] c : cases) {
+            FlagType type = (FlagType) c[2];
+            FlagDef d = new FlagDef((String) c[1], type, type.zero(), (String) c[3]);
+            assertEquals(c[0], FlagUnits.unit(d), d.name());
+        }
         FlagDef d = new FlagDef("burst-every", FlagType.DURATION, Duration.ofMinutes(30), "burst period");
         assertEquals("duration", FlagUnits.label(d));
-    }
-
-    private static String unit(String name, FlagType type, String usage) {
-        return FlagUnits.unit(new FlagDef(name, type, type.zero(), usage));
     }
 }
