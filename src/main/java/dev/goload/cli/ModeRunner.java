@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Runs one mode from a raw argv: Go-style parse against the mode's table (errors ⇒ message + usage on
- * stderr, exit 2; {@code -h} ⇒ usage on stderr, exit 0), per-mode validation (exit 2), then the generic
+ * Runs one mode from a raw Go-form argv ({@link #run}: Go-style parse against the mode's table, errors ⇒ message
+ * + usage on stderr, exit 2; {@code -h} ⇒ usage on stderr, exit 0) or from flags the subcommand form parsed
+ * ({@link #runParsed}); then, for both, per-mode validation (exit 2), the generic
  * {@code -embedded} handling (start the broker, point {@code -url} at it, always close it afterwards) and
  * the command itself. Stateless apart from its collaborators; safe to reuse.
  */

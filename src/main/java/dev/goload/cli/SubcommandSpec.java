@@ -48,7 +48,8 @@ final class SubcommandSpec {
         OptionSpec.Builder b = OptionSpec.builder(names)
                 .type(String.class)
                 .paramLabel("<" + FlagUnits.label(d) + ">")
-                .description(description(d, table))
+                // picocli treats descriptions as format strings; usage texts say "% of" and "t%04d"
+                .description(description(d, table).replace("%", "%%"))
                 // the subcommand names the mode; -mode stays accepted (Main rejects a conflicting one)
                 .hidden(d.name().equals("mode"));
         if (d.type() == FlagType.BOOL) b.arity(forCompletion ? "0" : "0..1").fallbackValue("true");
@@ -84,7 +85,7 @@ final class SubcommandSpec {
                 .autoWidth(false)
                 .synopsisHeading("")
                 .customSynopsis("Usage: goload " + command + " [--flag[=value]...] [@argfile...]")
-                .description(summary.isEmpty() ? new String[0] : new String[] {summary})
+                .description(summary.isEmpty() ? new String[0] : new String[] {summary.replace("%", "%%")})
                 .footer("%nValues, defaults, validation and exit codes are the Go form's: 'goload " + command
                         + " --rate 5' and 'goload -mode " + command + " -rate 5' build the same run (the Go"
                         + " form's flat listing: 'goload -mode " + command + " -h').",

@@ -101,6 +101,21 @@ class SubcommandFormTest {
     }
 
     @Test
+    void usageTextsWithPercentSignsRenderVerbatimWithoutPicocliWarnings() {
+        PrintStream original = System.err;
+        ByteArrayOutputStream stray = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(stray, true, StandardCharsets.UTF_8));
+        try {
+            for (ModeCommand mode : ModeRegistry.standard().all()) assertEquals(0, run(mode.name(), "--help"));
+            assertEquals(0, run("cloud", "--help"));
+        } finally {
+            System.setErr(original);
+        }
+        assertEquals("", stray.toString(StandardCharsets.UTF_8), "picocli's tracer writes format warnings here");
+        assertTrue(out().contains("queue <queue>-t%04d per"), out());
+    }
+
+    @Test
     void aMisspelledFlagGetsASuggestionInTheSubcommandForm() {
         assertEquals(2, run("openloop", "--rate", "5", "--pop-bach", "3"));
         assertEquals("goload openloop: unknown flag --pop-bach\ndid you mean --pop-batch?\n"
