@@ -160,6 +160,8 @@ class SubcommandFormTest {
         assertEquals(600000, f.getLong("rate"));
         assertEquals(50, f.getLong("push-batch"), "later arguments still win");
         assertEquals("a b", f.getString("note"));
+        assertEquals(0, run("cloud", "--target", "broker", "--rate", "5", "--note", "@@" + args));
+        assertEquals("@" + args, cloud.last().getString("note"), "@@ escapes a literal @");
         assertEquals(2, run("openloop", "@" + dir.resolve("missing.args")));
         assertTrue(err().startsWith("goload openloop: cannot read argument file \""), err());
     }
