@@ -50,7 +50,7 @@ final class SubcommandSpec {
                 .paramLabel("<" + FlagUnits.label(d) + ">")
                 // picocli treats descriptions as format strings; usage texts say "% of" and "t%04d"
                 .description(description(d, table).replace("%", "%%"))
-                // the subcommand names the mode; -mode stays accepted (Main rejects a conflicting one)
+                // the subcommand names the mode; -mode stays accepted (SubcommandParser rejects a conflicting one)
                 .hidden(d.name().equals("mode"));
         if (d.type() == FlagType.BOOL) b.arity(forCompletion ? "0" : "0..1").fallbackValue("true");
         else b.arity("1");
@@ -65,9 +65,9 @@ final class SubcommandSpec {
     private static String defaultNote(FlagDef d) {
         String v = d.defValue();
         if (d.type() == FlagType.STRING) return v.isEmpty() ? "" : " (default: " + GoStrconv.quote(v) + ")";
-        String unit = FlagUnits.unit(d);
-        return " (default: " + v + (unit.isEmpty() || d.type() == FlagType.DURATION ? "" : unit.equals("%") ? "%"
-                : " " + unit) + ")";
+        String unit = d.type() == FlagType.DURATION ? "" : FlagUnits.unit(d); // "30m0s" carries its own
+        String sep = unit.isEmpty() || unit.equals("%") ? "" : " ";
+        return " (default: " + v + sep + unit + ")";
     }
 
     static String dashDash(String text, FlagTable table) {
