@@ -7,5 +7,20 @@ package dev.goload.cli;
 public final class FlagParseException extends Exception {
     private static final long serialVersionUID = 1L;
 
-    public FlagParseException(String message) { super(message, null, false, false); }
+    private final String undefinedFlag;
+
+    public FlagParseException(String message) { this(message, null); }
+
+    private FlagParseException(String message, String undefinedFlag) {
+        super(message, null, false, false);
+        this.undefinedFlag = undefinedFlag;
+    }
+
+    /** Go's {@code flag provided but not defined: -<name>}, remembering the name for a suggestion. */
+    static FlagParseException undefined(String name) {
+        return new FlagParseException("flag provided but not defined: -" + name, name);
+    }
+
+    /** The flag name (without dashes) the table does not declare, for "did you mean"; null for other errors. */
+    String undefinedFlag() { return undefinedFlag; }
 }

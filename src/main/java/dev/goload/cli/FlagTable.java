@@ -34,7 +34,17 @@ public final class FlagTable {
 
     /** Declares a flag; redeclaring a name is a programming error (Go panics: "flag redefined"). */
     public FlagTable add(String flag, FlagType type, Object def, String usage) {
-        if (flags.putIfAbsent(flag, new FlagDef(flag, type, def, usage)) != null) {
+        return add(new FlagDef(flag, type, def, usage));
+    }
+
+    /** As {@link #add(String, FlagType, Object, String)} in an explicit group (overriding {@link FlagGroups}). */
+    public FlagTable add(String flag, FlagType type, Object def, String usage, FlagGroup group) {
+        return add(new FlagDef(flag, type, def, usage, group));
+    }
+
+    private FlagTable add(FlagDef def) {
+        String flag = def.name();
+        if (flags.putIfAbsent(flag, def) != null) {
             throw new IllegalStateException(name + " flag redefined: " + flag);
         }
         return this;

@@ -53,7 +53,7 @@ public final class GoFlagParser {
             FlagDef def = table.lookup(name).orElse(null);
             if (def == null) {
                 if (name.equals("help") || name.equals("h")) throw new HelpRequestedException();
-                throw new FlagParseException("flag provided but not defined: -" + name);
+                throw FlagParseException.undefined(name);
             }
             Object parsed;
             if (def.type() == FlagType.BOOL) {

@@ -1,15 +1,16 @@
 package dev.goload.cli;
 
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * Entry point. Accepts the Go tool's form ({@code goload -mode openloop -rate 5 …}, mode pre-scanned per
- * spec §1.2) and a subcommand form ({@code goload openloop --rate 5 …}, rewritten to the Go form so one
- * parser and one table serve both), plus {@code broker}, {@code demo}, {@code version} and {@code help}.
+ * spec §1.2, parsed by {@link GoFlagParser} exactly as Go does) and the subcommand form
+ * ({@code goload openloop --rate 5 …}, parsed by picocli from the same table, {@link SubcommandParser}); both
+ * yield the same {@link ParsedFlags} and run through {@link ModeRunner#runParsed}. Plus {@code broker},
+ * {@code demo}, {@code ladder}, {@code completion}, {@code version} and {@code help}.
  */
 public final class Main {
     private Main() {}
@@ -41,7 +42,9 @@ public final class Main {
             err.print(TopLevelHelp.render(registry));
             return ExitCodes.OK;
         }
-        if (!first.equals("help") && !first.equals("version")) {
+        // Go would reject --version as an undefined flag of max; nothing relies on that error.
+        if (first.equals("--version") && explicitMode.isEmpty()) first = "version";
+        if (!first.equals("help") && !first.equals("version") && !first.equals("completion")) {
             try {
                 dev.goload.client.HttpEngine.fromEnvironment();
             } catch (IllegalArgumentException e) {
@@ -58,29 +61,27 @@ public final class Main {
             case "broker" -> { return new BrokerCommand(launcher, installShutdownHooks).run(rest, out, err); }
             case "demo" -> { return new DemoCommand(registry, runner).run(rest, out, err); }
             case "ladder" -> { return new LadderCommand(LadderCommand.repoRoot()).run(rest, out, err); }
+            case "completion" -> { return CompletionCommand.run(rest, registry, out, err); }
             default -> { }
         }
         if (registry.has(first)) return subcommand(first, rest, out, err, registry, runner);
 
         String mode = ModeSelector.select(args);
         Optional<ModeCommand> command = registry.find(mode);
-        if (command.isEmpty()) return unknownMode(mode, err);
+        if (command.isEmpty()) return unknownMode(mode, registry, err);
         return runner.run(command.get(), args, out, err);
     }
 
     private static int subcommand(String mode, List<String> rest, PrintStream out, PrintStream err,
             ModeRegistry registry, ModeRunner runner) {
-        Optional<String> alsoGiven = ModeSelector.explicitMode(rest).filter(m -> !m.isEmpty());
-        if (alsoGiven.isPresent() && !alsoGiven.get().equals(mode)) {
-            err.println("goload: conflicting modes: subcommand " + GoStrconv.quote(mode) + " but -mode "
-                    + GoStrconv.quote(alsoGiven.get()));
-            return ExitCodes.USAGE;
+        ModeCommand command = registry.find(mode).orElseThrow();
+        ParsedFlags f;
+        try {
+            f = SubcommandParser.parse(mode, command.summary(), command.flags(), rest, out, err);
+        } catch (UsageExit e) {
+            return e.code();
         }
-        List<String> goForm = new ArrayList<>(rest.size() + 2);
-        goForm.add("-mode");
-        goForm.add(mode);
-        goForm.addAll(rest);
-        return runner.run(registry.find(mode).orElseThrow(), goForm, out, err);
+        return runner.runParsed(command, f, out, err);
     }
 
     private static int help(List<String> rest, PrintStream out, PrintStream err, ModeRegistry registry) {
@@ -90,21 +91,25 @@ public final class Main {
         }
         Optional<ModeCommand> mode = registry.find(rest.getFirst());
         if (mode.isPresent()) {
-            mode.get().flags().printUsage(out);
+            ModeCommand m = mode.get();
+            out.print(new picocli.CommandLine(SubcommandSpec.of(m.name(), m.summary(), m.flags(), false))
+                    .getUsageMessage(picocli.CommandLine.Help.Ansi.OFF));
             return ExitCodes.OK;
         }
         switch (rest.getFirst()) {
             case "broker" -> BrokerCommand.flags().printUsage(out);
             case "demo" -> DemoCommand.flags().printUsage(out);
             case "ladder" -> LadderCommand.flags().printUsage(out);
-            default -> { return unknownMode(rest.getFirst(), err); }
+            default -> { return unknownMode(rest.getFirst(), registry, err); }
         }
         return ExitCodes.OK;
     }
 
-    static int unknownMode(String mode, PrintStream err) {
+    static int unknownMode(String mode, ModeRegistry registry, PrintStream err) {
         err.println("goload: unknown -mode " + GoStrconv.quote(mode)
                 + " (want: max | app | openloop | cm | cloud | provision | order)");
+        FlagSuggestions.line(mode, registry.all().stream().map(ModeCommand::name).toList(), "")
+                .ifPresent(err::println);
         return ExitCodes.USAGE;
     }
 }

@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Runs one mode from a raw argv: Go-style parse against the mode's table (errors ⇒ message + usage on
- * stderr, exit 2; {@code -h} ⇒ usage on stderr, exit 0), per-mode validation (exit 2), then the generic
+ * Runs one mode from a raw Go-form argv ({@link #run}: Go-style parse against the mode's table, errors ⇒ message
+ * + usage on stderr, exit 2; {@code -h} ⇒ usage on stderr, exit 0) or from flags the subcommand form parsed
+ * ({@link #runParsed}); then, for both, per-mode validation (exit 2), the generic
  * {@code -embedded} handling (start the broker, point {@code -url} at it, always close it afterwards) and
  * the command itself. Stateless apart from its collaborators; safe to reuse.
  */
@@ -16,13 +17,21 @@ public final class ModeRunner {
     public ModeRunner(BrokerLauncher launcher) { this.launcher = launcher; }
 
     public int run(ModeCommand command, List<String> args, PrintStream out, PrintStream err) {
-        FlagTable table = command.flags();
         ParsedFlags f;
         try {
-            f = UsageExit.parse(table, args, err);
+            f = UsageExit.parse(command.flags(), args, err);
         } catch (UsageExit e) {
             return e.code();
         }
+        return runParsed(command, f, out, err);
+    }
+
+    /**
+     * Runs {@code command} with flags already parsed (by either form): validation, {@code -embedded}, the command.
+     * Both forms go through here, so they validate, build the config and exit alike.
+     */
+    public int runParsed(ModeCommand command, ParsedFlags f, PrintStream out, PrintStream err) {
+        FlagTable table = f.table();
         Optional<String> invalid = FlagValidators.validate(command.name(), f);
         if (invalid.isPresent()) {
             err.println(invalid.get());

@@ -11,7 +11,7 @@ import java.util.List;
 public final class UsageExit extends Exception {
     private final int code;
 
-    private UsageExit(int code) {
+    UsageExit(int code) {
         super(null, null, false, false);
         this.code = code;
     }
@@ -23,7 +23,8 @@ public final class UsageExit extends Exception {
 
     /**
      * Parses {@code args} against {@code table}; on {@code -h} prints the usage, on an error prints it and the
-     * usage, to {@code err}, and throws with the exit code.
+     * usage, to {@code err}, and throws with the exit code. For an undefined flag close to a declared one,
+     * a {@code did you mean -flag?} line follows the usage: Go's error line and listing stay byte-identical.
      */
     public static ParsedFlags parse(FlagTable table, List<String> args, PrintStream err) throws UsageExit {
         try {
@@ -34,6 +35,9 @@ public final class UsageExit extends Exception {
         } catch (FlagParseException e) {
             err.println(e.getMessage());
             table.printUsage(err);
+            if (e.undefinedFlag() != null) {
+                FlagSuggestions.line(e.undefinedFlag(), table.definitions().stream().map(FlagDef::name).toList(), "-").ifPresent(err::println);
+            }
             throw new UsageExit(ExitCodes.USAGE);
         }
     }
