@@ -4,7 +4,9 @@ import dev.goload.client.ClientConfig;
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
 import dev.goload.client.RetryPolicy;
+import dev.goload.config.AttributionOptions;
 import dev.goload.config.OrderConfig;
+import dev.goload.verify.LossReport;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.order.OrderResult;
@@ -42,6 +44,7 @@ public final class OrderCommand implements ModeCommand {
     @Override
     public int run(ParsedFlags f, PrintStream out, PrintStream err) throws Exception {
         OrderConfig cfg = config(f);
+        AttributionOptions attribution = FlagTables.attribution(f);
         ClientConfig cc = ClientConfig.of(cfg.url()).withTimeoutMillis(30_000).withIdleConns(cfg.consumers() + 4)
                 // the reference's SDK default (3 retries); safe here because every push has a stable transaction id
                 .withRetry(RetryPolicy.fromGoRetryAttempts(0));
@@ -67,7 +70,7 @@ public final class OrderCommand implements ModeCommand {
         }
         OrderReport.header(cfg, out);
         try (QueenClient client = new QueenClient(cc)) {
-            OrderRun run = new OrderRun(cfg, client, out::println);
+            OrderRun run = new OrderRun(cfg, client, out::println).attribution(attribution);
             try {
                 run.configure();
             } catch (QueenException e) {
@@ -83,11 +86,13 @@ public final class OrderCommand implements ModeCommand {
                 r = run.execute(signal);
                 loader = LoadModeSupport.wholeRun(monitor);
             }
-            OrderReport.print(cfg.runId(), r, out);
+            LossReport loss = run.attributeLoss(r);
+            OrderReport.print(cfg.runId(), r, loss, out);
             dev.goload.report.LoaderLines.print(out, loader);
             if (!cfg.out().isEmpty()) {
                 try {
-                    out.println("wrote " + OrderReport.writeJson(Path.of(cfg.out()), cfg.runId(), cfg.note(), cfg, r, loader));
+                    out.println("wrote " + OrderReport.writeJson(Path.of(cfg.out()), cfg.runId(), cfg.note(), cfg, r, loader,
+                            loss));
                 } catch (IOException e) {
                     err.println("goload -mode order: cannot write the JSON record: " + e.getMessage());
                     return ExitCodes.SETUP;
