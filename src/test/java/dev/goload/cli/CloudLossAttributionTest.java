@@ -1,0 +1,142 @@
+package dev.goload.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goload.broker.BrokerOptions;
+import dev.goload.broker.EmbeddedBroker;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code -mode cloud} against the embedded broker with its test-only loss switches: the verdict fails with exactly
+ * the messages the broker lost, and the attribution says how each was lost, with their ids. The broker's clock is
+ * frozen so its 5 s retention cannot remove a skipped message before the look-ups (pop long-polls run on the real
+ * clock).
+ */
+class CloudLossAttributionTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+    private EmbeddedBroker broker;
+
+    @BeforeEach
+    void start() {
+        broker = EmbeddedBroker.start(BrokerOptions.defaults(), InstantSource.fixed(Instant.parse("2026-12-01T09:00:00Z")));
+    }
+
+    @AfterEach
+    void stop() {
+        broker.close();
+    }
+
+    private record Run(int code, String out, JsonNode json) {
+        JsonNode loss() {
+            return json.path("additions").path("lossAttribution");
+        }
+
+        long missing() {
+            return json.path("verify").path("missing").asLong(-1);
+        }
+
+        /** The verdict's first missing ids, tenant by tenant: {@code "<idx>:<seq>"}. */
+        List<String> firstMissingIds(int max) {
+            List<String> ids = new ArrayList<>();
+            for (JsonNode t : json.path("verify").path("tenants")) {
+                for (JsonNode s : t.path("firstMissingSeqs")) {
+                    if (ids.size() < max) {
+                        ids.add(t.path("idx").asInt() + ":" + s.asLong());
+                    }
+                }
+            }
+            return ids;
+        }
+    }
+
+    private Run run(String runId, String... extra) throws Exception {
+        List<String> args = new ArrayList<>(List.of("-mode", "cloud", "-target", "broker", "-url", broker.url(),
+                "-tenants-file", dir.resolve("absent.json").toString(), "-out", dir.toString(), "-run-id", runId,
+                "-rate", "40", "-duration", "2", "-drain", "3", "-report", "1", "-pop-timeout", "500"));
+        args.addAll(List.of(extra));
+        MainRun r = MainRun.of(args.toArray(String[]::new));
+        Path json = dir.resolve(runId + ".json");
+        return new Run(r.code(), r.out() + r.err(), JSON.readTree(Files.readString(json)));
+    }
+
+    private static List<String> texts(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
+    @Test
+    void messagesTheBrokerSkippedAreAttributedAsSkippedWithTheirIds() throws Exception {
+        broker.testFaults().skipDeliveryEvery(7);
+        Run r = run("skip", "-tenants", "2", "-partitions", "3", "-push-batch", "2");
+        long skipped = broker.testFaults().skipped();
+        assertTrue(skipped > 0, "the switch fired");
+        assertEquals(3, r.code, r.out);
+        assertEquals(skipped, r.missing(), r.out);
+        JsonNode loss = r.loss();
+        assertTrue(loss.path("enabled").asBoolean(), loss.toString());
+        assertEquals(skipped, loss.path("counts").path("skipped").asLong(), loss.toString());
+        assertEquals(skipped, loss.path("attributed").asLong());
+        assertEquals(r.firstMissingIds(8), texts(loss.path("firstIds").path("skipped")));
+        int lossLine = r.out.indexOf("[loss]   skipped=" + skipped + " ");
+        assertTrue(lossLine >= 0, r.out);
+        assertTrue(lossLine < r.out.indexOf("VERDICT: FAIL"), "the attribution comes before the verdict line");
+    }
+
+    @Test
+    void messagesTheBrokerNeverStoredAreAttributedAsNeverStored() throws Exception {
+        broker.testFaults().dropPushEvery(5);
+        Run r = run("drop", "-tenants", "1");
+        long dropped = broker.testFaults().dropped();
+        assertTrue(dropped > 0, "the switch fired");
+        assertEquals(3, r.code, r.out);
+        assertEquals(dropped, r.missing(), r.out);
+        assertEquals(dropped, r.loss().path("counts").path("neverStored").asLong(), r.loss().toString());
+        assertEquals(r.firstMissingIds(8), texts(r.loss().path("firstIds").path("neverStored")));
+        assertTrue(r.out.contains("[loss]   neverStored=" + dropped + " "), r.out);
+    }
+
+    @Test
+    void attributeLossFalseLooksNothingUp() throws Exception {
+        broker.testFaults().skipDeliveryEvery(7);
+        Run r = run("off", "-tenants", "1", "-attribute-loss=false");
+        assertEquals(3, r.code, r.out);
+        assertTrue(r.missing() > 0);
+        assertEquals(false, r.loss().path("enabled").asBoolean(true), r.loss().toString());
+        assertEquals(0, r.loss().path("lookups").asInt(-1));
+        assertTrue(r.out.contains("[loss] " + r.missing() + " missing not attributed (-attribute-loss=false)"), r.out);
+    }
+
+    @Test
+    void theLookupBoundIsHonoured() throws Exception {
+        broker.testFaults().skipDeliveryEvery(5);
+        Run r = run("bound", "-tenants", "1", "-attribute-max", "2");
+        assertTrue(r.missing() > 2, "enough missing to hit the bound: " + r.missing());
+        assertEquals(2, r.loss().path("lookups").asInt());
+        assertEquals(2, r.loss().path("counts").path("skipped").asInt());
+        assertEquals(r.missing() - 2, r.loss().path("notLookedUp").asLong());
+    }
+
+    @Test
+    void aCleanRunHasNoAttribution() throws Exception {
+        Run r = run("clean", "-tenants", "1");
+        assertEquals(0, r.code, r.out);
+        assertTrue(r.loss().isMissingNode(), r.json.path("additions").toString());
+        assertTrue(!r.out.contains("[loss]"), r.out);
+    }
+}
