@@ -34,10 +34,10 @@ public final class LossAttribution {
         MessageLookup lookup(int owner, String partitionId, String transactionId);
     }
 
-    /** The broker's partition id of {@code partition} of {@code owner}'s queue, null when unknown. */
+    /** The broker's partition id of {@code partition} of {@code owner}'s {@code queue}, null when unknown. */
     @FunctionalInterface
     public interface PartitionIdSource {
-        String idOf(int owner, String partition);
+        String idOf(int owner, String queue, String partition);
     }
 
     private final Lookup lookup;
@@ -108,7 +108,7 @@ public final class LossAttribution {
         if (unavailable != null) {
             return Verdict.notCheckable(unavailable);
         }
-        String pid = ids.idOf(m.owner(), m.partition());
+        String pid = ids.idOf(m.owner(), m.queue(), m.partition());
         if (pid == null) {
             return Verdict.notCheckable("partition id of " + m.queue() + "/" + m.partition()
                     + " unknown (nothing of it was delivered)");
@@ -118,7 +118,7 @@ public final class LossAttribution {
             return Verdict.notCheckable(unavailable != null ? unavailable : "lookup failed");
         }
         return switch (r.outcome()) {
-            case FOUND -> Verdict.of(fromRecord(r));
+            case FOUND -> Verdict.of(fromRecord(r, m.group() == null ? group : m.group()));
             case UNAVAILABLE -> {
                 unavailable = "message lookup API not available (" + r.detail() + ")";
                 yield Verdict.notCheckable(unavailable);
@@ -149,8 +149,8 @@ public final class LossAttribution {
                         + " consumed and removed by retention");
     }
 
-    /** Reads a found message's state for {@link #group} (see the class comment). */
-    LossClass fromRecord(MessageLookup r) {
+    /** Reads a found message's state for {@code group} (see the class comment). */
+    static LossClass fromRecord(MessageLookup r, String group) {
         MessageLookup.Group g = r.group(group);
         if (g == null) {
             return LossClass.PENDING; // the group never reached this partition

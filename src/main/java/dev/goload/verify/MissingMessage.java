@@ -13,7 +13,8 @@ package dev.goload.verify;
  *                            broker stored it), or null: when the missing one is not found but the witness is, the
  *                            missing one was never stored (retention drops a partition's oldest messages first);
  *                            when neither is found they may both have been consumed and removed
+ * @param group               the consumer group that should have received it; null = the attribution's group
  */
 public record MissingMessage(String id, int owner, String queue, String partition, String transactionId,
-                             String witnessTransactionId) {
+                             String witnessTransactionId, String group) {
 }

@@ -26,12 +26,12 @@ class LossAttributionTest {
     }
 
     private LossReport run(int max, MissingMessage... missing) {
-        return new LossAttribution(this::answer, (o, p) -> p.equals("unknown") ? null : PID, "workers", max)
+        return new LossAttribution(this::answer, (o, q, p) -> p.equals("unknown") ? null : PID, "workers", max)
                 .run(missing.length, List.of(missing));
     }
 
     private static MissingMessage missing(String txn, String witness) {
-        return new MissingMessage("0:" + txn, 0, "q", "p1", txn, witness);
+        return new MissingMessage("0:" + txn, 0, "q", "p1", txn, witness, null);
     }
 
     private static MessageLookup found(MessageLookup.Group g) {
@@ -84,7 +84,7 @@ class LossAttributionTest {
 
     @Test
     void anUnknownPartitionIdCostsNoLookup() {
-        LossReport r = new LossAttribution(this::answer, (o, p) -> null, "", 100).run(1, List.of(missing("a", null)));
+        LossReport r = new LossAttribution(this::answer, (o, q, p) -> null, "", 100).run(1, List.of(missing("a", null)));
         assertEquals(1, r.count(LossClass.NOT_CHECKABLE));
         assertEquals(0, r.lookups());
     }
@@ -96,7 +96,7 @@ class LossAttributionTest {
         for (int i = 0; i < 10; i++) {
             ten.add(missing("x", null));
         }
-        LossReport r = new LossAttribution(this::answer, (o, p) -> PID, "workers", 3).run(25, ten);
+        LossReport r = new LossAttribution(this::answer, (o, q, p) -> PID, "workers", 3).run(25, ten);
         assertEquals(3, r.lookups());
         assertEquals(3, r.count(LossClass.SKIPPED));
         assertEquals(22, r.unchecked());
@@ -112,7 +112,7 @@ class LossAttributionTest {
             };
             List<MissingMessage> five = List.of(missing("a", null), missing("b", null), missing("c", null),
                     missing("d", null), missing("e", null));
-            LossReport r = new LossAttribution(failing, (o, p) -> PID, "workers", 100).run(5, five);
+            LossReport r = new LossAttribution(failing, (o, q, p) -> PID, "workers", 100).run(5, five);
             assertEquals(5, r.count(LossClass.NOT_CHECKABLE));
             assertEquals(3, asked.size());
             assertTrue(r.notCheckableWhy().startsWith("lookup failed"), r.notCheckableWhy());

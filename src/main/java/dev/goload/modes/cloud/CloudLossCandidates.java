@@ -27,7 +27,7 @@ final class CloudLossCandidates {
                 String partition = t.partitionFor(s, pushBatch);
                 long w = witness(t, s, pushBatch);
                 out.add(new MissingMessage(idx + ":" + s, i, t.queue, partition == null ? "Default" : partition,
-                        ids.of(idx, s), w < 1 ? null : ids.of(idx, w)));
+                        ids.of(idx, s), w < 1 ? null : ids.of(idx, w), null));
             }
         }
         return out;

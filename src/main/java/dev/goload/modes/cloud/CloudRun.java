@@ -163,7 +163,7 @@ public final class CloudRun {
         List<MissingMessage> candidates = CloudLossCandidates.of(tenants, txnIds, cfg.pushBatch(),
                 attribution.maxLookups());
         return new LossAttribution((owner, pid, txn) -> tenants.get(owner).client.lookupMessage(pid, txn),
-                (owner, partition) -> tenants.get(owner).partitionIds.idOf(partition), cfg.group(),
+                (owner, queue, partition) -> tenants.get(owner).partitionIds.idOf(partition), cfg.group(),
                 attribution.maxLookups()).run(missing, candidates);
     }
 

@@ -152,10 +152,10 @@ public final class OrderRun {
         for (long s : ledger.missingSeqs(attribution.maxLookups())) {
             long w = witness(s);
             candidates.add(new MissingMessage(Long.toString(s), 0, cfg.queue(), cfg.partitionOf(s), txnOf(s),
-                    w < 1 ? null : txnOf(w)));
+                    w < 1 ? null : txnOf(w), null));
         }
         return new LossAttribution((owner, pid, txn) -> client.lookupMessage(pid, txn),
-                (owner, partition) -> partitionIds.idOf(partition), cfg.group(), attribution.maxLookups())
+                (owner, queue, partition) -> partitionIds.idOf(partition), cfg.group(), attribution.maxLookups())
                 .run(missing, candidates);
     }
 
