@@ -18,54 +18,59 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>Thread-safe: the settings are volatile, the counters atomic.
  */
 public final class BrokerFaults {
-    private volatile int skipEvery;
-    private volatile int dropEvery;
-    private final AtomicLong firstDeliveries = new AtomicLong();
-    private final AtomicLong pushedItems = new AtomicLong();
-    private final LongAdder skipped = new LongAdder();
-    private final LongAdder dropped = new LongAdder();
+    private final EveryNth skip = new EveryNth();
+    private final EveryNth drop = new EveryNth();
+
+    /** One switch: fires on every n-th call of {@link #fires()} once set, counting how often it fired. */
+    private static final class EveryNth {
+        volatile int n;
+        final AtomicLong calls = new AtomicLong();
+        final LongAdder fired = new LongAdder();
+
+        void set(int every) {
+            if (every < 0) throw new IllegalArgumentException("n must be >= 0");
+            n = every;
+        }
+
+        boolean fires() {
+            int every = n;
+            if (every <= 0 || calls.incrementAndGet() % every != 0) {
+                return false;
+            }
+            fired.increment();
+            return true;
+        }
+    }
 
     /** Skips every {@code n}-th first delivery; 0 turns it off. */
     public BrokerFaults skipDeliveryEvery(int n) {
-        if (n < 0) throw new IllegalArgumentException("n must be >= 0");
-        skipEvery = n;
+        skip.set(n);
         return this;
     }
 
     /** Drops every {@code n}-th pushed item before storing it (answered as queued); 0 turns it off. */
     public BrokerFaults dropPushEvery(int n) {
-        if (n < 0) throw new IllegalArgumentException("n must be >= 0");
-        dropEvery = n;
+        drop.set(n);
         return this;
     }
 
     /** Messages the skip switch made the cursor pass without delivering them. */
     public long skipped() {
-        return skipped.sum();
+        return skip.fired.sum();
     }
 
     /** Pushed items the drop switch answered as queued without storing them. */
     public long dropped() {
-        return dropped.sum();
+        return drop.fired.sum();
     }
 
     /** Called once per first delivery of a message to a group: whether to skip it. */
     boolean skipThisDelivery() {
-        int n = skipEvery;
-        if (n <= 0 || firstDeliveries.incrementAndGet() % n != 0) {
-            return false;
-        }
-        skipped.increment();
-        return true;
+        return skip.fires();
     }
 
     /** Called once per pushed item about to be stored: whether to drop it. */
     boolean dropThisPush() {
-        int n = dropEvery;
-        if (n <= 0 || pushedItems.incrementAndGet() % n != 0) {
-            return false;
-        }
-        dropped.increment();
-        return true;
+        return drop.fires();
     }
 }

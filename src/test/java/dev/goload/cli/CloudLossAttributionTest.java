@@ -5,12 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.goload.broker.BrokerOptions;
 import dev.goload.broker.EmbeddedBroker;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -21,8 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code -mode cloud} against the embedded broker with its test-only loss switches: the verdict fails with exactly
  * the messages the broker lost, and the attribution says how each was lost, with their ids. The broker's clock is
- * frozen so its 5 s retention cannot remove a skipped message before the look-ups (pop long-polls run on the real
- * clock).
+ * frozen ({@link FrozenClockBroker}).
  */
 class CloudLossAttributionTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -33,7 +29,7 @@ class CloudLossAttributionTest {
 
     @BeforeEach
     void start() {
-        broker = EmbeddedBroker.start(BrokerOptions.defaults(), InstantSource.fixed(Instant.parse("2026-12-01T09:00:00Z")));
+        broker = FrozenClockBroker.start();
     }
 
     @AfterEach
@@ -74,11 +70,6 @@ class CloudLossAttributionTest {
         return new Run(r.code(), r.out() + r.err(), JSON.readTree(Files.readString(json)));
     }
 
-    private static List<String> texts(JsonNode array) {
-        List<String> out = new ArrayList<>();
-        array.forEach(n -> out.add(n.asText()));
-        return out;
-    }
 
     @Test
     void messagesTheBrokerSkippedAreAttributedAsSkippedWithTheirIds() throws Exception {
@@ -92,7 +83,7 @@ class CloudLossAttributionTest {
         assertTrue(loss.path("enabled").asBoolean(), loss.toString());
         assertEquals(skipped, loss.path("counts").path("skipped").asLong(), loss.toString());
         assertEquals(skipped, loss.path("attributed").asLong());
-        assertEquals(r.firstMissingIds(8), texts(loss.path("firstIds").path("skipped")));
+        assertEquals(r.firstMissingIds(8), FrozenClockBroker.texts(loss.path("firstIds").path("skipped")));
         int lossLine = r.out.indexOf("[loss]   skipped=" + skipped + " ");
         assertTrue(lossLine >= 0, r.out);
         assertTrue(lossLine < r.out.indexOf("VERDICT: FAIL"), "the attribution comes before the verdict line");
@@ -107,7 +98,7 @@ class CloudLossAttributionTest {
         assertEquals(3, r.code, r.out);
         assertEquals(dropped, r.missing(), r.out);
         assertEquals(dropped, r.loss().path("counts").path("neverStored").asLong(), r.loss().toString());
-        assertEquals(r.firstMissingIds(8), texts(r.loss().path("firstIds").path("neverStored")));
+        assertEquals(r.firstMissingIds(8), FrozenClockBroker.texts(r.loss().path("firstIds").path("neverStored")));
         assertTrue(r.out.contains("[loss]   neverStored=" + dropped + " "), r.out);
     }
 

@@ -5,11 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.goload.broker.BrokerOptions;
 import dev.goload.broker.EmbeddedBroker;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.InstantSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,8 +23,7 @@ class CmLossAttributionTest {
 
     @Test
     void gapsOfEveryStageAreAttributedForTheirOwnGroup() throws Exception {
-        try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerOptions.defaults(),
-                InstantSource.fixed(Instant.parse("2026-12-01T09:00:00Z")))) {
+        try (EmbeddedBroker broker = FrozenClockBroker.start()) {
             broker.testFaults().skipDeliveryEvery(11);
             Path logs = dir.resolve("logs");
             MainRun r = MainRun.of("-mode", "cm", "-url", broker.url(), "-properties", "3", "-rate-events", "40",

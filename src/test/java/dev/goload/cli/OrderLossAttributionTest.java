@@ -5,11 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.goload.broker.BrokerOptions;
 import dev.goload.broker.EmbeddedBroker;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -31,7 +28,7 @@ class OrderLossAttributionTest {
 
     @BeforeEach
     void start() {
-        broker = EmbeddedBroker.start(BrokerOptions.defaults(), InstantSource.fixed(Instant.parse("2026-12-01T09:00:00Z")));
+        broker = FrozenClockBroker.start();
     }
 
     @AfterEach
@@ -50,11 +47,6 @@ class OrderLossAttributionTest {
         return new Run(r.code(), r.out() + r.err(), JSON.readTree(dir.resolve(runId + ".json").toFile()));
     }
 
-    private static List<String> texts(JsonNode array) {
-        List<String> out = new ArrayList<>();
-        array.forEach(n -> out.add(n.asText()));
-        return out;
-    }
 
     @Test
     void skippedSequencesAreAttributedAsSkipped() throws Exception {
@@ -66,8 +58,8 @@ class OrderLossAttributionTest {
         assertEquals(skipped, r.json.path("missingCount").asLong(), r.out);
         JsonNode loss = r.json.path("lossAttribution");
         assertEquals(skipped, loss.path("counts").path("skipped").asLong(), loss.toString());
-        assertEquals(texts(r.json.path("missing")).subList(0, (int) Math.min(8, skipped)),
-                texts(loss.path("firstIds").path("skipped")));
+        assertEquals(FrozenClockBroker.texts(r.json.path("missing")).subList(0, (int) Math.min(8, skipped)),
+                FrozenClockBroker.texts(loss.path("firstIds").path("skipped")));
         int line = r.out.indexOf("[loss]   skipped=" + skipped + " ");
         assertTrue(line >= 0 && line < r.out.indexOf("VERDICT FAIL"), r.out);
     }
@@ -81,7 +73,7 @@ class OrderLossAttributionTest {
         JsonNode loss = r.json.path("lossAttribution");
         assertEquals(12, loss.path("counts").path("neverStored").asLong(), loss.toString());
         assertEquals(List.of("5", "10", "15", "20", "25", "30", "35", "40"),
-                texts(loss.path("firstIds").path("neverStored")));
+                FrozenClockBroker.texts(loss.path("firstIds").path("neverStored")));
     }
 
     @Test
