@@ -5,14 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.goload.broker.EmbeddedBroker;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -25,17 +23,8 @@ class CloudLossAttributionTest {
 
     @TempDir
     Path dir;
-    private EmbeddedBroker broker;
-
-    @BeforeEach
-    void start() {
-        broker = FrozenClockBroker.start();
-    }
-
-    @AfterEach
-    void stop() {
-        broker.close();
-    }
+    @RegisterExtension
+    final FrozenClockBroker broker = new FrozenClockBroker();
 
     private record Run(int code, String out, JsonNode json) {
         JsonNode loss() {
@@ -73,9 +62,9 @@ class CloudLossAttributionTest {
 
     @Test
     void messagesTheBrokerSkippedAreAttributedAsSkippedWithTheirIds() throws Exception {
-        broker.testFaults().skipDeliveryEvery(7);
+        broker.faults().skipDeliveryEvery(7);
         Run r = run("skip", "-tenants", "2", "-partitions", "3", "-push-batch", "2");
-        long skipped = broker.testFaults().skipped();
+        long skipped = broker.faults().skipped();
         assertTrue(skipped > 0, "the switch fired");
         assertEquals(3, r.code, r.out);
         assertEquals(skipped, r.missing(), r.out);
@@ -91,9 +80,9 @@ class CloudLossAttributionTest {
 
     @Test
     void messagesTheBrokerNeverStoredAreAttributedAsNeverStored() throws Exception {
-        broker.testFaults().dropPushEvery(5);
+        broker.faults().dropPushEvery(5);
         Run r = run("drop", "-tenants", "1");
-        long dropped = broker.testFaults().dropped();
+        long dropped = broker.faults().dropped();
         assertTrue(dropped > 0, "the switch fired");
         assertEquals(3, r.code, r.out);
         assertEquals(dropped, r.missing(), r.out);
@@ -104,7 +93,7 @@ class CloudLossAttributionTest {
 
     @Test
     void attributeLossFalseLooksNothingUp() throws Exception {
-        broker.testFaults().skipDeliveryEvery(7);
+        broker.faults().skipDeliveryEvery(7);
         Run r = run("off", "-tenants", "1", "-attribute-loss=false");
         assertEquals(3, r.code, r.out);
         assertTrue(r.missing() > 0);
@@ -115,7 +104,7 @@ class CloudLossAttributionTest {
 
     @Test
     void theLookupBoundIsHonoured() throws Exception {
-        broker.testFaults().skipDeliveryEvery(5);
+        broker.faults().skipDeliveryEvery(5);
         Run r = run("bound", "-tenants", "1", "-attribute-max", "2");
         assertTrue(r.missing() > 2, "enough missing to hit the bound: " + r.missing());
         assertEquals(2, r.loss().path("lookups").asInt());

@@ -5,13 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.goload.broker.EmbeddedBroker;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -24,17 +22,8 @@ class OrderLossAttributionTest {
 
     @TempDir
     Path dir;
-    private EmbeddedBroker broker;
-
-    @BeforeEach
-    void start() {
-        broker = FrozenClockBroker.start();
-    }
-
-    @AfterEach
-    void stop() {
-        broker.close();
-    }
+    @RegisterExtension
+    final FrozenClockBroker broker = new FrozenClockBroker();
 
     private record Run(int code, String out, JsonNode json) {}
 
@@ -50,9 +39,9 @@ class OrderLossAttributionTest {
 
     @Test
     void skippedSequencesAreAttributedAsSkipped() throws Exception {
-        broker.testFaults().skipDeliveryEvery(7);
+        broker.faults().skipDeliveryEvery(7);
         Run r = run("skip");
-        long skipped = broker.testFaults().skipped();
+        long skipped = broker.faults().skipped();
         assertTrue(skipped > 0);
         assertEquals(3, r.code, r.out);
         assertEquals(skipped, r.json.path("missingCount").asLong(), r.out);
@@ -66,7 +55,7 @@ class OrderLossAttributionTest {
 
     @Test
     void droppedPushesAreAttributedAsNeverStored() throws Exception {
-        broker.testFaults().dropPushEvery(5); // seqs 5, 10, …: each has an earlier delivered seq of its partition
+        broker.faults().dropPushEvery(5); // seqs 5, 10, …: each has an earlier delivered seq of its partition
         Run r = run("drop");
         assertEquals(3, r.code, r.out);
         assertEquals(12, r.json.path("missingCount").asLong(), r.out);
@@ -78,7 +67,7 @@ class OrderLossAttributionTest {
 
     @Test
     void attributeLossFalseSkipsTheLookups() throws Exception {
-        broker.testFaults().dropPushEvery(5);
+        broker.faults().dropPushEvery(5);
         Run r = run("off", "-attribute-loss=false");
         assertEquals(3, r.code, r.out);
         assertEquals(false, r.json.path("lossAttribution").path("enabled").asBoolean(true));
