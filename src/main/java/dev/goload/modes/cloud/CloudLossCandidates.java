@@ -1,5 +1,9 @@
 package dev.goload.modes.cloud;
 
+import dev.goload.config.AttributionOptions;
+import dev.goload.config.CloudConfig;
+import dev.goload.verify.LossAttribution;
+import dev.goload.verify.LossReport;
 import dev.goload.verify.MissingMessage;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +19,18 @@ final class CloudLossCandidates {
     static final int WITNESS_BLOCKS = 32;
 
     private CloudLossCandidates() {
+    }
+
+    /** Attributes the run's {@code missing} messages (on: {@code options.enabled()}) through each tenant's client. */
+    static LossReport attribute(List<TenantState> tenants, CloudTxnIds ids, CloudConfig cfg, AttributionOptions options,
+                                long missing) {
+        if (!options.enabled()) {
+            return LossReport.disabled(missing, options.maxLookups());
+        }
+        List<MissingMessage> candidates = of(tenants, ids, cfg.pushBatch(), options.maxLookups());
+        return new LossAttribution((owner, pid, txn) -> tenants.get(owner).client.lookupMessage(pid, txn),
+                (owner, queue, partition) -> tenants.get(owner).partitionIds.idOf(partition), cfg.group(),
+                options.maxLookups()).run(missing, candidates);
     }
 
     /** At most {@code max} candidates, tenant by tenant; {@link MissingMessage#owner()} = index in {@code tenants}. */

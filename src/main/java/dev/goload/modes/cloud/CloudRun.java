@@ -2,6 +2,7 @@ package dev.goload.modes.cloud;
 
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
+import dev.goload.config.AttributionOptions;
 import dev.goload.config.CloudConfig;
 import dev.goload.metrics.ErrorStats;
 import dev.goload.metrics.Percentiles;
@@ -10,11 +11,8 @@ import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.pace.NanoClock;
 import dev.goload.report.GoFmt;
-import dev.goload.config.AttributionOptions;
 import dev.goload.verify.FaultPlan;
-import dev.goload.verify.LossAttribution;
 import dev.goload.verify.LossReport;
-import dev.goload.verify.MissingMessage;
 import dev.goload.verify.TenantResult;
 import dev.goload.verify.VerifyResult;
 import java.io.PrintStream;
@@ -157,14 +155,7 @@ public final class CloudRun {
         if (missing == 0) {
             return null;
         }
-        if (!attribution.enabled()) {
-            return LossReport.disabled(missing, attribution.maxLookups());
-        }
-        List<MissingMessage> candidates = CloudLossCandidates.of(tenants, txnIds, cfg.pushBatch(),
-                attribution.maxLookups());
-        return new LossAttribution((owner, pid, txn) -> tenants.get(owner).client.lookupMessage(pid, txn),
-                (owner, queue, partition) -> tenants.get(owner).partitionIds.idOf(partition), cfg.group(),
-                attribution.maxLookups()).run(missing, candidates);
+        return CloudLossCandidates.attribute(tenants, txnIds, cfg, attribution, missing);
     }
 
     /** Runs load and drain and returns the result; never throws away counters on the way out. */

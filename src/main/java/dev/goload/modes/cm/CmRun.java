@@ -13,12 +13,9 @@ import dev.goload.pace.OpenLoopPacer;
 import dev.goload.pace.PacerThread;
 import dev.goload.pace.RateCurve;
 import dev.goload.verify.CmStage;
-import dev.goload.verify.CmStageRow;
-import dev.goload.verify.LossAttribution;
-import dev.goload.verify.LossReport;
-import dev.goload.verify.MissingMessage;
 import dev.goload.verify.CmVerdict;
 import dev.goload.verify.CmVerifier;
+import dev.goload.verify.LossReport;
 import dev.goload.verify.ProducedMeta;
 import dev.goload.verify.StageAckErrors;
 import java.io.IOException;
@@ -166,32 +163,7 @@ public final class CmRun {
         if (v == null || v.gaps() == 0 || events == null) {
             return null;
         }
-        if (!attribution.enabled()) {
-            return LossReport.disabled(v.gaps(), attribution.maxLookups());
-        }
-        ProducedMeta meta;
-        try {
-            meta = ProducedMeta.read(cfg.logdir());
-        } catch (IOException e) {
-            return null; // the verdict above could not have been made either
-        }
-        List<MissingMessage> candidates = new ArrayList<>();
-        int max = attribution.maxLookups();
-        for (CmStageRow row : v.rows()) {
-            if (row.gaps() == 0 || candidates.size() >= max) {
-                continue;
-            }
-            CmStage s = row.stage();
-            for (long[] g : CmVerifier.stageGaps(cfg.logdir().resolve(s.fileName()), s, meta, max - candidates.size())) {
-                int prop = (int) g[0];
-                candidates.add(new MissingMessage(s.label() + ":" + prop + ":" + g[1], 0, s.queue(), "p" + prop,
-                        events.transactionId(s.queue(), prop, g[1]),
-                        g[2] < 0 ? null : events.transactionId(s.queue(), prop, g[2]), s.group()));
-            }
-        }
-        return new LossAttribution((owner, pid, txn) -> client.lookupMessage(pid, txn),
-                (owner, queue, partition) -> events.partitionIdOf(queue, partition), null, max)
-                .run(v.gaps(), candidates);
+        return CmLossCandidates.attribute(v, events, cfg.logdir(), client, attribution);
     }
 
     private void configureQueues() {
