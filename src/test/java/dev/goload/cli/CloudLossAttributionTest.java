@@ -50,7 +50,11 @@ class CloudLossAttributionTest {
     }
 
     private Run run(String runId, String... extra) throws Exception {
-        List<String> args = new ArrayList<>(List.of("-mode", "cloud", "-target", "broker", "-url", broker.url(),
+        return runAgainst(broker.url(), runId, extra);
+    }
+
+    private Run runAgainst(String url, String runId, String... extra) throws Exception {
+        List<String> args = new ArrayList<>(List.of("-mode", "cloud", "-target", "broker", "-url", url,
                 "-tenants-file", dir.resolve("absent.json").toString(), "-out", dir.toString(), "-run-id", runId,
                 "-rate", "40", "-duration", "2", "-drain", "3", "-report", "1", "-pop-timeout", "500"));
         args.addAll(List.of(extra));
@@ -110,6 +114,22 @@ class CloudLossAttributionTest {
         assertEquals(2, r.loss().path("lookups").asInt());
         assertEquals(2, r.loss().path("counts").path("skipped").asInt());
         assertEquals(r.missing() - 2, r.loss().path("notLookedUp").asLong());
+    }
+
+    @Test
+    void aBrokerWithoutTheLookupApiLeavesEveryMissingMessageNotCheckableAfterOneLookup() throws Exception {
+        broker.faults().skipDeliveryEvery(7);
+        try (NoLookupRouteFront front = new NoLookupRouteFront(broker.url())) {
+            Run r = runAgainst(front.url(), "noapi", "-tenants", "1");
+            assertEquals(3, r.code, r.out);
+            assertTrue(r.missing() > 0);
+            JsonNode loss = r.loss();
+            assertEquals(r.missing(), loss.path("counts").path("notCheckable").asLong(), loss.toString());
+            assertEquals(1, loss.path("lookups").asInt(), "the first answer shows the route is not served");
+            assertTrue(loss.path("notCheckableWhy").asText().contains("not available"), loss.toString());
+            assertTrue(r.out.contains("[loss]   notCheckable because: message lookup API not available (HTTP 404"),
+                    r.out);
+        }
     }
 
     @Test
