@@ -28,6 +28,10 @@ class CloudTxnIdsTest {
         assertEquals(3000, seen.size());
     }
 
+    private static CloudTxnIds ids(long start) {
+        return new CloudTxnIds(start, 7);
+    }
+
     @Test
     void theIdIsAUuidV7CarryingTheRunStartAndDistinctAcrossRuns() {
         long start = 1_764_579_600_000L;
@@ -39,5 +43,6 @@ class CloudTxnIdsTest {
                 "another run's nonce: another id");
         assertNotEquals(new CloudTxnIds(start, 1).of(2, 42), new CloudTxnIds(start, 1L << 12).of(2, 42),
                 "the nonce's high bits count too");
+        assertNotEquals(ids(start).of(2, 42), ids(start).of(2 + (1 << 14), 42), "tenant indices beyond 14 bits");
     }
 }
