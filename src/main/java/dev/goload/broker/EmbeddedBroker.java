@@ -107,6 +107,11 @@ public final class EmbeddedBroker implements AutoCloseable {
         return registry.counters.snapshot();
     }
 
+    /** The TEST-ONLY loss switches of this broker (see {@link BrokerFaults}); off unless a test turns them on. */
+    public BrokerFaults testFaults() {
+        return registry.faults;
+    }
+
     /** The proxy personality's counters ({@link ProxyStats#NONE} when it is off). */
     public ProxyStats proxyStats() {
         return proxy == null ? ProxyStats.NONE : proxy.stats();

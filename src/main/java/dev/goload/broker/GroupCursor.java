@@ -15,7 +15,12 @@ import java.util.BitSet;
  * volatile only so a wildcard pop can skip idle partitions without taking their locks.
  */
 final class GroupCursor {
+    /** Groups beyond this many per partition are not tracked in the ring's delivered/acked masks. */
+    static final int TRACKED_GROUPS = 64;
+
     final String group;
+    /** This group's bit in the ring's delivered/acked masks; 0 for a group beyond {@link #TRACKED_GROUPS}. */
+    final long bit;
     volatile long position;
     volatile Lease lease;
     long leaseEnd;
@@ -29,8 +34,10 @@ final class GroupCursor {
     private BitSet acked = new BitSet();
     private BitSet dead = new BitSet();
 
-    GroupCursor(String group, long position) {
+    /** @param index the order in which the partition saw this group (0, 1, …) */
+    GroupCursor(String group, long position, int index) {
         this.group = group;
+        this.bit = index < TRACKED_GROUPS ? 1L << index : 0;
         this.position = position;
         this.pendingEnd = position;
         this.leaseEnd = position;

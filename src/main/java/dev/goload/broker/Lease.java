@@ -21,6 +21,10 @@ final class Lease {
         this.expiresAtMillis = expiresAtMillis;
     }
 
+    long expiresAtMillis() {
+        return expiresAtMillis;
+    }
+
     boolean isLive(long nowMillis) {
         return nowMillis < expiresAtMillis;
     }

@@ -100,14 +100,25 @@ final class PartitionState {
             long seq = c.position;
             long tail = ring.tailSeq();
             int n = 0;
+            BrokerFaults faults = queue.registry.faults;
             while (n < budget && seq < tail) {
                 if (!c.isResolved(seq)) {
+                    if (seq >= c.pendingEnd && faults.skipThisDelivery()) {
+                        c.markAcked(seq); // TEST ONLY: the cursor will pass it, nobody receives it
+                        seq++;
+                        continue;
+                    }
                     out.add(new Delivery(ring.get(seq), c.retryCountFor(seq), c.lastError, this));
+                    ring.markDelivered(seq, c.bit);
+                    if (lease == null) {
+                        ring.markAcked(seq, c.bit); // autoAck: consumed on delivery
+                    }
                     n++;
                 }
                 seq++;
             }
             if (n == 0) {
+                c.skipResolvedHead(); // messages the test-only skip switch passed: the cursor is past them now
                 return 0;
             }
             if (lease == null) {
@@ -189,6 +200,7 @@ final class PartitionState {
             if (seq < c.pendingEnd && l == null) {
                 if (status == AckStatus.COMPLETED) {
                     c.markAcked(seq);
+                    ring.markAcked(seq, c.bit);
                     c.skipResolvedHead();
                     trim(nowMillis);
                 } else if (status == AckStatus.DLQ) {
@@ -234,7 +246,39 @@ final class PartitionState {
     void addCursor(String group, boolean atTail) {
         lock.lock();
         try {
-            cursors.computeIfAbsent(group, g -> new GroupCursor(g, atTail ? ring.tailSeq() : ring.baseSeq()));
+            cursors.computeIfAbsent(group,
+                    g -> new GroupCursor(g, atTail ? ring.tailSeq() : ring.baseSeq(), cursors.size()));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * What this partition knows about the message with {@code transactionId} (the message look-up route), or null
+     * when it is not retained: never stored, or dropped after every group consumed it (as a real broker's
+     * retention removes it).
+     */
+    MessageView lookup(String transactionId, long nowMillis) {
+        lock.lock();
+        try {
+            StoredMessage m = byTransactionId.get(transactionId);
+            if (m == null) {
+                return null;
+            }
+            long seq = m.seq();
+            long delivered = ring.deliveredMask(seq);
+            long acked = ring.ackedMask(seq);
+            java.util.List<MessageView.Group> groups = new java.util.ArrayList<>(cursors.size());
+            for (GroupCursor c : cursors.values()) {
+                Lease l = c.lease;
+                boolean leased = l != null && l.isLive(nowMillis) && seq >= c.position && seq < c.leaseEnd
+                        && !c.isResolved(seq);
+                Boolean wasDelivered = c.bit == 0 ? null : (delivered & c.bit) != 0;
+                Boolean wasAcked = c.bit == 0 ? null : (acked & c.bit) != 0;
+                groups.add(new MessageView.Group(c.group, seq < c.position, wasDelivered, wasAcked,
+                        leased ? l.expiresAtMillis() : -1, seq >= c.position ? c.retryCountFor(seq) : 0));
+            }
+            return new MessageView(m, this, groups);
         } finally {
             lock.unlock();
         }
@@ -252,7 +296,7 @@ final class PartitionState {
     private GroupCursor cursor(String group) {
         GroupCursor c = cursors.get(group);
         if (c == null) {
-            c = new GroupCursor(group, ring.baseSeq());
+            c = new GroupCursor(group, ring.baseSeq(), cursors.size());
             cursors.put(group, c);
         }
         return c;
@@ -263,6 +307,7 @@ final class PartitionState {
             c.markAcked(seq);
             c.resolved++;
         }
+        ring.markAcked(seq, c.bit);
     }
 
     private void deadLetter(GroupCursor c, StoredMessage m, String error) {

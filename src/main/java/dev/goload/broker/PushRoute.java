@@ -119,6 +119,15 @@ final class PushRoute {
             PartitionState p = lastPartition != null && lastPartition.queue == q
                     && lastPartition.name.equals(it.partition()) ? lastPartition : q.partition(it.partition(), true);
             String txn = it.transactionId() != null ? it.transactionId() : Ids.uuidV7(now);
+            if (registry.faults.dropThisPush()) {
+                // TEST ONLY: answered as queued, never stored (BrokerFaults)
+                StoredMessage lost = new StoredMessage(-1, Ids.uuidV7(now), txn, it.traceId(), it.payload(),
+                        createdAt, now);
+                results[i] = new PushResult(it, "queued", lost, p, null);
+                lastQueue = q;
+                lastPartition = p;
+                continue;
+            }
             StoredMessage m = p.push(txn, it.traceId(), it.payload(), createdAt, now, duplicate);
             if (duplicate[0]) {
                 registry.counters.duplicates.increment();

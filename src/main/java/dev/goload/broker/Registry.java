@@ -13,6 +13,8 @@ final class Registry {
     final BrokerOptions options;
     final InstantSource clock;
     final Counters counters = new Counters();
+    /** Test-only loss switches (off unless a test sets them). */
+    final BrokerFaults faults = new BrokerFaults();
     final ConcurrentHashMap<String, Lease> leases = new ConcurrentHashMap<>();
     final ConcurrentHashMap<String, PartitionState> partitionsById = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, QueueState> queues = new ConcurrentHashMap<>();

@@ -28,6 +28,7 @@ final class Router implements HttpHandler {
     private final ConfigureRoute configure;
     private final LeaseRoute lease;
     private final AdminRoute admin;
+    private final MessagesRoute messages;
 
     Router(Registry registry) {
         this.registry = registry;
@@ -38,6 +39,7 @@ final class Router implements HttpHandler {
         this.configure = new ConfigureRoute(registry);
         this.lease = new LeaseRoute(registry);
         this.admin = new AdminRoute(registry);
+        this.messages = new MessagesRoute(registry);
     }
 
     @Override
@@ -155,6 +157,9 @@ final class Router implements HttpHandler {
                 if (n == 8 && s[6].equals("partition")) {
                     return delayed(pop.handle(r, Request.decodeSegment(s[5]), Request.decodeSegment(s[7])));
                 }
+            }
+            if (n == 6 && op.equals("messages")) {
+                return messages.lookup(r.tenant(), Request.decodeSegment(s[4]), Request.decodeSegment(s[5]));
             }
             if (n == 4 && op.equals("status")) {
                 return admin.status();

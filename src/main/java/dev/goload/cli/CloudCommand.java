@@ -4,6 +4,7 @@ import dev.goload.broker.ProxyLimits;
 import dev.goload.broker.ProxyOptions;
 import dev.goload.client.ClientConfig;
 import dev.goload.client.QueenClient;
+import dev.goload.config.AttributionOptions;
 import dev.goload.config.CloudConfig;
 import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.cloud.CloudResult;
@@ -17,9 +18,11 @@ import dev.goload.report.CloudCsv;
 import dev.goload.report.CloudRecord;
 import dev.goload.report.CloudVerdictTable;
 import dev.goload.report.HostInfo;
+import dev.goload.report.LossLines;
 import dev.goload.tenancy.SyntheticTenants;
 import dev.goload.tenancy.TenantsFile;
 import dev.goload.verify.FaultPlan;
+import dev.goload.verify.LossReport;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -125,9 +128,11 @@ public final class CloudCommand implements ModeCommand {
     public int run(ParsedFlags f, PrintStream out, PrintStream err) throws Exception {
         CloudConfig cfg;
         FaultPlan faults;
+        AttributionOptions attribution;
         try {
             cfg = config(f);
             faults = FaultPlan.parse(cfg.fault());
+            attribution = FlagTables.attribution(f);
         } catch (IllegalArgumentException e) {
             err.println("goload -mode cloud: " + e.getMessage());
             return ExitCodes.USAGE;
@@ -189,11 +194,12 @@ public final class CloudCommand implements ModeCommand {
             return ExitCodes.SETUP;
         }
         try (csv) {
-            return run(f, cfg, faults, tenants, csv, out, err);
+            return run(f, cfg, faults, attribution, tenants, csv, out, err);
         }
     }
 
-    private static int run(ParsedFlags f, CloudConfig cfg, FaultPlan faults, List<CloudTenant> tenants, CloudCsv csv,
+    private static int run(ParsedFlags f, CloudConfig cfg, FaultPlan faults, AttributionOptions attribution,
+                           List<CloudTenant> tenants, CloudCsv csv,
                            PrintStream out, PrintStream err) throws Exception {
         CloudConsole console = new CloudConsole(out);
         int drain = cfg.effectiveDrainSec(faults.any());
@@ -209,7 +215,8 @@ public final class CloudCommand implements ModeCommand {
         CountDownLatch done = new CountDownLatch(1);
         try {
             CloudRun run = new CloudRun(cfg, tenants, clients, faults, List.of(console, csv), out, NanoClock.SYSTEM)
-                    .loaderRules(LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")));
+                    .loaderRules(LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")))
+                    .attribution(attribution);
             if (!run.configure()) {
                 return ExitCodes.SETUP;
             }
@@ -221,6 +228,7 @@ public final class CloudCommand implements ModeCommand {
                 RunStage.begin();
                 result = run.execute(System.nanoTime());
             }
+            LossReport loss = run.attributeLoss(result);
             int nominal = new CloudStamps(cfg.payloadBytes()).nominalBytes();
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("goloadVersion", Version.current());
@@ -231,6 +239,9 @@ public final class CloudCommand implements ModeCommand {
             if (csv.error() != null) {
                 extra.put("csvError", csv.error().getMessage());
             }
+            if (loss != null) {
+                extra.put("lossAttribution", LossLines.record(loss));
+            }
             Path json;
             try {
                 json = CloudRecord.write(cfg.outDir(), cfg.runId(),
@@ -240,7 +251,7 @@ public final class CloudCommand implements ModeCommand {
                 json = null;
             }
             console.printSummary(result, cfg.pushBatch(), nominal);
-            CloudVerdictTable.print(out, result);
+            CloudVerdictTable.print(out, result, loss);
             console.printTail(result, json == null ? "(run record not written)" : json.toString(),
                     csv.path().toString());
             if (csv.error() != null) {

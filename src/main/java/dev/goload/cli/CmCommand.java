@@ -2,6 +2,7 @@ package dev.goload.cli;
 
 import dev.goload.client.QueenClient;
 import dev.goload.client.RetryPolicy;
+import dev.goload.config.AttributionOptions;
 import dev.goload.config.CmConfig;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.RunSignal;
@@ -10,10 +11,12 @@ import dev.goload.modes.cm.CmRun;
 import dev.goload.pace.NanoClock;
 import dev.goload.report.CmConsole;
 import dev.goload.report.LoaderLines;
+import dev.goload.report.LossLines;
 import dev.goload.verify.CmStage;
 import dev.goload.verify.CmVerdict;
 import dev.goload.verify.CmVerdictFormat;
 import dev.goload.verify.CmVerifier;
+import dev.goload.verify.LossReport;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -55,6 +58,7 @@ public final class CmCommand implements ModeCommand {
             return verifyOnly(Path.of(f.getString("logdir")), f.getString("queue-prefix"), out, err);
         }
         CmConfig cfg = config(f);
+        AttributionOptions attribution = FlagTables.attribution(f);
         CmConsole console = new CmConsole(out);
         console.header(cfg);
         QueenClient client;
@@ -69,7 +73,8 @@ public final class CmCommand implements ModeCommand {
         try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
              var monitor = LoadModeSupport.periodicMonitor(f)) {
             RunStage.begin();
-            CmResult r = new CmRun(cfg, client, console, NanoClock.SYSTEM).execute(signal);
+            CmRun run = new CmRun(cfg, client, console, NanoClock.SYSTEM).attribution(attribution);
+            CmResult r = run.execute(signal);
             var loader = LoadModeSupport.wholeRun(monitor);
             if (r.fin() != null) {
                 console.fin(r.fin(), r.e2e(), loader);
@@ -80,12 +85,23 @@ public final class CmCommand implements ModeCommand {
                 out.println(r.setupFailure());
                 return ExitCodes.SETUP;
             }
-            CmVerdictFormat.print(r.verdict(), out);
+            LossReport loss = run.attributeLoss(r);
+            if (loss != null) {
+                try {
+                    LossLines.write(cfg.logdir().resolve(LOSS_FILE), loss);
+                } catch (IOException e) {
+                    err.println("goload -mode cm: cannot write " + LOSS_FILE + ": " + e.getMessage());
+                }
+            }
+            CmVerdictFormat.print(r.verdict(), loss, out);
             return r.verdict().passed() ? ExitCodes.OK : ExitCodes.VERDICT_FAIL;
         } finally {
             out.flush();
         }
     }
+
+    /** cm's record of the loss attribution, next to the stage logs. */
+    static final String LOSS_FILE = "loss-attribution.json";
 
     static int verifyOnly(Path dir, String prefix, PrintStream out, PrintStream err) {
         CmVerdict v;

@@ -101,10 +101,26 @@ public final class FlagTables {
     }
 
     /** {@code -mode cloud} (spec §2.3). */
-    public static FlagTable cloud() { return addLoadModeCommons(CloudFlagTable.build(newModeTable("cloud"))); }
+    public static FlagTable cloud() {
+        return addLossAttribution(addLoadModeCommons(CloudFlagTable.build(newModeTable("cloud"))));
+    }
 
     /** {@code -mode cm} (spec §2.6). */
-    public static FlagTable cm() { return addLoadModeCommons(CmFlagTable.build(newModeTable("cm"))); }
+    public static FlagTable cm() { return addLossAttribution(addLoadModeCommons(CmFlagTable.build(newModeTable("cm")))); }
+
+    /** The loss-attribution flags of the verifying modes (cloud, order, cm). */
+    static FlagTable addLossAttribution(FlagTable t) {
+        return t.bool("attribute-loss", true, ADDITION + "after a verdict with missing messages, look each one up"
+                        + " through the broker's message API and say where it was lost (never stored, skipped,"
+                        + " delivered never acked, …)")
+                .intFlag("attribute-max", dev.goload.config.AttributionOptions.DEFAULT_MAX, ADDITION
+                        + "at most this many look-up calls for -attribute-loss");
+    }
+
+    /** The {@link dev.goload.config.AttributionOptions} of parsed flags (IllegalArgumentException when invalid). */
+    static dev.goload.config.AttributionOptions attribution(ParsedFlags f) {
+        return new dev.goload.config.AttributionOptions(f.getBool("attribute-loss"), f.getInt("attribute-max"));
+    }
 
     /** {@code -mode app} (spec §2.8). */
     public static FlagTable app() { return addLoadModeCommons(AppFlagTable.build(newModeTable("app"))); }
@@ -151,7 +167,7 @@ public final class FlagTables {
                 .string("out", "", "if set, write <out>/<run-id>.json")
                 .string("run-id", "", "run id (default order-w<minPopWait>-<unix>)")
                 .string("note", "", "free text recorded in the JSON");
-        return addLoadModeCommons(t);
+        return addLossAttribution(addLoadModeCommons(t));
     }
 
     /** {@code -mode tenants} (spec §2.7). */

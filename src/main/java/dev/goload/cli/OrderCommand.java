@@ -4,12 +4,14 @@ import dev.goload.client.ClientConfig;
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
 import dev.goload.client.RetryPolicy;
+import dev.goload.config.AttributionOptions;
 import dev.goload.config.OrderConfig;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.order.OrderResult;
 import dev.goload.modes.order.OrderRun;
 import dev.goload.report.OrderReport;
+import dev.goload.verify.LossReport;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -42,6 +44,7 @@ public final class OrderCommand implements ModeCommand {
     @Override
     public int run(ParsedFlags f, PrintStream out, PrintStream err) throws Exception {
         OrderConfig cfg = config(f);
+        AttributionOptions attribution = FlagTables.attribution(f);
         ClientConfig cc = ClientConfig.of(cfg.url()).withTimeoutMillis(30_000).withIdleConns(cfg.consumers() + 4)
                 // the reference's SDK default (3 retries); safe here because every push has a stable transaction id
                 .withRetry(RetryPolicy.fromGoRetryAttempts(0));
@@ -67,7 +70,7 @@ public final class OrderCommand implements ModeCommand {
         }
         OrderReport.header(cfg, out);
         try (QueenClient client = new QueenClient(cc)) {
-            OrderRun run = new OrderRun(cfg, client, out::println);
+            OrderRun run = new OrderRun(cfg, client, out::println).attribution(attribution);
             try {
                 run.configure();
             } catch (QueenException e) {
@@ -83,10 +86,12 @@ public final class OrderCommand implements ModeCommand {
                 r = run.execute(signal);
                 loader = LoadModeSupport.wholeRun(monitor);
             }
-            OrderReport.print(cfg.runId(), r, loader, out);
+            LossReport loss = run.attributeLoss(r);
+            OrderReport.print(cfg.runId(), r, loader, loss, out);
             if (!cfg.out().isEmpty()) {
                 try {
-                    out.println("wrote " + OrderReport.writeJson(Path.of(cfg.out()), cfg.runId(), cfg.note(), cfg, r, loader));
+                    out.println("wrote " + OrderReport.writeJson(Path.of(cfg.out()), cfg.runId(), cfg.note(), cfg, r, loader,
+                            loss));
                 } catch (IOException e) {
                     err.println("goload -mode order: cannot write the JSON record: " + e.getMessage());
                     return ExitCodes.SETUP;

@@ -211,6 +211,25 @@ public final class QueenClient implements AutoCloseable {
         }
     }
 
+    /**
+     * {@code GET /api/v1/messages/{partitionId}/{transactionId}}: the broker's record of one message (loss
+     * attribution). "Not found" and "route not served" are answers ({@link MessageLookup.Outcome}), in both
+     * generations' shapes; a transport failure or another error status is a {@link QueenException}.
+     */
+    public MessageLookup lookupMessage(String partitionId, String transactionId) {
+        HttpUrl u = base.newBuilder().addPathSegments("api/v1/messages").addPathSegment(partitionId)
+                .addPathSegment(transactionId).build();
+        Request req = transport.request().url(u).get().build();
+        try {
+            return transport.execute(req, spec("message lookup failed: "),
+                    (status, b) -> MessageLookupDecoder.decode(status, b.bytes()));
+        } catch (QueenException e) {
+            MessageLookup answered = MessageLookupDecoder.fromError(e);
+            if (answered == null) throw e;
+            return answered;
+        }
+    }
+
     /** Aborts every in-flight call and retry delay (run shutdown); calls made afterwards run normally. */
     public void cancelAll() {
         transport.cancelAll();

@@ -1,6 +1,7 @@
 package dev.goload.report;
 
 import dev.goload.modes.cloud.CloudResult;
+import dev.goload.verify.LossReport;
 import dev.goload.verify.TenantResult;
 import dev.goload.verify.VerifyResult;
 import java.io.PrintStream;
@@ -13,6 +14,11 @@ public final class CloudVerdictTable {
     private CloudVerdictTable() {}
 
     public static void print(PrintStream out, CloudResult r) {
+        print(out, r, null);
+    }
+
+    /** As {@link #print(PrintStream, CloudResult)}, with the loss attribution's lines just before the VERDICT. */
+    public static void print(PrintStream out, CloudResult r, LossReport loss) {
         VerifyResult v = r.verify();
         if (!v.enabled()) {
             out.printf("verify            DISABLED (-verify=false): this run proves nothing about delivery"
@@ -45,6 +51,7 @@ public final class CloudVerdictTable {
             out.printf("+ ambiguous pushes delivered: %d (the client saw a timeout/connection error but the broker"
                     + " stored them; not counted as extra)%n", v.ambiguousDelivered());
         }
+        LossLines.print(out, loss);
         out.printf("VERDICT: %s%n", v.verdict());
     }
 

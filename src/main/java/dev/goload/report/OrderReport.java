@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.goload.config.OrderConfig;
 import dev.goload.modes.order.OrderResult;
+import dev.goload.verify.LossReport;
 import dev.goload.verify.OrderLedger;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -28,13 +29,18 @@ public final class OrderReport {
                 c.minPopWait());
     }
 
-    /**
-     * The reference's summary block ending with {@code VERDICT PASS|FAIL} and its {@code   ! } failure lines; goload's
-     * additions (error counts, the loader's self-measurement when given) come before the verdict, and none starts
-     * {@code [final]} (the reference's order printed no {@code [final]} line).
-     */
     public static void print(String runId, OrderResult r, dev.goload.modes.RunResult.LoaderSummary loader,
                              PrintStream out) {
+        print(runId, r, loader, null, out);
+    }
+
+    /**
+     * The reference's summary block ending with {@code VERDICT PASS|FAIL} and its {@code   ! } failure lines; goload's
+     * additions (error counts, the loader's self-measurement when given, the loss attribution's {@code [loss]} lines)
+     * come before the verdict, and none starts {@code [final]} (the reference's order printed no {@code [final]} line).
+     */
+    public static void print(String runId, OrderResult r, dev.goload.modes.RunResult.LoaderSummary loader,
+                             LossReport loss, PrintStream out) {
         out.printf(Locale.ROOT, "%n========== %s ==========%n", runId);
         out.printf(Locale.ROOT, "pushed=%d delivered=%d acked=%d  (push took %ss, drain %ss)%n", r.pushed(), r.delivered(),
                 r.acked(), GoFmt.f(1, r.pushSeconds()), GoFmt.f(1, r.drainSeconds()));
@@ -51,6 +57,7 @@ public final class OrderReport {
             LoaderLines.printInSummary(out, loader);
         }
         List<String> f = r.failures();
+        LossLines.print(out, loss);
         out.println("VERDICT " + (f.isEmpty() ? "PASS" : "FAIL"));
         for (String s : f) out.println("  ! " + s);
     }
@@ -58,6 +65,12 @@ public final class OrderReport {
     /** Writes {@code <dir>/<runId>.json}; returns its path. */
     public static Path writeJson(Path dir, String runId, String note, OrderConfig c, OrderResult r,
                                  dev.goload.modes.RunResult.LoaderSummary loader) throws IOException {
+        return writeJson(dir, runId, note, c, r, loader, null);
+    }
+
+    /** As above, with the loss attribution ({@code lossAttribution}, absent when nothing was missing). */
+    public static Path writeJson(Path dir, String runId, String note, OrderConfig c, OrderResult r,
+                                 dev.goload.modes.RunResult.LoaderSummary loader, LossReport loss) throws IOException {
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("target", c.target());
         config.put("url", c.url());
@@ -115,6 +128,9 @@ public final class OrderReport {
         j.put("popErrors", r.popErrors());
         j.put("ackErrors", r.ackErrors());
         j.put("lastSeqSent", k.lastSent());
+        if (loss != null) {
+            j.put("lossAttribution", LossLines.record(loss));
+        }
         Files.createDirectories(dir);
         Path p = dir.resolve(runId + ".json");
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(p.toFile(), j);

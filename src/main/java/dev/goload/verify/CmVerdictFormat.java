@@ -13,6 +13,11 @@ public final class CmVerdictFormat {
     private CmVerdictFormat() {}
 
     public static void print(CmVerdict v, PrintStream out) {
+        print(v, null, out);
+    }
+
+    /** As {@link #print(CmVerdict, PrintStream)}, with the loss attribution's lines just before the VERDICT. */
+    public static void print(CmVerdict v, LossReport loss, PrintStream out) {
         out.printf(Locale.ROOT, "\n=== VERIFIER (dir=%s, ackErr=%d) ===\n", v.dir(), v.runAckErr());
         out.printf(Locale.ROOT, "%-26s %10s %10s %8s %8s %8s %10s  %s\n", "stage", "msgs", "unique", "dups", "gaps", "viols",
                 "inflight", "verdict");
@@ -53,6 +58,7 @@ public final class CmVerdictFormat {
             out.printf(Locale.ROOT, "  ! no %s: the run-wide ackErr=%d applies to every stage (reference rule)\n",
                     StageAckErrors.FILE, v.runAckErr());
         }
+        dev.goload.report.LossLines.print(out, loss);
         if (v.passed()) {
             out.printf(Locale.ROOT, "VERDICT: PASS  (0 gaps below frontier, %d order-violations, %d dups, %d in-flight at cutoff)\n",
                     v.viols(), v.dups(), v.inflight());

@@ -61,6 +61,20 @@ public final class CmVerifier {
     }
 
     /**
+     * The first {@code max} gaps of one stage's log ({@link StageCheck#gaps}), for loss attribution; empty when the
+     * log cannot be read (its row is an ERROR already).
+     */
+    public static List<long[]> stageGaps(Path log, CmStage stage, ProducedMeta meta, int max) {
+        StageCheck check = new StageCheck(stage, meta.max(stage.flow()));
+        try (InputStream in = Files.newInputStream(log)) {
+            feed(in, check);
+        } catch (IOException e) {
+            return List.of();
+        }
+        return check.gaps(meta.base(), max);
+    }
+
+    /**
      * Parses {@code prop,seq} lines (decimal; a final line without newline counts, like Go's scanner). Reads in
      * blocks: a 24-hour run's logs are billions of lines, and a per-byte {@code read()} takes a lock per byte.
      */

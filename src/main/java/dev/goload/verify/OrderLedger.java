@@ -87,6 +87,21 @@ public final class OrderLedger {
         return true;
     }
 
+    /** The first {@code max} missing sequences (push accepted, never delivered), ascending (loss attribution). */
+    public synchronized long[] missingSeqs(int max) {
+        long[] out = new long[max];
+        int n = 0;
+        for (int s = 1; s <= lastSent && n < max; s++) {
+            if (!pushFailed[s] && deliveries[s] == 0) out[n++] = s;
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
+
+    /** Whether sequence {@code s} was delivered at least once (so the broker stored it). */
+    public synchronized boolean wasDelivered(long s) {
+        return s >= 1 && s <= messages && deliveries[(int) s] > 0;
+    }
+
     /** The checker's result over the sequences actually sent. */
     public synchronized Result result() {
         long missing = 0, dups = 0, failedPushes = 0, ambiguous = 0;

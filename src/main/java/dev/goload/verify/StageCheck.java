@@ -105,6 +105,29 @@ public final class StageCheck {
                 malformed, ackErr, samples);
     }
 
+    /**
+     * The first {@code max} gaps as {@code {prop, seq, witness}}, property by property: {@code witness} is the nearest
+     * lower seq of the same property this stage applied (the broker stored it before the missing one: one property
+     * is pushed in seq order), -1 when none. Call after the log was fed.
+     */
+    public List<long[]> gaps(long base, int max) {
+        List<long[]> out = new ArrayList<>();
+        List<Integer> ordered = new ArrayList<>(props.keySet());
+        java.util.Collections.sort(ordered);
+        for (int prop : ordered) {
+            Prop p = props.get(prop);
+            long witness = -1;
+            for (long s = base; s <= p.frontier && out.size() < max; s++) {
+                if (p.seen.contains(s)) {
+                    witness = s;
+                } else {
+                    out.add(new long[] {prop, s, witness});
+                }
+            }
+        }
+        return out;
+    }
+
     private void sample(String s) {
         if (samples.size() < MAX_SAMPLES) samples.add(s);
     }

@@ -109,6 +109,16 @@ public final class TenantLedger {
                 ambiguousDelivered);
     }
 
+    /** The first {@code max} missing seqs (sent, never received), ascending: the loss-attribution candidates. */
+    public synchronized long[] missingSeqs(int max) {
+        return sent.firstAndNot(rcv, max);
+    }
+
+    /** Whether seq {@code s} was delivered to this tenant (so the broker stored it). */
+    public synchronized boolean wasReceived(long s) {
+        return s >= 1 && rcv.get(s);
+    }
+
     /** Bytes held by the bitmaps. */
     public synchronized long bitmapBytes() {
         return sent.sizeBytes() + rcv.sizeBytes() + ambiguous.sizeBytes();

@@ -117,6 +117,7 @@ final class CloudConsumers {
     private void record(TenantState t, List<Message> msgs) {
         long nowMicros = epoch.epochNanos() / 1000;
         for (Message m : msgs) {
+            t.partitionIds.learn(m.partition(), m.partitionId());
             CloudStamps.Stamp s = CloudStamps.decode(m.data());
             if (s == null) {
                 c.undecodable.increment();

@@ -41,12 +41,14 @@ final class CloudProducers {
     private final EpochClock epoch;
     private final CloudStamps stamps;
     private final InflightLimit limit;
+    private final CloudTxnIds txnIds;
     private final ThreadFactory threads = Thread.ofVirtual().name("goload-cloud-push-", 0).factory();
     private PacerGroup group;
 
     CloudProducers(CloudConfig cfg, List<TenantState> tenants, CloudCounters counters, FaultPlan faults,
-                   NanoClock clock, EpochClock epoch) {
+                   NanoClock clock, EpochClock epoch, CloudTxnIds txnIds) {
         this.cfg = cfg;
+        this.txnIds = txnIds;
         this.tenants = tenants;
         this.c = counters;
         this.faults = faults;
@@ -103,7 +105,7 @@ final class CloudProducers {
             c.offeredReq.increment();
             c.lateness.record((nowNanos - scheduledNanos) / 1000);
             long first = t.reserve(cfg.pushBatch());
-            String partition = t.partitions == null ? null : t.partitions.next(0);
+            String partition = t.partitionFor(first, cfg.pushBatch());
             long tsMicros = epoch.toEpochNanos(scheduledNanos) / 1000;
             c.liveTasks.incrementAndGet();
             threads.newThread(() -> {
@@ -140,7 +142,9 @@ final class CloudProducers {
         long taMicros = epoch.epochNanos() / 1000;
         List<PushItem> items = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            items.add(PushItem.of(t.queue, partition, stamps.encode(t.tenant.idx(), firstSent + i, tsMicros, taMicros)));
+            long seq = firstSent + i;
+            items.add(new PushItem(t.queue, partition, stamps.encode(t.tenant.idx(), seq, tsMicros, taMicros),
+                    txnIds.of(t.tenant.idx(), seq), null));
         }
         // -verify=false: no per-message accounting at all, so the verify block cannot claim every sent seq missing.
         if (!send(t, items, firstSent, cfg.verify())) {

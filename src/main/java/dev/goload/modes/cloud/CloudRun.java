@@ -2,6 +2,7 @@ package dev.goload.modes.cloud;
 
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
+import dev.goload.config.AttributionOptions;
 import dev.goload.config.CloudConfig;
 import dev.goload.metrics.ErrorStats;
 import dev.goload.metrics.Percentiles;
@@ -11,6 +12,7 @@ import dev.goload.modes.LoaderMonitor;
 import dev.goload.pace.NanoClock;
 import dev.goload.report.GoFmt;
 import dev.goload.verify.FaultPlan;
+import dev.goload.verify.LossReport;
 import dev.goload.verify.TenantResult;
 import dev.goload.verify.VerifyResult;
 import java.io.PrintStream;
@@ -51,6 +53,8 @@ public final class CloudRun {
     private final NanoClock clock;
     private final CloudCounters c = new CloudCounters();
     private final CloudPhases phases;
+    private final CloudTxnIds txnIds = CloudTxnIds.forRunStartingNow();
+    private AttributionOptions attribution = AttributionOptions.DEFAULTS;
     private double configureSec;
 
     public CloudRun(CloudConfig cfg, List<CloudTenant> tenantList, List<QueenClient> clients, FaultPlan faults,
@@ -136,6 +140,24 @@ public final class CloudRun {
         return this;
     }
 
+    /** Loss attribution after the verdict (default: on, {@value AttributionOptions#DEFAULT_MAX} look-ups). */
+    public CloudRun attribution(AttributionOptions options) {
+        this.attribution = options;
+        return this;
+    }
+
+    /**
+     * After {@link #execute}: looks the verdict's missing messages up through each tenant's client and says where
+     * they were lost; null when nothing is missing (or verification was off).
+     */
+    public LossReport attributeLoss(CloudResult r) {
+        long missing = r.verify().enabled() ? r.verify().missing() : 0;
+        if (missing == 0) {
+            return null;
+        }
+        return CloudLossCandidates.attribute(tenants, txnIds, cfg, attribution, missing);
+    }
+
     /** Runs load and drain and returns the result; never throws away counters on the way out. */
     public CloudResult execute(long seed) throws InterruptedException {
         try (LoaderMonitor m = new LoaderMonitor(loaderRules)) {
@@ -146,7 +168,7 @@ public final class CloudRun {
 
     private CloudResult run(long seed) throws InterruptedException {
         EpochClock epoch = new EpochClock(clock);
-        CloudProducers producers = new CloudProducers(cfg, tenants, c, faults, clock, epoch);
+        CloudProducers producers = new CloudProducers(cfg, tenants, c, faults, clock, epoch, txnIds);
         CloudConsumers consumers = new CloudConsumers(cfg, tenants, c, faults, epoch);
         Reporter reporter = new Reporter(epoch, producers);
 

@@ -2,6 +2,7 @@ package dev.goload.modes.cloud;
 
 import dev.goload.client.QueenClient;
 import dev.goload.modes.PartitionPicker;
+import dev.goload.verify.PartitionIds;
 import dev.goload.verify.TenantLedger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -20,6 +21,10 @@ final class TenantState {
     final AtomicLong seq = new AtomicLong();
     /** Rotates pushes over {@code p0..p(active-1)}; null when everything goes to the Default partition. */
     final PartitionPicker partitions;
+    /** Pushes rotate over this many partitions ({@code <= 1}: the Default partition). */
+    final int activePartitions;
+    /** The broker's partition ids of {@link #queue}, learned from deliveries (loss attribution). */
+    final PartitionIds partitionIds = new PartitionIds();
     final LongAdder pushed = new LongAdder();
     final LongAdder popped = new LongAdder();
     final LongAdder acked = new LongAdder();
@@ -28,8 +33,22 @@ final class TenantState {
         this.tenant = tenant;
         this.client = client;
         this.queue = queue;
+        this.activePartitions = activePartitions;
         this.partitions = activePartitions > 1 ? new PartitionPicker(activePartitions, activePartitions, null) : null;
         this.ledger = new TenantLedger(tenant.idx(), tenant.slug(), tenant.clusterSlug(), queue);
+    }
+
+    /**
+     * The partition of the push block holding {@code seq} ({@code pushBatch} seqs per block), null for Default: the
+     * k-th block (1-based) goes to {@code p<k mod active>} — the rotation the reference's counter makes, starting at
+     * p1 — computed from the seq so the partition of a missing message can be recomputed after the verdict.
+     */
+    String partitionFor(long seq, int pushBatch) {
+        if (partitions == null) {
+            return null;
+        }
+        long block = (seq - 1) / pushBatch + 1;
+        return "p" + block % activePartitions;
     }
 
     /** Reserves {@code n} contiguous seqs (1-based) and returns the first. */

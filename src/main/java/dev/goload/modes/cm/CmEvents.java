@@ -7,13 +7,16 @@ import java.util.UUID;
 
 /**
  * The {@code cm} message body {@code {"prop":N,"flow":"A","seq":N,"ts":µs}} (flow B adds a {@code rates} pad of
- * {@code {"d":"2026-MM-DD","p":float,"a":int}} entries up to {@code -payload-b} bytes), its decoding, and the
- * stable transaction ids. Immutable and thread-safe.
+ * {@code {"d":"2026-MM-DD","p":float,"a":int}} entries up to {@code -payload-b} bytes), its decoding, the stable
+ * transaction ids, and the broker's partition ids of each queue as deliveries reveal them: with the transaction id
+ * they are what the message look-up API needs to find a lost message (loss attribution). Thread-safe.
  */
 public final class CmEvents {
     /** Flow B's rates pad with the closing brace, encoded once: the bulk (~{@code -payload-b} bytes) of its bodies. */
     private final byte[] ratesTail;
     private final String nonce;
+    private final java.util.concurrent.ConcurrentHashMap<String, dev.goload.verify.PartitionIds> partitionIds =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     /** One popped event. */
     public record Event(int prop, long seq, long tsMicros) {}
@@ -60,6 +63,19 @@ public final class CmEvents {
     public String transactionId(String queue, int prop, long seq) {
         return UUID.nameUUIDFromBytes((nonce + '/' + queue + '/' + prop + '/' + seq).getBytes(StandardCharsets.UTF_8))
                 .toString();
+    }
+
+    /** A delivery from {@code queue} revealed the id of {@code partition} (a map read once known). */
+    public void learnPartition(String queue, String partition, String partitionId) {
+        dev.goload.verify.PartitionIds ids = partitionIds.get(queue);
+        if (ids == null) ids = partitionIds.computeIfAbsent(queue, q -> new dev.goload.verify.PartitionIds());
+        ids.learn(partition, partitionId);
+    }
+
+    /** The broker's id of {@code partition} of {@code queue}, null when nothing of it was delivered. */
+    public String partitionIdOf(String queue, String partition) {
+        dev.goload.verify.PartitionIds ids = partitionIds.get(queue);
+        return ids == null ? null : ids.idOf(partition);
     }
 
     static String rates(int targetBytes) {

@@ -2,6 +2,7 @@ package dev.goload.modes.cm;
 
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
+import dev.goload.config.AttributionOptions;
 import dev.goload.config.CmConfig;
 import dev.goload.metrics.LatencyRecorder;
 import dev.goload.modes.EpochClock;
@@ -14,6 +15,7 @@ import dev.goload.pace.RateCurve;
 import dev.goload.verify.CmStage;
 import dev.goload.verify.CmVerdict;
 import dev.goload.verify.CmVerifier;
+import dev.goload.verify.LossReport;
 import dev.goload.verify.ProducedMeta;
 import dev.goload.verify.StageAckErrors;
 import java.io.IOException;
@@ -57,6 +59,9 @@ public final class CmRun {
     private final NanoClock clock;
     private final List<CmStage> stages;
     private final CmCounters counters;
+    private AttributionOptions attribution = AttributionOptions.DEFAULTS;
+    /** Set by {@link #execute}: the ids and partition ids {@link #attributeLoss} looks the gaps up with. */
+    private CmEvents events;
 
     public CmRun(CmConfig cfg, QueenClient client, Listener listener, NanoClock clock) {
         this.cfg = cfg;
@@ -81,7 +86,7 @@ public final class CmRun {
         AtomicInteger live = new AtomicInteger();
         LatencyRecorder e2e = new LatencyRecorder("e2e");
         WarmTracker warm = new WarmTracker(stages.size(), cfg.properties());
-        CmEvents events = new CmEvents(cfg.payloadBytes(), cfg.runNonce());
+        events = new CmEvents(cfg.payloadBytes(), cfg.runNonce());
         StablePush pusher = new StablePush(client, signal, cfg.pushRetries(), counters);
         Semaphore ackSlots = new Semaphore(cfg.ackInflight());
         StageWorkers workers = new StageWorkers(new StageWorkers.Shared(client, events, pusher, counters, signal, epoch,
@@ -141,6 +146,24 @@ public final class CmRun {
             return new CmResult(fin, null, "verifier: " + e.getMessage(), cfg.logdir(), lat);
         }
         return new CmResult(fin, verdict, null, cfg.logdir(), lat);
+    }
+
+    /** Loss attribution after the verdict (default: on, {@value AttributionOptions#DEFAULT_MAX} look-ups). */
+    public CmRun attribution(AttributionOptions options) {
+        this.attribution = options;
+        return this;
+    }
+
+    /**
+     * After {@link #execute}: looks every stage's gaps up through the broker's message API, each for its stage's
+     * consumer group (id {@code <stage>:<prop>:<seq>}); null when the verdict has no gaps.
+     */
+    public LossReport attributeLoss(CmResult r) {
+        CmVerdict v = r.verdict();
+        if (v == null || v.gaps() == 0 || events == null) {
+            return null;
+        }
+        return CmLossCandidates.attribute(v, events, cfg.logdir(), client, attribution);
     }
 
     private void configureQueues() {

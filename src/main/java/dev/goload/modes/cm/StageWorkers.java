@@ -139,6 +139,7 @@ public final class StageWorkers {
             List<Message> ack = new ArrayList<>(msgs.size());
             Map<String, Part> byPartition = new LinkedHashMap<>();
             for (Message m : msgs) {
+                sh.events().learnPartition(s.stage().queue(), m.partition(), m.partitionId());
                 CmEvents.Event e = CmEvents.decode(m.data());
                 if (e == null) {
                     sh.counters().undecodable.increment();

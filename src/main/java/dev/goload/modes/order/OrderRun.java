@@ -10,9 +10,14 @@ import dev.goload.client.PushItem;
 import dev.goload.client.PushResult;
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
+import dev.goload.config.AttributionOptions;
 import dev.goload.config.OrderConfig;
 import dev.goload.modes.RunSignal;
+import dev.goload.verify.LossAttribution;
+import dev.goload.verify.LossReport;
+import dev.goload.verify.MissingMessage;
 import dev.goload.verify.OrderLedger;
+import dev.goload.verify.PartitionIds;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,6 +50,10 @@ public final class OrderRun {
             empties = new LongAdder(), popErr = new LongAdder();
     private final Map<Integer, LongAdder> sizes = new ConcurrentHashMap<>();
     private final Histogram popMicros = new Histogram(1, 3_600_000_000L, 3);
+    private final PartitionIds partitionIds = new PartitionIds();
+    private AttributionOptions attribution = AttributionOptions.DEFAULTS;
+    /** Makes this run's transaction ids its own ({@link #txnOf}); set when the producer starts. */
+    private volatile String nonce;
 
     public OrderRun(OrderConfig cfg, QueenClient client, Consumer<String> lines) {
         this.cfg = cfg;
@@ -70,11 +79,11 @@ public final class OrderRun {
         signal.pause(300);
         long pushed = 0, pushErr = 0;
         long t0 = System.nanoTime();
-        String nonce = cfg.runId() + "/" + UUID.randomUUID();
+        nonce = cfg.runId() + "/" + UUID.randomUUID();
         for (int i = 1; i <= cfg.messages() && !signal.isStopping(); i++) {
             String p = cfg.partitionOf(i);
             byte[] body = ("{\"s\":" + i + ",\"p\":\"" + p + "\"}").getBytes(StandardCharsets.UTF_8);
-            String txn = UUID.nameUUIDFromBytes((nonce + "/" + i).getBytes(StandardCharsets.UTF_8)).toString();
+            String txn = txnOf(i);
             boolean ok;
             try {
                 PushResult r = client.push(List.of(new PushItem(cfg.queue(), p, body, txn, null)));
@@ -115,6 +124,50 @@ public final class OrderRun {
                 empties.sum(), popErr.sum(), hist, wait, pushSec, drainSec, ledger.result());
     }
 
+    /** The transaction id sequence {@code i} is pushed with: recomputable, so a missing one can be looked up. */
+    private String txnOf(long i) {
+        return UUID.nameUUIDFromBytes((nonce + "/" + i).getBytes(StandardCharsets.UTF_8)).toString();
+    }
+
+    /** Loss attribution after the verdict (default: on, {@value AttributionOptions#DEFAULT_MAX} look-ups). */
+    public OrderRun attribution(AttributionOptions options) {
+        this.attribution = options;
+        return this;
+    }
+
+    /**
+     * After {@link #execute}: looks the missing sequences up through the broker's message API; null when nothing is
+     * missing. The producer pushes one message at a time, in sequence order, so any earlier delivered sequence of the
+     * same partition was stored before the missing one: the witness that tells lost-on-push from removed.
+     */
+    public LossReport attributeLoss(OrderResult r) {
+        long missing = r.check().missing();
+        if (missing == 0 || nonce == null) {
+            return null;
+        }
+        if (!attribution.enabled()) {
+            return LossReport.disabled(missing, attribution.maxLookups());
+        }
+        List<MissingMessage> candidates = new ArrayList<>();
+        for (long s : ledger.missingSeqs(attribution.maxLookups())) {
+            long w = witness(s);
+            candidates.add(new MissingMessage(Long.toString(s), 0, cfg.queue(), cfg.partitionOf(s), txnOf(s),
+                    w < 1 ? null : txnOf(w), null));
+        }
+        return new LossAttribution((owner, pid, txn) -> client.lookupMessage(pid, txn),
+                (owner, queue, partition) -> partitionIds.idOf(partition), cfg.group(), attribution.maxLookups())
+                .run(missing, candidates);
+    }
+
+    /** The nearest earlier delivered sequence of the partition of {@code s} (up to 64 back), 0 if none. */
+    private long witness(long s) {
+        long step = cfg.partitions() <= 1 ? 1 : cfg.partitions();
+        for (long w = s - step, k = 0; w >= 1 && k < 64; w -= step, k++) {
+            if (ledger.wasDelivered(w)) return w;
+        }
+        return 0;
+    }
+
     private void consume(PopRequest req, RunSignal stop) {
         while (!stop.isStopping()) {
             long t0 = System.nanoTime();
@@ -152,6 +205,7 @@ public final class OrderRun {
     }
 
     private void record(Message m) {
+        partitionIds.learn(m.partition(), m.partitionId());
         try {
             JsonNode n = JSON.readTree(m.data());
             JsonNode s = n == null ? null : n.get("s");

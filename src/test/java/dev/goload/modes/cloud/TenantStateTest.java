@@ -21,6 +21,20 @@ class TenantStateTest {
     }
 
     @Test
+    void thePartitionOfAPushBlockFollowsTheSameRotationAndIsRecomputableFromAnySeqOfIt() {
+        TenantState t = new TenantState(CloudTenant.synthesized(0), null, "q", 3);
+        TenantState rotation = new TenantState(CloudTenant.synthesized(0), null, "q", 3);
+        for (int block = 0; block < 7; block++) {
+            long first = t.reserve(4);
+            String expected = rotation.partitions.next(0);
+            for (long s = first; s < first + 4; s++) {
+                assertEquals(expected, t.partitionFor(s, 4), "seq " + s);
+            }
+        }
+        assertNull(new TenantState(CloudTenant.synthesized(0), null, "q", 1).partitionFor(5, 4), "Default");
+    }
+
+    @Test
     void reservedSeqBlocksAreContiguousAndOneBased() {
         TenantState t = new TenantState(CloudTenant.synthesized(0), null, "q", 1);
         assertEquals(1, t.reserve(5));
