@@ -44,9 +44,11 @@ final class Http1Connection {
     private int rpos;
     private int rlim;
     /** When the pool last took this connection back ({@link System#nanoTime()}). */
-    long idleSince;
+    volatile long idleSince;
     /** Whether the last answer left the connection fit for another exchange. */
     boolean reusable;
+    /** Whether a byte of the current exchange's answer has arrived (cleared by {@link #attach()}). */
+    boolean answerStarted;
 
     /** {@code origin} names the peer in EOF messages; the pools lend the buffers while an exchange runs. */
     Http1Connection(String origin, BufferPool readBuffers, BufferPool writeBuffers) {
@@ -61,6 +63,7 @@ final class Http1Connection {
 
     /** Takes buffers for an exchange. */
     void attach() {
+        answerStarted = false;
         rbuf = readBuffers.take();
         out.buf = writeBuffers.take();
     }
@@ -163,6 +166,7 @@ final class Http1Connection {
         }
         int n = in.read(rbuf, rlim, rbuf.length - rlim);
         if (n < 0) throw new EOFException("unexpected end of stream on " + origin);
+        if (n > 0) answerStarted = true;
         rlim += n;
     }
 

@@ -15,9 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import okhttp3.Call;
 import okhttp3.ConnectionPool;
@@ -38,7 +38,9 @@ import okhttp3.ResponseBody;
  *
  * <p>OkHttp's own silent retries are switched off ({@code retryOnConnectionFailure(false)}, no redirects), so the
  * only repeated requests are the ones the configured policies ask for, and {@link ClientStats#requests()} counts
- * every one of them.
+ * every one of them, plus one kind both engines make the same way: a request whose reused keep-alive socket the
+ * peer had closed before answering is sent once more on a fresh socket ({@link StaleSocket}), counted in
+ * {@link ClientStats#reconnects()}, never as an error or a retry.
  */
 final class Transport implements AutoCloseable {
     /** Decodes a 2xx answer; JSON errors become {@link ErrorKind#DECODE}, other IOExceptions transport errors. */
@@ -90,6 +92,8 @@ final class Transport implements AutoCloseable {
     static final int SHARDS = 16;
 
     private final OkHttpClient[] shards = new OkHttpClient[SHARDS];
+    /** Carries the one re-send after a stale pooled socket: it keeps no idle connection, so each call connects. */
+    private final OkHttpClient fresh;
     /** Plain-http calls to the base host when {@link HttpEngine#HTTP1} is chosen and no proxy applies; else null. */
     private final Http1Engine http1;
     private final ClientConfig cfg;
@@ -107,14 +111,18 @@ final class Transport implements AutoCloseable {
             dispatcher.setMaxRequests(1 << 20);
             dispatcher.setMaxRequestsPerHost(1 << 20);
             // The idle-connection allowance is split over the shards (at least one each).
-            ConnectionPool pool = new ConnectionPool(Math.max(1, (cfg.idleConns() + SHARDS - 1) / SHARDS), 90, TimeUnit.SECONDS);
+            ConnectionPool pool = new ConnectionPool(Math.max(1, (cfg.idleConns() + SHARDS - 1) / SHARDS),
+                    cfg.idleTimeoutMillis() > 0 ? cfg.idleTimeoutMillis() : TimeUnit.DAYS.toMillis(1), TimeUnit.MILLISECONDS);
             shards[i] = base == null ? build(cfg, dispatcher, pool)
                     : base.newBuilder().dispatcher(dispatcher).connectionPool(pool).build();
             if (base == null) base = shards[i];
         }
+        this.fresh = base.newBuilder().connectionPool(new ConnectionPool(0, 1, TimeUnit.SECONDS)).build();
         this.commonHeaders = headers(cfg);
         this.http1 = effective(cfg) == HttpEngine.HTTP1
-                ? new Http1Engine(HttpUrl.get(cfg.baseUrl()), commonHeaders, cfg.idleConns()) : null;
+                ? new Http1Engine(HttpUrl.get(cfg.baseUrl()), commonHeaders, cfg.idleConns(), cfg.idleTimeoutMillis(),
+                        stats::reconnect)
+                : null;
     }
 
     /** The engine a client with {@code cfg} uses for its base URL: OkHttp for HTTPS or through a proxy. */
@@ -151,7 +159,9 @@ final class Transport implements AutoCloseable {
                 .readTimeout(Duration.ZERO)
                 .writeTimeout(Duration.ZERO)
                 // No OkHttp call timeout: CallDeadlines enforces each call's deadline far more cheaply.
+                // off: OkHttp would also re-send after failures on fresh sockets; see OkHttpSocketProbe
                 .retryOnConnectionFailure(false)
+                .eventListenerFactory(OkHttpSocketProbe.FACTORY)
                 .followRedirects(false)
                 .followSslRedirects(false)
                 .addNetworkInterceptor(Transport::hideRetryAfterOn503)
@@ -273,24 +283,57 @@ final class Transport implements AutoCloseable {
     }
 
     private <T> T onceOkHttp(Request request, CallSpec spec, Decoder<T> decoder, CompletableFuture<Void> signal) {
-        Call call = shards[ThreadLocalRandom.current().nextInt(SHARDS)].newCall(request);
-        CallDeadlines.Entry deadline = CallDeadlines.register(call::cancel, spec.timeoutMillis());
+        Request probed = OkHttpSocketProbe.probed(request);
+        AtomicReference<Call> call = new AtomicReference<>(shard().newCall(probed));
+        CallDeadlines.Entry deadline = CallDeadlines.register(() -> call.get().cancel(), spec.timeoutMillis());
         try {
             stats.request();
             Response response;
             try {
-                response = call.execute();
+                response = executeOkHttp(call, probed, signal);
             } catch (IOException e) {
-                throw transportError(call.isCanceled(), e, signal, request, deadline.timedOut());
+                throw transportError(call.get().isCanceled(), e, signal, request, deadline.timedOut());
             }
             try (response) {
                 int code = response.code();
                 if (code < 200 || code > 299) throw httpError(response);
-                return decode(code, new OkHttpBody(response.body()), decoder, request, signal, deadline, call::isCanceled);
+                Call c = call.get();
+                return decode(code, new OkHttpBody(response.body()), decoder, request, signal, deadline, c::isCanceled);
             }
         } finally {
             CallDeadlines.done(deadline);
         }
+    }
+
+    /**
+     * The calling thread's shard. Load tasks are virtual threads with consecutive ids, so their calls spread over
+     * the shards as evenly as random picks would; and the calls of one thread share one pool, so a caller's
+     * next call can reuse its last connection (a random pick made keep-alive behaviour untestable).
+     */
+    private OkHttpClient shard() {
+        return shards[(int) Long.remainderUnsigned(Thread.currentThread().threadId(), SHARDS)];
+    }
+
+    /** Executes the call, and once more on a fresh connection when its pooled one was stale ({@link StaleSocket}). */
+    private Response executeOkHttp(AtomicReference<Call> call, Request probed, CompletableFuture<Void> signal)
+            throws IOException {
+        Call first = call.get();
+        try {
+            return first.execute();
+        } catch (IOException e) {
+            if (!OkHttpSocketProbe.of(probed).resendable(e, probed) || first.isCanceled() || signal.isDone()) throw e;
+            stats.reconnect();
+            Call again = fresh.newCall(request(probed));
+            call.set(again);
+            // a deadline or cancelAll that fired while the second call was being set up
+            if (first.isCanceled() || signal.isDone()) again.cancel();
+            return again.execute();
+        }
+    }
+
+    /** {@code probed} without its probe: the re-send needs none (it is never re-sent again). */
+    private static Request request(Request probed) {
+        return probed.newBuilder().tag(OkHttpSocketProbe.class, null).build();
     }
 
     /** Runs the decoder; malformed JSON is {@link ErrorKind#DECODE}, a broken stream a transport error. */
@@ -403,6 +446,7 @@ final class Transport implements AutoCloseable {
     public void close() {
         cancelAll();
         if (http1 != null) http1.close();
+        fresh.connectionPool().evictAll();
         for (OkHttpClient h : shards) {
             h.dispatcher().executorService().shutdown();
             h.connectionPool().evictAll();
