@@ -49,6 +49,7 @@ public final class RunArtifacts implements LoadRun.HistogramListener, AutoClosea
     private final Map<String, String> errors = new LinkedHashMap<>();
     private int intervalsSeen;
     private Path recordPath;
+    private java.util.function.LongSupplier reconnects = () -> 0;
 
     /** Opens an artifact file for writing ({@link Files#newOutputStream} unless a test injects failures). */
     @FunctionalInterface
@@ -105,6 +106,14 @@ public final class RunArtifacts implements LoadRun.HistogramListener, AutoClosea
         return true;
     }
 
+    /**
+     * Where the record's {@code reconnects} is read at the end of the run: requests the client re-sent on a fresh
+     * socket because the broker had closed their idle keep-alive socket (not errors; see ClientStats).
+     */
+    public void reconnectsFrom(java.util.function.LongSupplier source) {
+        this.reconnects = source;
+    }
+
     /** Where the run record was written (after {@link #onEnd}). */
     public Path recordPath() {
         return recordPath;
@@ -144,6 +153,7 @@ public final class RunArtifacts implements LoadRun.HistogramListener, AutoClosea
         rec.put("broker", res.brokerHealth());
         rec.put("configureError", res.configureError());
         rec.put("counters", res.totals());
+        rec.put("reconnects", reconnects.getAsLong());
         rec.put("inflightAtEnd", res.inflightAtEnd());
         rec.put("latencyMs", res.latency());
         rec.put("loader", res.loader());
