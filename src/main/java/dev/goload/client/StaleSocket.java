@@ -20,8 +20,12 @@ final class StaleSocket {
     private StaleSocket() {
     }
 
-    /** True when {@code e}, thrown by an exchange on a reused socket before any answer byte, may be re-sent. */
+    /**
+     * True when {@code e}, thrown by an exchange on a reused socket before any answer byte, may be re-sent. Never
+     * on an interrupted thread: an interrupt closes a virtual thread's socket, which looks like the peer's close.
+     */
     static boolean resendable(IOException e, Request request) {
+        if (Thread.currentThread().isInterrupted()) return false;
         if (request.body() != null && request.body().isOneShot()) return false;
         return peerClosed(e);
     }

@@ -10,8 +10,6 @@ import java.net.Proxy;
 import java.net.ProxySelector;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -20,12 +18,8 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import okhttp3.Call;
-import okhttp3.ConnectionPool;
-import okhttp3.Dispatcher;
 import okhttp3.Headers;
 import okhttp3.HttpUrl;
-import okhttp3.OkHttpClient;
-import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
@@ -82,18 +76,8 @@ final class Transport implements AutoCloseable {
 
     static final JsonFactory JSON = JsonFactory.builder().build();
 
-    /**
-     * Independent OkHttp clients (each its own connection pool and dispatcher), one picked per call. OkHttp finds
-     * a pooled connection by scanning its pool's list and its dispatcher tracks running calls in one deque,
-     * both linear in the connections/calls of that pool: once a stall has opened a thousand connections, every
-     * call paid for the whole list (JFR: 28% of push CPU in callAcquirePooledConnection), and the loader never
-     * caught up again. Shards divide that by {@link #SHARDS}.
-     */
-    static final int SHARDS = 16;
-
-    private final OkHttpClient[] shards = new OkHttpClient[SHARDS];
-    /** Carries the one re-send after a stale pooled socket: it keeps no idle connection, so each call connects. */
-    private final OkHttpClient fresh;
+    /** Everything else: HTTPS, a proxy, other hosts, or {@link HttpEngine#OKHTTP} chosen. */
+    private final OkHttpEngine okhttp;
     /** Plain-http calls to the base host when {@link HttpEngine#HTTP1} is chosen and no proxy applies; else null. */
     private final Http1Engine http1;
     private final ClientConfig cfg;
@@ -104,20 +88,7 @@ final class Transport implements AutoCloseable {
     Transport(ClientConfig cfg, ClientStats stats) {
         this.cfg = cfg;
         this.stats = stats;
-        OkHttpClient base = null;
-        for (int i = 0; i < SHARDS; i++) {
-            Dispatcher dispatcher = new Dispatcher();
-            // The reference has no client-side cap on concurrent requests; neither do we.
-            dispatcher.setMaxRequests(1 << 20);
-            dispatcher.setMaxRequestsPerHost(1 << 20);
-            // The idle-connection allowance is split over the shards (at least one each).
-            ConnectionPool pool = new ConnectionPool(Math.max(1, (cfg.idleConns() + SHARDS - 1) / SHARDS),
-                    cfg.idleTimeoutMillis() > 0 ? cfg.idleTimeoutMillis() : TimeUnit.DAYS.toMillis(1), TimeUnit.MILLISECONDS);
-            shards[i] = base == null ? build(cfg, dispatcher, pool)
-                    : base.newBuilder().dispatcher(dispatcher).connectionPool(pool).build();
-            if (base == null) base = shards[i];
-        }
-        this.fresh = base.newBuilder().connectionPool(new ConnectionPool(0, 1, TimeUnit.SECONDS)).build();
+        this.okhttp = new OkHttpEngine(cfg);
         this.commonHeaders = headers(cfg);
         this.http1 = effective(cfg) == HttpEngine.HTTP1
                 ? new Http1Engine(HttpUrl.get(cfg.baseUrl()), commonHeaders, cfg.idleConns(), cfg.idleTimeoutMillis(),
@@ -148,26 +119,6 @@ final class Transport implements AutoCloseable {
         }
     }
 
-    private static OkHttpClient build(ClientConfig cfg, Dispatcher dispatcher, ConnectionPool pool) {
-        return new OkHttpClient.Builder()
-                .dispatcher(dispatcher)
-                .connectionPool(pool)
-                .protocols(List.of(Protocol.HTTP_1_1))
-                .socketFactory(new NoDelaySocketFactory())
-                .connectTimeout(Duration.ofSeconds(30))
-                // Only the per-call deadline bounds a call: a long-poll legitimately sends nothing for its timeout.
-                .readTimeout(Duration.ZERO)
-                .writeTimeout(Duration.ZERO)
-                // No OkHttp call timeout: CallDeadlines enforces each call's deadline far more cheaply.
-                // off: OkHttp would also re-send after failures on fresh sockets; see OkHttpSocketProbe
-                .retryOnConnectionFailure(false)
-                .eventListenerFactory(OkHttpSocketProbe.FACTORY)
-                .followRedirects(false)
-                .followSslRedirects(false)
-                .addNetworkInterceptor(Transport::hideRetryAfterOn503)
-                .build();
-    }
-
     private static Headers headers(ClientConfig cfg) {
         Headers.Builder h = new Headers.Builder()
                 .add("Content-Type", "application/json")
@@ -180,20 +131,6 @@ final class Transport implements AutoCloseable {
         if (cfg.tenantId() != null && !cfg.tenantId().isEmpty()) h.set("x-queen-tenant", cfg.tenantId());
         for (Map.Entry<String, String> e : cfg.extraHeaders().entrySet()) h.set(e.getKey(), e.getValue());
         return h.build();
-    }
-
-    /** OkHttp-internal name under which a 503's {@code Retry-After} is kept, see {@link #hideRetryAfterOn503}. */
-    private static final String HIDDEN_RETRY_AFTER = "X-Goload-Retry-After";
-
-    /**
-     * OkHttp silently re-sends a request answered 503 with {@code Retry-After: 0} even with
-     * {@code retryOnConnectionFailure(false)}; renaming the header below its follow-up logic keeps the policy here.
-     */
-    private static Response hideRetryAfterOn503(okhttp3.Interceptor.Chain chain) throws IOException {
-        Response r = chain.proceed(chain.request());
-        String ra = r.header("Retry-After");
-        if (r.code() != 503 || ra == null) return r;
-        return r.newBuilder().removeHeader("Retry-After").header(HIDDEN_RETRY_AFTER, ra).build();
     }
 
     Request.Builder request() {
@@ -284,13 +221,13 @@ final class Transport implements AutoCloseable {
 
     private <T> T onceOkHttp(Request request, CallSpec spec, Decoder<T> decoder, CompletableFuture<Void> signal) {
         Request probed = OkHttpSocketProbe.probed(request);
-        AtomicReference<Call> call = new AtomicReference<>(shard().newCall(probed));
+        AtomicReference<Call> call = new AtomicReference<>(okhttp.newCall(probed));
         CallDeadlines.Entry deadline = CallDeadlines.register(() -> call.get().cancel(), spec.timeoutMillis());
         try {
             stats.request();
             Response response;
             try {
-                response = executeOkHttp(call, probed, signal);
+                response = okhttp.execute(call, probed, signal, stats);
             } catch (IOException e) {
                 throw transportError(call.get().isCanceled(), e, signal, request, deadline.timedOut());
             }
@@ -303,37 +240,6 @@ final class Transport implements AutoCloseable {
         } finally {
             CallDeadlines.done(deadline);
         }
-    }
-
-    /**
-     * The calling thread's shard. Load tasks are virtual threads with consecutive ids, so their calls spread over
-     * the shards as evenly as random picks would; and the calls of one thread share one pool, so a caller's
-     * next call can reuse its last connection (a random pick made keep-alive behaviour untestable).
-     */
-    private OkHttpClient shard() {
-        return shards[(int) Long.remainderUnsigned(Thread.currentThread().threadId(), SHARDS)];
-    }
-
-    /** Executes the call, and once more on a fresh connection when its pooled one was stale ({@link StaleSocket}). */
-    private Response executeOkHttp(AtomicReference<Call> call, Request probed, CompletableFuture<Void> signal)
-            throws IOException {
-        Call first = call.get();
-        try {
-            return first.execute();
-        } catch (IOException e) {
-            if (!OkHttpSocketProbe.of(probed).resendable(e, probed) || first.isCanceled() || signal.isDone()) throw e;
-            stats.reconnect();
-            Call again = fresh.newCall(request(probed));
-            call.set(again);
-            // a deadline or cancelAll that fired while the second call was being set up
-            if (first.isCanceled() || signal.isDone()) again.cancel();
-            return again.execute();
-        }
-    }
-
-    /** {@code probed} without its probe: the re-send needs none (it is never re-sent again). */
-    private static Request request(Request probed) {
-        return probed.newBuilder().tag(OkHttpSocketProbe.class, null).build();
     }
 
     /** Runs the decoder; malformed JSON is {@link ErrorKind#DECODE}, a broken stream a transport error. */
@@ -382,7 +288,7 @@ final class Transport implements AutoCloseable {
         } catch (IOException ignored) {
             // The status alone still classifies the failure; a body we cannot read is reported as "".
         }
-        return httpError(response.code(), text, response.header("Retry-After", response.header(HIDDEN_RETRY_AFTER)));
+        return httpError(response.code(), text, response.header("Retry-After", response.header(OkHttpEngine.HIDDEN_RETRY_AFTER)));
     }
 
     /** A non-2xx answer, whichever engine read it: its proxy {@code code} and {@code Retry-After} kept. */
@@ -439,17 +345,13 @@ final class Transport implements AutoCloseable {
         cancelSignal = new CompletableFuture<>();
         old.complete(null);
         if (http1 != null) http1.cancelAll();
-        for (OkHttpClient h : shards) h.dispatcher().cancelAll();
+        okhttp.cancelAll();
     }
 
     @Override
     public void close() {
         cancelAll();
         if (http1 != null) http1.close();
-        fresh.connectionPool().evictAll();
-        for (OkHttpClient h : shards) {
-            h.dispatcher().executorService().shutdown();
-            h.connectionPool().evictAll();
-        }
+        okhttp.close();
     }
 }

@@ -143,6 +143,29 @@ class Http1EngineFailureTest extends Http1EngineTestSupport {
         }
     }
 
+    @Test
+    void interruptingACallOnAReusedSocketIsACancelNeverAReconnect() throws InterruptedException {
+        try (QueenClient c = http1()) {
+            c.health();
+            server.script(silence());
+            AtomicReference<QueenException> failure = new AtomicReference<>();
+            Thread t = Thread.ofVirtual().start(() -> {
+                try {
+                    c.health();
+                } catch (QueenException e) {
+                    failure.set(e);
+                }
+            });
+            server.awaitRequests(2); // on the reused socket
+            t.interrupt();
+            assertTrue(t.join(Duration.ofSeconds(5)), "the interrupt did not end the call");
+            assertEquals(ErrorKind.CANCELED, failure.get().kind(), failure.get().getMessage());
+            assertEquals(1, server.accepted());
+            assertEquals(0, c.stats().reconnects(), "the interrupt closed the socket, not the peer");
+            assertEquals(2, server.received().size());
+        }
+    }
+
     // ---- idle probe
 
     /** An HTTP/1 client whose idle connections are probed before every reuse. */
