@@ -44,4 +44,12 @@ class KeepAliveIdleCloseEndToEndTest {
         LoadModeRun r = openloopAgainstIdleClosingBroker("200ms");
         assertEquals(0, r.record().get("reconnects").asLong(), r.toString());
     }
+
+    @Test
+    void aNegativeIdleTimeoutIsAUsageError() {
+        LoadModeRun r = LoadModeRun.of(dir, "-mode", "openloop", "-embedded", "-rate", "1", "-duration", "1",
+                "-idle-timeout", "-1s");
+        assertEquals(2, r.code(), r.toString());
+        assertTrue(r.err().contains("-idle-timeout must be >= 0"), r.toString());
+    }
 }
