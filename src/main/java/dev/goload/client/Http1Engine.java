@@ -33,6 +33,7 @@ import okhttp3.Request;
  * it on that socket. Never for a fresh socket (a server that hangs up on a new connection does not like the
  * request), never once an answer byte arrived, never twice, never for a one-shot body, never after a cancel.
  * Every other failure is the caller's to classify and count.
+ *
  * <p>The parts: this class is the pool and the exchanges; {@link Http1Codec} writes requests and reads answers;
  * {@link Http1Connection} is one socket and its buffers.
  *
