@@ -3,6 +3,7 @@ package dev.goload.broker;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.InstantSource;
 import java.util.concurrent.CountDownLatch;
@@ -23,7 +24,9 @@ import java.util.concurrent.TimeUnit;
  * }</pre>
  *
  * <p>Thread-safety: all methods may be called from any thread. Requests are served by the JDK's HTTP server with
- * one virtual thread per exchange (keep-alive, no connection cap); state is locked per partition.
+ * one virtual thread per exchange (keep-alive, no connection cap); state is locked per partition. With
+ * {@link BrokerOptions#idleTimeoutMillis()} set, clients connect through an {@link IdleTimeoutFront} that closes
+ * idle keep-alive connections as the real broker's uWebSockets does.
  */
 public final class EmbeddedBroker implements AutoCloseable {
     private static final String MAX_IDLE_PROPERTY = "sun.net.httpserver.maxIdleConnections";
@@ -34,12 +37,15 @@ public final class EmbeddedBroker implements AutoCloseable {
     private final Registry registry;
     private final String host;
     private final ProxyFront proxy;
+    /** The idle-timeout front the clients connect to, or null (they connect to {@link #server}). */
+    private final IdleTimeoutFront front;
     private final CountDownLatch closed = new CountDownLatch(1);
     private volatile boolean closing;
 
     private EmbeddedBroker(HttpServer server, ExecutorService executor, Registry registry, String host,
-            ProxyFront proxy) {
+            ProxyFront proxy, IdleTimeoutFront front) {
         this.server = server;
+        this.front = front;
         this.proxy = proxy;
         this.executor = executor;
         this.registry = registry;
@@ -79,7 +85,10 @@ public final class EmbeddedBroker implements AutoCloseable {
         Registry registry = new Registry(o, clock);
         ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
         try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(o.host(), o.port()), 4096);
+            // with an idle timeout the HTTP server hides behind the front, on a loopback port of its own
+            InetSocketAddress bind = o.idleTimeoutMillis() > 0 ? new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)
+                    : new InetSocketAddress(o.host(), o.port());
+            HttpServer server = HttpServer.create(bind, 4096);
             server.setExecutor(executor);
             Router router = new Router(registry);
             Upstream upstream = proxy == null || proxy.upstream() == null ? router::dispatch
@@ -87,7 +96,16 @@ public final class EmbeddedBroker implements AutoCloseable {
             ProxyFront front = proxy == null ? null : new ProxyFront(upstream, proxy, System::nanoTime);
             server.createContext("/", front == null ? router : front);
             server.start();
-            return new EmbeddedBroker(server, executor, registry, o.host(), front);
+            IdleTimeoutFront idle = null;
+            if (o.idleTimeoutMillis() > 0) {
+                try {
+                    idle = new IdleTimeoutFront(o.host(), o.port(), server.getAddress(), o.idleTimeoutMillis());
+                } catch (IOException e) {
+                    server.stop(0);
+                    throw e;
+                }
+            }
+            return new EmbeddedBroker(server, executor, registry, o.host(), front, idle);
         } catch (IOException e) {
             executor.shutdownNow();
             throw new UncheckedIOException("cannot start embedded broker on " + o.host() + ":" + o.port(), e);
@@ -95,7 +113,7 @@ public final class EmbeddedBroker implements AutoCloseable {
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return front != null ? front.port() : server.getAddress().getPort();
     }
 
     public String url() {
@@ -132,6 +150,7 @@ public final class EmbeddedBroker implements AutoCloseable {
             closing = true;
         }
         try {
+            if (front != null) front.close();
             server.stop(0);
             executor.shutdownNow();
             executor.awaitTermination(5, TimeUnit.SECONDS);

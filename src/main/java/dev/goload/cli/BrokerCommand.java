@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * {@code goload broker [-port 6632] [-host 127.0.0.1] [-tenancy-header=true] [-response-delay-ms 0]
- * [-proxy -tenants-file F ...]}: runs the embedded broker standalone until SIGINT/SIGTERM (a shutdown hook closes
+ * [-idle-timeout 0] [-proxy -tenants-file F ...]}: runs the embedded broker standalone until SIGINT/SIGTERM (a shutdown hook closes
  * it), optionally behind the proxy personality (docs/proxy.md). Go-style flags.
  */
 public final class BrokerCommand {
@@ -22,7 +22,9 @@ public final class BrokerCommand {
                 .intFlag("port", 6632, "TCP port to listen on (0 = a free port)")
                 .string("host", "127.0.0.1", "address to bind")
                 .bool("tenancy-header", true, "honour x-queen-tenant: one isolated namespace per tenant")
-                .intFlag("response-delay-ms", 0, "artificial delay added to every response, in ms"));
+                .intFlag("response-delay-ms", 0, "artificial delay added to every response, in ms")
+                .duration("idle-timeout", java.time.Duration.ZERO, "close a client connection idle this long (no"
+                        + " request awaiting its answer), as the real broker's uWebSockets does after 10s; 0 = off"));
     }
 
     public int run(List<String> args, PrintStream out, PrintStream err) {
@@ -43,6 +45,12 @@ public final class BrokerCommand {
             err.println("goload broker: -response-delay-ms must be >= 0");
             return ExitCodes.USAGE;
         }
+        java.time.Duration idle = f.getDuration("idle-timeout");
+        if (idle.isNegative() || idle.toMillis() > Integer.MAX_VALUE) {
+            err.println("goload broker: -idle-timeout must be >= 0");
+            return ExitCodes.USAGE;
+        }
+        int idleMs = idle.isZero() ? 0 : (int) Math.max(1, idle.toMillis());
         dev.goload.broker.ProxyOptions proxy;
         try {
             proxy = BrokerProxyFlags.from(f, err);
@@ -51,7 +59,7 @@ public final class BrokerCommand {
             return ExitCodes.USAGE;
         }
         var settings = new BrokerLauncher.Settings(f.getString("host"), (int) port, f.getBool("tenancy-header"),
-                (int) delay);
+                (int) delay, idleMs);
         BrokerLauncher.Running broker;
         try {
             broker = launcher.start(settings, proxy);

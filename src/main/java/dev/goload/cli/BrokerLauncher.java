@@ -6,8 +6,13 @@ package dev.goload.cli;
  */
 public interface BrokerLauncher {
 
-    /** Where and how to run the broker. Port 0 = a free port. */
-    record Settings(String host, int port, boolean tenancyHeader, int responseDelayMs) {
+    /** Where and how to run the broker. Port 0 = a free port; {@code idleTimeoutMs} 0 = no idle close. */
+    record Settings(String host, int port, boolean tenancyHeader, int responseDelayMs, int idleTimeoutMs) {
+        /** Without an idle timeout. */
+        public Settings(String host, int port, boolean tenancyHeader, int responseDelayMs) {
+            this(host, port, tenancyHeader, responseDelayMs, 0);
+        }
+
         /** Loopback, free port, the broker's default behaviour: what {@code -embedded} uses. */
         public static Settings loopbackFreePort() { return new Settings("127.0.0.1", 0, true, 0); }
     }

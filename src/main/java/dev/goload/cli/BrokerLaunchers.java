@@ -21,7 +21,8 @@ final class BrokerLaunchers {
                         .withHost(settings.host())
                         .withPort(settings.port())
                         .withTenancyHeader(settings.tenancyHeader())
-                        .withResponseDelayMillis(settings.responseDelayMs()), proxy);
+                        .withResponseDelayMillis(settings.responseDelayMs())
+                        .withIdleTimeoutMillis(settings.idleTimeoutMs()), proxy);
                 return new Running() {
                     @Override public String url() { return broker.url(); }
                     @Override public int port() { return broker.port(); }

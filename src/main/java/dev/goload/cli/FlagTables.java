@@ -38,6 +38,18 @@ public final class FlagTables {
         return t;
     }
 
+    /**
+     * {@code -idle-timeout}, next to {@code -idle-conns} in every mode whose client the flag reaches (all load modes
+     * but cloud, whose clients keep the 5 s default): a pooled
+     * keep-alive socket idle this long is closed, not reused (below the server's own idle timeout, so the server
+     * never closes a socket the client is about to send on).
+     */
+    static FlagTable addIdleTimeout(FlagTable t) {
+        return t.duration("idle-timeout", java.time.Duration.ofMillis(dev.goload.client.ClientConfig.DEFAULT_IDLE_TIMEOUT_MILLIS),
+                ADDITION + "close pooled keep-alive connections idle this long instead of reusing them"
+                        + " (Go duration; keep it below the server's idle timeout: uWebSockets 10s; 0 = no limit)");
+    }
+
     /** {@code -mode max}: closed-loop max pipe (spec §2.1). */
     public static FlagTable max() {
         FlagTable t = newModeTable("max");
@@ -89,6 +101,7 @@ public final class FlagTables {
         t.intFlag("payload", 256, "size in bytes of each message's data string");
         t.intFlag("duration", 0, "run length in seconds (0 = until SIGINT/SIGTERM)");
         t.intFlag("idle-conns", idleConns, "HTTP keep-alive connections kept per host");
+        addIdleTimeout(t);
         t.intFlag("report", 5, "report interval in seconds");
         t.intFlag("completed-retention", 300, "configure completedRetentionSeconds");
         t.intFlag("dedup-window", 0, "configure dedupWindowSeconds (0 = off)");
@@ -106,7 +119,9 @@ public final class FlagTables {
     }
 
     /** {@code -mode cm} (spec §2.6). */
-    public static FlagTable cm() { return addLossAttribution(addLoadModeCommons(CmFlagTable.build(newModeTable("cm")))); }
+    public static FlagTable cm() {
+        return addLossAttribution(addLoadModeCommons(addIdleTimeout(CmFlagTable.build(newModeTable("cm")))));
+    }
 
     /** The loss-attribution flags of the verifying modes (cloud, order, cm). */
     static FlagTable addLossAttribution(FlagTable t) {
@@ -123,7 +138,7 @@ public final class FlagTables {
     }
 
     /** {@code -mode app} (spec §2.8). */
-    public static FlagTable app() { return addLoadModeCommons(AppFlagTable.build(newModeTable("app"))); }
+    public static FlagTable app() { return addLoadModeCommons(addIdleTimeout(AppFlagTable.build(newModeTable("app")))); }
 
     /** {@code -mode provision} (spec §2.4); not a load mode, so no load-mode additions. */
     public static FlagTable provision() {
@@ -167,7 +182,7 @@ public final class FlagTables {
                 .string("out", "", "if set, write <out>/<run-id>.json")
                 .string("run-id", "", "run id (default order-w<minPopWait>-<unix>)")
                 .string("note", "", "free text recorded in the JSON");
-        return addLossAttribution(addLoadModeCommons(t));
+        return addLossAttribution(addLoadModeCommons(addIdleTimeout(t)));
     }
 
     /** {@code -mode tenants} (spec §2.7). */
@@ -190,6 +205,6 @@ public final class FlagTables {
                 .intFlag("provision-conc", 64, "concurrent queue configures")
                 .intFlag("idle-conns", 12000, "keep-alive connections (>= total consumers: each long-poll holds one)")
                 .intFlag("timeout", 30000, "HTTP request timeout in ms (must exceed pop-timeout + 5 s)");
-        return addLoadModeCommons(t);
+        return addLoadModeCommons(addIdleTimeout(t));
     }
 }

@@ -42,7 +42,17 @@ final class LoadModeSupport {
         String token = f.table().has("token") ? f.getString("token") : "";
         String host = f.table().has("host-header") ? f.getString("host-header") : "";
         return new TargetOptions(f.getString("url"), token, token.isEmpty() ? "" : host, f.getInt("timeout"),
-                f.getInt("idle-conns"), retries, f.getInt("retry429-attempts"), f.getString("pop-autopilot"));
+                f.getInt("idle-conns"), retries, f.getInt("retry429-attempts"), f.getString("pop-autopilot"),
+                idleTimeoutMillis(f));
+    }
+
+    /** {@code -idle-timeout} in ms (-1 = the client default when the mode has no such flag); negative is rejected. */
+    static int idleTimeoutMillis(ParsedFlags f) {
+        if (!f.table().has("idle-timeout")) return -1;
+        java.time.Duration d = f.getDuration("idle-timeout");
+        if (d.isNegative()) throw new IllegalArgumentException("-idle-timeout must be >= 0, got " + d);
+        // a positive duration below 1 ms still limits (rounded up), 0 means no limit
+        return (int) Math.min(Integer.MAX_VALUE, d.isZero() ? 0 : Math.max(1, d.toMillis()));
     }
 
     static QueueOptions queue(ParsedFlags f) {
@@ -108,6 +118,7 @@ final class LoadModeSupport {
         ClientConfig c = ClientConfig.of(t.url())
                 .withTimeoutMillis(t.timeoutMillis())
                 .withIdleConns(t.idleConns())
+                .withIdleTimeoutMillis(t.idleTimeoutMillis())
                 .withRetry(retry)
                 .withRetry429(r429)
                 .withPopAutopilot("on".equals(t.popAutopilot()) ? PopAutopilot.ON : PopAutopilot.OFF);
@@ -134,13 +145,15 @@ final class LoadModeSupport {
     /** Every effective flag value, secrets masked. */
     static Map<String, Object> maskedFlags(ParsedFlags f) {
         Map<String, Object> m = new LinkedHashMap<>();
-        f.values().forEach((k, v) -> m.put(k, SecretFlags.isSecret(k) && !String.valueOf(v).isEmpty() ? "***" : v));
+        // a duration as Go prints it ("5s"): the record's JSON mapper has no java.time support
+        f.values().forEach((k, v) -> m.put(k, SecretFlags.isSecret(k) && !String.valueOf(v).isEmpty() ? "***"
+                : v instanceof java.time.Duration d ? GoDuration.format(d) : v));
         return m;
     }
 
     static TargetOptions masked(TargetOptions t) {
         return new TargetOptions(t.url(), t.token().isEmpty() ? "" : "***", t.hostHeader(), t.timeoutMillis(),
-                t.idleConns(), t.retries(), t.retry429Attempts(), t.popAutopilot());
+                t.idleConns(), t.retries(), t.retry429Attempts(), t.popAutopilot(), t.idleTimeoutMillis());
     }
 
     /**

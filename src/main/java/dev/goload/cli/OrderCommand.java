@@ -46,6 +46,7 @@ public final class OrderCommand implements ModeCommand {
         OrderConfig cfg = config(f);
         AttributionOptions attribution = FlagTables.attribution(f);
         ClientConfig cc = ClientConfig.of(cfg.url()).withTimeoutMillis(30_000).withIdleConns(cfg.consumers() + 4)
+                .withIdleTimeoutMillis(LoadModeSupport.idleTimeoutMillis(f))
                 // the reference's SDK default (3 retries); safe here because every push has a stable transaction id
                 .withRetry(RetryPolicy.fromGoRetryAttempts(0));
         if (cfg.target().equals("proxy")) {

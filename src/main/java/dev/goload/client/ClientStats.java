@@ -12,6 +12,7 @@ public final class ClientStats {
     private final LongAdder requests = new LongAdder();
     private final LongAdder retries = new LongAdder();
     private final LongAdder retries429 = new LongAdder();
+    private final LongAdder reconnects = new LongAdder();
     private final LongAdder[] errors = new LongAdder[ErrorKind.values().length];
 
     ClientStats() {
@@ -31,6 +32,15 @@ public final class ClientStats {
     /** Inner-loop 429 retries. */
     public long retries429() {
         return retries429.sum();
+    }
+
+    /**
+     * Requests sent once more on a fresh socket because the reused keep-alive socket they were first sent on had
+     * been closed by the peer before answering (failed write, or EOF / reset before the first answer byte). Not
+     * errors, not retries, and not in {@link #requests()}: the broker never saw the first send.
+     */
+    public long reconnects() {
+        return reconnects.sum();
     }
 
     /** Calls that ended with a {@link QueenException} of this kind. */
@@ -54,6 +64,10 @@ public final class ClientStats {
 
     void retry429() {
         retries429.increment();
+    }
+
+    void reconnect() {
+        reconnects.increment();
     }
 
     void error(ErrorKind kind) {

@@ -25,6 +25,10 @@ final class Http1Codec {
     private static final byte[] CRLF = {'\r', '\n'};
     private static final byte[] VERSION = JsonText.ascii(" HTTP/1.1\r\n");
     private static final byte[] CONTENT_LENGTH = JsonText.ascii("Content-Length: ");
+    /** Header fields accepted in one answer (Queen sends fewer than ten). */
+    static final int MAX_HEADER_FIELDS = 128;
+    /** Bytes of one answer's header section, CRLFs included (each line is also bounded by the read buffer). */
+    static final int MAX_HEADER_BYTES = 64 * 1024;
 
     private final Headers commonHeaders;
     /** The common headers plus Host and User-Agent, encoded once. */
@@ -75,7 +79,16 @@ final class Http1Codec {
         return method.equals("POST") || method.equals("PUT") || method.equals("PATCH");
     }
 
-    /** The final answer (interim 1xx answers skipped); sets {@link Http1Connection#reusable}. */
+    /**
+     * The final answer (interim 1xx answers skipped); sets {@link Http1Connection#reusable}. Framing the peer could
+     * mean two ways is an error that closes the socket (RFC 9112 §6.3, as Go's client decides): Content-Length
+     * together with Transfer-Encoding, Content-Length values that differ (identical duplicates, as lines or as a
+     * list, are one length: RFC 9110 §8.6 allows it and Go accepts them), any Transfer-Encoding but exactly
+     * {@code chunked} (goload decodes no other coding, and a final coding other than chunked would end the body at
+     * EOF), obs-fold continuation lines, more than {@value #MAX_HEADER_FIELDS} fields or
+     * {@value #MAX_HEADER_BYTES} bytes of header section, and a read-to-close body beyond
+     * {@value Http1Connection#MAX_READ_TO_CLOSE_BODY} bytes.
+     */
     Http1Engine.Response read(Http1Connection c, boolean headRequest) throws IOException {
         while (true) {
             String status = c.line();
@@ -87,18 +100,35 @@ final class Http1Codec {
             int code = parseCode(status);
             boolean http10 = status.charAt(7) == '0';
             long contentLength = -1;
-            boolean chunked = false;
+            String transferEncoding = null;
             boolean close = http10;
             String retryAfter = null;
+            int fields = 0;
+            long headerBytes = 0;
             for (String line; !(line = c.line()).isEmpty(); ) {
+                headerBytes += line.length() + 2;
+                if (++fields > MAX_HEADER_FIELDS) {
+                    throw new ProtocolException("more than " + MAX_HEADER_FIELDS + " header fields");
+                }
+                if (headerBytes > MAX_HEADER_BYTES) {
+                    throw new ProtocolException("header section longer than " + MAX_HEADER_BYTES + " bytes");
+                }
+                char first = line.charAt(0);
+                if (first == ' ' || first == '\t') {
+                    throw new ProtocolException("obsolete line folding in header: " + printable(line));
+                }
                 int colon = line.indexOf(':');
                 if (colon <= 0) throw new ProtocolException("malformed header line: " + printable(line));
                 String name = line.substring(0, colon).strip();
                 String value = line.substring(colon + 1).strip();
                 if (name.equalsIgnoreCase("Content-Length")) {
-                    contentLength = parseLength(value);
+                    long n = parseLength(value);
+                    if (contentLength >= 0 && n != contentLength) {
+                        throw new ProtocolException("conflicting Content-Length: " + contentLength + " and " + n);
+                    }
+                    contentLength = n;
                 } else if (name.equalsIgnoreCase("Transfer-Encoding")) {
-                    chunked |= value.toLowerCase(Locale.ROOT).contains("chunked");
+                    transferEncoding = transferEncoding == null ? value : transferEncoding + ", " + value;
                 } else if (name.equalsIgnoreCase("Connection")) {
                     String v = value.toLowerCase(Locale.ROOT);
                     if (v.contains("close")) close = true;
@@ -108,6 +138,14 @@ final class Http1Codec {
                 }
             }
             if (code >= 100 && code < 200) continue; // interim answer: the real one follows
+            boolean chunked = false;
+            if (transferEncoding != null) {
+                if (contentLength >= 0) throw new ProtocolException("both Content-Length and Transfer-Encoding");
+                if (!transferEncoding.equalsIgnoreCase("chunked")) {
+                    throw new ProtocolException("unsupported Transfer-Encoding: " + printable(transferEncoding));
+                }
+                chunked = true;
+            }
             byte[] body;
             if (headRequest || code == 204 || code == 304) {
                 body = new byte[0];
@@ -135,14 +173,25 @@ final class Http1Codec {
         return code;
     }
 
+    /** A Content-Length value: digits, or a list of identical digit strings ({@code 5, 5}: RFC 9110 §8.6). */
     private static long parseLength(String v) throws ProtocolException {
-        try {
-            long n = Long.parseLong(v);
-            if (n >= 0 && n <= Integer.MAX_VALUE - 16) return n;
-        } catch (NumberFormatException ignored) {
-            // reported below
+        long n = -1;
+        for (String member : v.split(",", -1)) {
+            long m = parseDigits(member.strip(), v);
+            if (n >= 0 && m != n) throw new ProtocolException("conflicting Content-Length: " + printable(v));
+            n = m;
         }
-        throw new ProtocolException("bad Content-Length: " + printable(v));
+        return n;
+    }
+
+    private static long parseDigits(String s, String whole) throws ProtocolException {
+        // digits only: Long.parseLong would take "+5"
+        boolean digits = !s.isEmpty() && s.length() <= 10 && s.chars().allMatch(ch -> ch >= '0' && ch <= '9');
+        if (digits) {
+            long n = Long.parseLong(s);
+            if (n <= Integer.MAX_VALUE - 16) return n;
+        }
+        throw new ProtocolException("bad Content-Length: " + printable(whole));
     }
 
     /** {@code host[:port]} as OkHttp sends it in {@code Host} (IPv6 literals bracketed, default port left out). */

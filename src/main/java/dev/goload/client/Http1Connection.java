@@ -31,6 +31,11 @@ final class Http1Connection {
     static final int WRITE_BUFFER = 64 * 1024;
     /** Largest body array allocated before its bytes arrive; must be at least {@link #READ_BUFFER}. */
     static final int FIRST_BODY_ARRAY = 1024 * 1024;
+    /**
+     * Longest body read to EOF (no length, not chunked; Queen always sends a length): 64 MiB, far above the
+     * largest pop answer a run asks for (10,000 messages of 4 KiB each is about 50 MiB).
+     */
+    static final int MAX_READ_TO_CLOSE_BODY = 64 * 1024 * 1024;
 
     private final String origin;
     private final BufferPool readBuffers;
@@ -44,9 +49,11 @@ final class Http1Connection {
     private int rpos;
     private int rlim;
     /** When the pool last took this connection back ({@link System#nanoTime()}). */
-    long idleSince;
+    volatile long idleSince;
     /** Whether the last answer left the connection fit for another exchange. */
     boolean reusable;
+    /** Whether a byte of the current exchange's answer has arrived (cleared by {@link #attach()}). */
+    boolean answerStarted;
 
     /** {@code origin} names the peer in EOF messages; the pools lend the buffers while an exchange runs. */
     Http1Connection(String origin, BufferPool readBuffers, BufferPool writeBuffers) {
@@ -61,6 +68,7 @@ final class Http1Connection {
 
     /** Takes buffers for an exchange. */
     void attach() {
+        answerStarted = false;
         rbuf = readBuffers.take();
         out.buf = writeBuffers.take();
     }
@@ -163,6 +171,7 @@ final class Http1Connection {
         }
         int n = in.read(rbuf, rlim, rbuf.length - rlim);
         if (n < 0) throw new EOFException("unexpected end of stream on " + origin);
+        if (n > 0) answerStarted = true;
         rlim += n;
     }
 
@@ -232,14 +241,23 @@ final class Http1Connection {
         }
     }
 
+    /** Everything up to EOF, at most {@link #MAX_READ_TO_CLOSE_BODY} bytes (a peer that never stops is an error). */
     byte[] toEnd() throws IOException {
-        byte[] head = Arrays.copyOfRange(rbuf, rpos, rlim);
+        int have = rlim - rpos;
+        byte[] b = Arrays.copyOfRange(rbuf, rpos, rpos + Math.max(have, READ_BUFFER));
         rpos = rlim;
-        byte[] rest = in.readAllBytes();
-        if (rest.length == 0) return head;
-        byte[] all = Arrays.copyOf(head, head.length + rest.length);
-        System.arraycopy(rest, 0, all, head.length, rest.length);
-        return all;
+        while (true) {
+            if (have == b.length) {
+                if (have >= MAX_READ_TO_CLOSE_BODY) {
+                    if (in.read() < 0) return b; // exactly the limit
+                    throw new ProtocolException("body without length longer than " + MAX_READ_TO_CLOSE_BODY + " bytes");
+                }
+                b = Arrays.copyOf(b, (int) Math.min(2L * b.length, MAX_READ_TO_CLOSE_BODY));
+            }
+            int r = in.read(b, have, b.length - have);
+            if (r < 0) return have == b.length ? b : Arrays.copyOf(b, have);
+            have += r;
+        }
     }
 
     /** Wire text fit for an exception message: at most 120 characters, control and non-ASCII bytes as {@code ?}. */

@@ -22,9 +22,17 @@ import okhttp3.Request;
  * interim 1xx answers are skipped; {@code Connection: close} and HTTP/1.0 answers retire the socket.
  *
  * <p>Connections live in a LIFO stack (the most recently used, i.e. warmest, first) capped at the client's idle
- * allowance. One that sat idle for {@value #PROBE_IDLE_SECONDS} s is probed before reuse (a 1 ms read: a peer
- * that closed it shows EOF) and one idle for {@value #KEEP_ALIVE_SECONDS} s is closed, as OkHttp does. Nothing is
- * ever retried here: a failure is the caller's to classify and count.
+ * allowance. One idle for the client's idle timeout ({@code -idle-timeout}, default 5 s: below the 10 s after which
+ * uWebSockets, and so the Queen broker, closes an idle connection) is closed instead of reused, when it is next
+ * taken or when a release finds it at the bottom of the stack; one idle for {@value #PROBE_IDLE_SECONDS} s
+ * (possible only with a longer idle timeout) is probed before reuse (a 1 ms read: a peer that closed it shows EOF).
+ *
+ * <p>A request that fails on a <em>reused</em> socket while being written, or with EOF or a reset before the
+ * first byte of its answer, is sent once more on a fresh socket and reported to the reconnect listener, as Go's
+ * transport does for a keep-alive socket the server closed while it sat idle: the peer provably never answered
+ * it on that socket. Never for a fresh socket (a server that hangs up on a new connection does not like the
+ * request), never once an answer byte arrived, never twice, never for a one-shot body, never after a cancel.
+ * Every other failure is the caller's to classify and count.
  *
  * <p>The parts: this class is the pool and the exchanges; {@link Http1Codec} writes requests and reads answers;
  * {@link Http1Connection} is one socket and its buffers.
@@ -34,7 +42,6 @@ import okhttp3.Request;
  */
 final class Http1Engine implements AutoCloseable {
     static final int PROBE_IDLE_SECONDS = 10;
-    static final int KEEP_ALIVE_SECONDS = 90;
 
     /**
      * The probe threshold engines created from now on use: {@value #PROBE_IDLE_SECONDS} s except while a test
@@ -51,6 +58,10 @@ final class Http1Engine implements AutoCloseable {
     private final String origin;
     private final Http1Codec codec;
     private final int maxIdle;
+    /** Idle sockets this old are closed, never reused; {@code Long.MAX_VALUE}: no limit. */
+    private final long idleTimeoutNanos;
+    /** Told of every request re-sent on a fresh socket after its reused socket turned out to be stale. */
+    private final Runnable onReconnect;
     private final long probeIdleNanos = probeIdleNanosForNewEngines;
     private final ConcurrentLinkedDeque<Http1Connection> idle = new ConcurrentLinkedDeque<>();
     private final AtomicInteger idleCount = new AtomicInteger();
@@ -60,12 +71,15 @@ final class Http1Engine implements AutoCloseable {
     private final BufferPool writeBuffers = new BufferPool(Http1Connection.WRITE_BUFFER);
     private volatile boolean closed;
 
-    Http1Engine(HttpUrl base, Headers commonHeaders, int maxIdle) {
+    /** {@code idleTimeoutMillis <= 0}: idle sockets are never closed for their age. */
+    Http1Engine(HttpUrl base, Headers commonHeaders, int maxIdle, long idleTimeoutMillis, Runnable onReconnect) {
         this.host = base.host();
         this.port = base.port();
         this.origin = "http://" + Http1Codec.hostPort(base);
         this.codec = new Http1Codec(base, commonHeaders);
         this.maxIdle = Math.max(1, maxIdle);
+        this.idleTimeoutNanos = idleTimeoutMillis > 0 ? idleTimeoutMillis * 1_000_000L : Long.MAX_VALUE;
+        this.onReconnect = onReconnect;
     }
 
     /** Tests only: sets the probe threshold of engines created afterwards; returns the previous value. */
@@ -127,29 +141,43 @@ final class Http1Engine implements AutoCloseable {
             if (abandoned.getAsBoolean()) canceled = true;
             try {
                 Http1Connection c = acquire();
-                c.attach();
-                active.set(c);
-                if (canceled) {
-                    cancel();
-                    throw new InterruptedIOException("canceled");
-                }
-                boolean ok = false;
+                boolean reused = c.connected();
                 try {
-                    if (!c.connected()) c.connect(host, port);
-                    codec.write(c, request);
-                    c.writeDone();
-                    Response r = codec.read(c, "HEAD".equals(request.method()));
-                    ok = true;
-                    return r;
-                } finally {
-                    Http1Connection mine = active.getAndSet(null);
-                    if (mine != null) {
-                        if (ok && mine.reusable) release(mine);
-                        else mine.close();
+                    return attempt(c, request);
+                } catch (IOException e) {
+                    if (!reused || c.answerStarted || !StaleSocket.resendable(e, request) || canceled
+                            || abandoned.getAsBoolean()) {
+                        throw e;
                     }
+                    onReconnect.run();
+                    return attempt(new Http1Connection(origin, readBuffers, writeBuffers), request);
                 }
             } finally {
                 live.remove(this);
+            }
+        }
+
+        private Response attempt(Http1Connection c, Request request) throws IOException {
+            c.attach();
+            active.set(c);
+            if (canceled) {
+                cancel();
+                throw new InterruptedIOException("canceled");
+            }
+            boolean ok = false;
+            try {
+                if (!c.connected()) c.connect(host, port);
+                codec.write(c, request);
+                c.writeDone();
+                Response r = codec.read(c, "HEAD".equals(request.method()));
+                ok = true;
+                return r;
+            } finally {
+                Http1Connection mine = active.getAndSet(null);
+                if (mine != null) {
+                    if (ok && mine.reusable) release(mine);
+                    else mine.close();
+                }
             }
         }
     }
@@ -159,7 +187,7 @@ final class Http1Engine implements AutoCloseable {
         for (Http1Connection c; (c = idle.poll()) != null; ) {
             idleCount.decrementAndGet();
             long idleNanos = now - c.idleSince;
-            if (idleNanos >= KEEP_ALIVE_SECONDS * 1_000_000_000L) {
+            if (idleNanos >= idleTimeoutNanos) {
                 c.close();
             } else if (idleNanos >= probeIdleNanos && !c.healthy()) {
                 c.close();
@@ -177,7 +205,22 @@ final class Http1Engine implements AutoCloseable {
             c.close();
             return;
         }
-        c.idleSince = System.nanoTime();
+        long now = System.nanoTime();
+        c.idleSince = now;
         idle.push(c);
+        evictExpiredOldest(now);
+    }
+
+    /**
+     * Closes the oldest idle socket if it has outlived the idle timeout (at most one per release: the cost of a
+     * release stays constant, and a steady load passes the bottom of the stack often enough). Without it, a burst
+     * that opened many sockets would leave the surplus open until the peer closed them.
+     */
+    private void evictExpiredOldest(long now) {
+        Http1Connection oldest = idle.peekLast();
+        if (oldest != null && now - oldest.idleSince >= idleTimeoutNanos && idle.removeLastOccurrence(oldest)) {
+            idleCount.decrementAndGet();
+            oldest.close();
+        }
     }
 }

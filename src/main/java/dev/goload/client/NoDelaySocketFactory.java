@@ -6,7 +6,7 @@ import java.net.Socket;
 import javax.net.SocketFactory;
 
 /**
- * Plain sockets with TCP_NODELAY. A push is written as headers then a streamed body; with Nagle on, the
+ * Plain sockets with TCP_NODELAY (unconnected ones counting the bytes read from them, see {@link OkHttpSocketProbe}). A push is written as headers then a streamed body; with Nagle on, the
  * body segment waits for the server's delayed ACK (~40 ms on Linux), which would be measured as broker
  * latency. Go's net/http sets TCP_NODELAY by default, so the reference never saw this.
  */
@@ -20,7 +20,8 @@ final class NoDelaySocketFactory extends SocketFactory {
 
     @Override
     public Socket createSocket() throws IOException {
-        return noDelay(delegate.createSocket());
+        // OkHttp creates unconnected sockets: these count the bytes read (OkHttpSocketProbe)
+        return noDelay(new OkHttpSocketProbe.CountingSocket());
     }
 
     @Override

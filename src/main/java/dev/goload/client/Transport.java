@@ -10,22 +10,16 @@ import java.net.Proxy;
 import java.net.ProxySelector;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import okhttp3.Call;
-import okhttp3.ConnectionPool;
-import okhttp3.Dispatcher;
 import okhttp3.Headers;
 import okhttp3.HttpUrl;
-import okhttp3.OkHttpClient;
-import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
@@ -38,7 +32,9 @@ import okhttp3.ResponseBody;
  *
  * <p>OkHttp's own silent retries are switched off ({@code retryOnConnectionFailure(false)}, no redirects), so the
  * only repeated requests are the ones the configured policies ask for, and {@link ClientStats#requests()} counts
- * every one of them.
+ * every one of them, plus one kind both engines make the same way: a request whose reused keep-alive socket the
+ * peer had closed before answering is sent once more on a fresh socket ({@link StaleSocket}), counted in
+ * {@link ClientStats#reconnects()}, never as an error or a retry.
  */
 final class Transport implements AutoCloseable {
     /** Decodes a 2xx answer; JSON errors become {@link ErrorKind#DECODE}, other IOExceptions transport errors. */
@@ -80,16 +76,8 @@ final class Transport implements AutoCloseable {
 
     static final JsonFactory JSON = JsonFactory.builder().build();
 
-    /**
-     * Independent OkHttp clients (each its own connection pool and dispatcher), one picked per call. OkHttp finds
-     * a pooled connection by scanning its pool's list and its dispatcher tracks running calls in one deque,
-     * both linear in the connections/calls of that pool: once a stall has opened a thousand connections, every
-     * call paid for the whole list (JFR: 28% of push CPU in callAcquirePooledConnection), and the loader never
-     * caught up again. Shards divide that by {@link #SHARDS}.
-     */
-    static final int SHARDS = 16;
-
-    private final OkHttpClient[] shards = new OkHttpClient[SHARDS];
+    /** Everything else: HTTPS, a proxy, other hosts, or {@link HttpEngine#OKHTTP} chosen. */
+    private final OkHttpEngine okhttp;
     /** Plain-http calls to the base host when {@link HttpEngine#HTTP1} is chosen and no proxy applies; else null. */
     private final Http1Engine http1;
     private final ClientConfig cfg;
@@ -100,21 +88,12 @@ final class Transport implements AutoCloseable {
     Transport(ClientConfig cfg, ClientStats stats) {
         this.cfg = cfg;
         this.stats = stats;
-        OkHttpClient base = null;
-        for (int i = 0; i < SHARDS; i++) {
-            Dispatcher dispatcher = new Dispatcher();
-            // The reference has no client-side cap on concurrent requests; neither do we.
-            dispatcher.setMaxRequests(1 << 20);
-            dispatcher.setMaxRequestsPerHost(1 << 20);
-            // The idle-connection allowance is split over the shards (at least one each).
-            ConnectionPool pool = new ConnectionPool(Math.max(1, (cfg.idleConns() + SHARDS - 1) / SHARDS), 90, TimeUnit.SECONDS);
-            shards[i] = base == null ? build(cfg, dispatcher, pool)
-                    : base.newBuilder().dispatcher(dispatcher).connectionPool(pool).build();
-            if (base == null) base = shards[i];
-        }
+        this.okhttp = new OkHttpEngine(cfg);
         this.commonHeaders = headers(cfg);
         this.http1 = effective(cfg) == HttpEngine.HTTP1
-                ? new Http1Engine(HttpUrl.get(cfg.baseUrl()), commonHeaders, cfg.idleConns()) : null;
+                ? new Http1Engine(HttpUrl.get(cfg.baseUrl()), commonHeaders, cfg.idleConns(), cfg.idleTimeoutMillis(),
+                        stats::reconnect)
+                : null;
     }
 
     /** The engine a client with {@code cfg} uses for its base URL: OkHttp for HTTPS or through a proxy. */
@@ -140,24 +119,6 @@ final class Transport implements AutoCloseable {
         }
     }
 
-    private static OkHttpClient build(ClientConfig cfg, Dispatcher dispatcher, ConnectionPool pool) {
-        return new OkHttpClient.Builder()
-                .dispatcher(dispatcher)
-                .connectionPool(pool)
-                .protocols(List.of(Protocol.HTTP_1_1))
-                .socketFactory(new NoDelaySocketFactory())
-                .connectTimeout(Duration.ofSeconds(30))
-                // Only the per-call deadline bounds a call: a long-poll legitimately sends nothing for its timeout.
-                .readTimeout(Duration.ZERO)
-                .writeTimeout(Duration.ZERO)
-                // No OkHttp call timeout: CallDeadlines enforces each call's deadline far more cheaply.
-                .retryOnConnectionFailure(false)
-                .followRedirects(false)
-                .followSslRedirects(false)
-                .addNetworkInterceptor(Transport::hideRetryAfterOn503)
-                .build();
-    }
-
     private static Headers headers(ClientConfig cfg) {
         Headers.Builder h = new Headers.Builder()
                 .add("Content-Type", "application/json")
@@ -170,20 +131,6 @@ final class Transport implements AutoCloseable {
         if (cfg.tenantId() != null && !cfg.tenantId().isEmpty()) h.set("x-queen-tenant", cfg.tenantId());
         for (Map.Entry<String, String> e : cfg.extraHeaders().entrySet()) h.set(e.getKey(), e.getValue());
         return h.build();
-    }
-
-    /** OkHttp-internal name under which a 503's {@code Retry-After} is kept, see {@link #hideRetryAfterOn503}. */
-    private static final String HIDDEN_RETRY_AFTER = "X-Goload-Retry-After";
-
-    /**
-     * OkHttp silently re-sends a request answered 503 with {@code Retry-After: 0} even with
-     * {@code retryOnConnectionFailure(false)}; renaming the header below its follow-up logic keeps the policy here.
-     */
-    private static Response hideRetryAfterOn503(okhttp3.Interceptor.Chain chain) throws IOException {
-        Response r = chain.proceed(chain.request());
-        String ra = r.header("Retry-After");
-        if (r.code() != 503 || ra == null) return r;
-        return r.newBuilder().removeHeader("Retry-After").header(HIDDEN_RETRY_AFTER, ra).build();
     }
 
     Request.Builder request() {
@@ -273,20 +220,22 @@ final class Transport implements AutoCloseable {
     }
 
     private <T> T onceOkHttp(Request request, CallSpec spec, Decoder<T> decoder, CompletableFuture<Void> signal) {
-        Call call = shards[ThreadLocalRandom.current().nextInt(SHARDS)].newCall(request);
-        CallDeadlines.Entry deadline = CallDeadlines.register(call::cancel, spec.timeoutMillis());
+        Request probed = OkHttpSocketProbe.probed(request);
+        AtomicReference<Call> call = new AtomicReference<>(okhttp.newCall(probed));
+        CallDeadlines.Entry deadline = CallDeadlines.register(() -> call.get().cancel(), spec.timeoutMillis());
         try {
             stats.request();
             Response response;
             try {
-                response = call.execute();
+                response = okhttp.execute(call, probed, signal, stats);
             } catch (IOException e) {
-                throw transportError(call.isCanceled(), e, signal, request, deadline.timedOut());
+                throw transportError(call.get().isCanceled(), e, signal, request, deadline.timedOut());
             }
             try (response) {
                 int code = response.code();
                 if (code < 200 || code > 299) throw httpError(response);
-                return decode(code, new OkHttpBody(response.body()), decoder, request, signal, deadline, call::isCanceled);
+                Call c = call.get();
+                return decode(code, new OkHttpBody(response.body()), decoder, request, signal, deadline, c::isCanceled);
             }
         } finally {
             CallDeadlines.done(deadline);
@@ -339,7 +288,7 @@ final class Transport implements AutoCloseable {
         } catch (IOException ignored) {
             // The status alone still classifies the failure; a body we cannot read is reported as "".
         }
-        return httpError(response.code(), text, response.header("Retry-After", response.header(HIDDEN_RETRY_AFTER)));
+        return httpError(response.code(), text, response.header("Retry-After", response.header(OkHttpEngine.HIDDEN_RETRY_AFTER)));
     }
 
     /** A non-2xx answer, whichever engine read it: its proxy {@code code} and {@code Retry-After} kept. */
@@ -396,16 +345,13 @@ final class Transport implements AutoCloseable {
         cancelSignal = new CompletableFuture<>();
         old.complete(null);
         if (http1 != null) http1.cancelAll();
-        for (OkHttpClient h : shards) h.dispatcher().cancelAll();
+        okhttp.cancelAll();
     }
 
     @Override
     public void close() {
         cancelAll();
         if (http1 != null) http1.close();
-        for (OkHttpClient h : shards) {
-            h.dispatcher().executorService().shutdown();
-            h.connectionPool().evictAll();
-        }
+        okhttp.close();
     }
 }

@@ -152,7 +152,7 @@ public final class LoadRun {
             }
             RunResult result = new RunResult(setup.mode(), setup.run().runId(), startedMs, endedMs, signal.reason(),
                     counters.snapshot(), whole, loader, health, configureError, List.copyOf(intervals),
-                    producers.inflight());
+                    producers.inflight(), client.stats().reconnects());
             for (Listener l : listeners) {
                 l.onEnd(result);
             }

@@ -17,11 +17,13 @@ import java.util.Map;
  * @param configureError  the configure failure text (the run went on, as the reference does), or null
  * @param intervals       the per-interval series
  * @param inflightAtEnd   push requests still outstanding when counters were read (0 after a clean drain)
+ * @param reconnects      requests the client re-sent once on a fresh socket because the broker had closed their idle
+ *                        keep-alive socket before answering (never errors, never retries of an answer)
  */
 public record RunResult(String mode, String runId, long startedEpochMs, long endedEpochMs, String stopReason,
                         RunCounters.Snapshot totals, Map<String, Percentiles> latency, LoaderSummary loader,
                         JsonNode brokerHealth, String configureError, List<IntervalReport> intervals,
-                        int inflightAtEnd) {
+                        int inflightAtEnd, long reconnects) {
 
     public Percentiles latency(String tag) {
         return latency.getOrDefault(tag, Percentiles.EMPTY);

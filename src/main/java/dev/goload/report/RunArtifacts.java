@@ -154,6 +154,7 @@ public final class RunArtifacts implements LoadRun.HistogramListener, AutoClosea
         rec.put("broker", res.brokerHealth());
         rec.put("configureError", res.configureError());
         rec.put("counters", res.totals());
+        rec.put("reconnects", res.reconnects());
         rec.put("inflightAtEnd", res.inflightAtEnd());
         rec.put("latencyMs", res.latency());
         rec.put("loader", res.loader());

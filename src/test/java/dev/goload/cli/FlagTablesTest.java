@@ -47,7 +47,7 @@ class FlagTablesTest {
     void maxHasExactlyTheSpecFlagsPlusTheCommonAdditions() {
         List<String> names = FlagTables.max().definitions().stream().map(FlagDef::name).sorted().toList();
         assertEquals(List.of("ack-async", "ack-inflight", "completed-retention", "consumers", "dedup-window",
-                "duration", "embedded", "empty-sleep", "idle-conns", "manual-ack", "mode", "out", "partitions",
+                "duration", "embedded", "empty-sleep", "idle-conns", "idle-timeout", "manual-ack", "mode", "out", "partitions",
                 "payload", "pending-retention", "pop-autopilot", "pop-batch", "pop-partitions", "pop-timeout",
                 "pop-wait", "pop-wildcard", "producers", "push-batch", "queue", "report", "retries",
                 "retry429-attempts", "run-id", "timeout", "url"), names);
@@ -160,6 +160,18 @@ class FlagTablesTest {
                 assertTrue(t.lookup(add).orElseThrow().usage().startsWith(FlagTables.ADDITION), e.getKey() + add);
             }
             for (String f : List.of("out", "retry429-attempts", "run-id")) assertTrue(t.has(f), e.getKey() + f);
+        }
+    }
+
+    @Test
+    void everyLoadModeButCloudHasTheIdleTimeoutWithItsFiveSecondDefault() throws Exception {
+        for (var e : ALL.entrySet()) {
+            FlagTable t = e.getValue().get();
+            boolean expected = !e.getKey().equals("provision") && !e.getKey().equals("cloud");
+            assertEquals(expected, t.has("idle-timeout"), e.getKey());
+            if (!expected) continue;
+            assertTrue(t.lookup("idle-timeout").orElseThrow().usage().startsWith(FlagTables.ADDITION), e.getKey());
+            assertEquals(Duration.ofSeconds(5), defaults(t).getDuration("idle-timeout"), e.getKey());
         }
     }
 

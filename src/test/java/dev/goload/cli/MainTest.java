@@ -266,6 +266,16 @@ class MainTest {
     }
 
     @Test
+    void brokerCommandTakesAnIdleTimeoutOffByDefault() {
+        assertEquals(0, run("broker", "-idle-timeout", "300ms"));
+        assertEquals(0, run("broker", "-idle-timeout", "10s"));
+        assertEquals(List.of(new BrokerLauncher.Settings("127.0.0.1", 6632, true, 0, 300),
+                new BrokerLauncher.Settings("127.0.0.1", 6632, true, 0, 10_000)), launcher.started);
+        assertEquals(2, run("broker", "-idle-timeout", "-1s"));
+        assertTrue(err().contains("-idle-timeout must be >= 0"), err());
+    }
+
+    @Test
     void brokerCommandDefaultsToTheQueenPort() {
         assertEquals(0, run("broker"));
         assertEquals(List.of(new BrokerLauncher.Settings("127.0.0.1", 6632, true, 0)), launcher.started);

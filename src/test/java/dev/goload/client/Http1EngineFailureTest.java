@@ -143,6 +143,29 @@ class Http1EngineFailureTest extends Http1EngineTestSupport {
         }
     }
 
+    @Test
+    void interruptingACallOnAReusedSocketIsACancelNeverAReconnect() throws InterruptedException {
+        try (QueenClient c = http1()) {
+            c.health();
+            server.script(silence());
+            AtomicReference<QueenException> failure = new AtomicReference<>();
+            Thread t = Thread.ofVirtual().start(() -> {
+                try {
+                    c.health();
+                } catch (QueenException e) {
+                    failure.set(e);
+                }
+            });
+            server.awaitRequests(2); // on the reused socket
+            t.interrupt();
+            assertTrue(t.join(Duration.ofSeconds(5)), "the interrupt did not end the call");
+            assertEquals(ErrorKind.CANCELED, failure.get().kind(), failure.get().getMessage());
+            assertEquals(1, server.accepted());
+            assertEquals(0, c.stats().reconnects(), "the interrupt closed the socket, not the peer");
+            assertEquals(2, server.received().size());
+        }
+    }
+
     // ---- idle probe
 
     /** An HTTP/1 client whose idle connections are probed before every reuse. */
@@ -191,17 +214,20 @@ class Http1EngineFailureTest extends Http1EngineTestSupport {
     }
 
     @Test
-    void unprobedIdleSocketThePeerClosedFailsTheCall() throws InterruptedException {
-        // The control for the probe tests: below the probe threshold the engine cannot notice (OkHttp cannot
-        // either), and it never retries on its own: the failure is the caller's to count.
+    void unprobedIdleSocketThePeerClosedIsReplacedAndCountedAsAReconnect() throws InterruptedException {
+        // The control for the probe tests: below the probe threshold the engine cannot notice the close before
+        // it sends; the EOF before any answer byte on a reused socket sends the request once more on a fresh one.
         server.script(sendAndClose(ok(HEALTH)));
         try (QueenClient c = http1()) {
             c.health();
             await("the server to close", () -> server.closedByServer() == 1);
-            assertEquals(ErrorKind.CONN, failure(c::health).kind());
-            assertEquals(2, c.stats().requests(), "no silent second attempt");
+            assertEquals("{}", c.health().toString());
+            assertEquals(2, c.stats().requests(), "the re-send is not a request of its own");
+            assertEquals(1, c.stats().reconnects());
+            assertEquals(0, c.stats().retries());
+            assertEquals(0, c.stats().errors(ErrorKind.CONN));
         }
-        assertEquals(1, server.accepted());
+        assertEquals(2, server.accepted());
     }
 
     // ---- idle cap

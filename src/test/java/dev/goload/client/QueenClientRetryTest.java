@@ -25,16 +25,35 @@ class QueenClientRetryTest extends WireMockSupport {
             wm.verify(1, postRequestedFor(urlEqualTo("/api/v1/push")));
 
             wm.resetAll();
+            wm.stubFor(post("/api/v1/push").willReturn(aResponse().withStatus(429).withHeader("Retry-After", "0")));
+            assertEquals(ErrorKind.HTTP_429, assertThrows(QueenException.class, () -> c.push("q", null, utf8("1"), 1)).kind());
+            wm.verify(1, postRequestedFor(urlEqualTo("/api/v1/push")));
+            assertEquals(2, c.stats().requests());
+        }
+        // a reset on a fresh socket (a new client): on a reused one it would be re-sent once as a reconnect,
+        // see KeepAliveReconnectTest
+        try (QueenClient c = client()) {
+            wm.resetAll();
             wm.stubFor(post("/api/v1/push").willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
             QueenException reset = assertThrows(QueenException.class, () -> c.push("q", null, utf8("1"), 1));
             assertEquals(ErrorKind.CONN, reset.kind(), reset.getMessage());
             wm.verify(1, postRequestedFor(urlEqualTo("/api/v1/push")));
+            assertEquals(0, c.stats().reconnects());
+        }
+    }
 
-            wm.resetAll();
-            wm.stubFor(post("/api/v1/push").willReturn(aResponse().withStatus(429).withHeader("Retry-After", "0")));
-            assertEquals(ErrorKind.HTTP_429, assertThrows(QueenException.class, () -> c.push("q", null, utf8("1"), 1)).kind());
-            wm.verify(1, postRequestedFor(urlEqualTo("/api/v1/push")));
-            assertEquals(3, c.stats().requests());
+    @Test
+    void resetBeforeAnyAnswerOnAReusedSocketIsReSentOnceAsAReconnectNotARetry() {
+        try (QueenClient c = client()) {
+            wm.stubFor(get("/health").willReturn(okJson("{}")));
+            c.health();
+            wm.stubFor(post("/api/v1/push").willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
+            QueenException reset = assertThrows(QueenException.class, () -> c.push("q", null, utf8("1"), 1));
+            assertEquals(ErrorKind.CONN, reset.kind(), reset.getMessage());
+            wm.verify(2, postRequestedFor(urlEqualTo("/api/v1/push")));
+            assertEquals(1, c.stats().reconnects(), "once, on a fresh socket, never twice");
+            assertEquals(0, c.stats().retries());
+            assertEquals(2, c.stats().requests());
         }
     }
 

@@ -63,7 +63,7 @@ final class Synthetic {
         lat.put("push", push);
         var loader = new RunResult.LoaderSummary(2, 0.5, 0.9, 5, 3, 12, 300L << 20, !reasons.isEmpty(), reasons);
         return new RunResult("test", "run", NOON_05 - 60_000, NOON_05, "duration", totals, lat, loader, null, null,
-                List.of(), 0);
+                List.of(), 0, 0);
     }
 
     static TargetOptions target(int idleConns, int retries) {

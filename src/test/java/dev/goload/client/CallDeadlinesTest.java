@@ -1,0 +1,91 @@
+package dev.goload.client;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The one watchdog of every call deadline: deadlines fire when due and not before, a cancel that throws costs
+ * only itself, and a watchdog killed by an Error is replaced with the remaining deadlines still fired.
+ */
+class CallDeadlinesTest {
+    private static final long MS = 1_000_000L;
+
+    private final AtomicLong now = new AtomicLong(1_000 * MS);
+    private final CallDeadlines deadlines = new CallDeadlines(now::get, false);
+
+    @Test
+    void aDeadlineFiresWhenDueAndNotBefore() {
+        AtomicInteger fired = new AtomicInteger();
+        CallDeadlines.Entry e = deadlines.add(fired::incrementAndGet, 30);
+        deadlines.sweep(now.get() + 30 * MS - 1);
+        assertEquals(0, fired.get());
+        assertFalse(e.timedOut());
+        deadlines.sweep(now.get() + 30 * MS);
+        assertEquals(1, fired.get());
+        assertTrue(e.timedOut());
+        deadlines.sweep(now.get() + 60 * MS);
+        assertEquals(1, fired.get(), "fired once");
+    }
+
+    @Test
+    void aFinishedCallNeverTimesOut() {
+        AtomicInteger fired = new AtomicInteger();
+        CallDeadlines.Entry e = deadlines.add(fired::incrementAndGet, 30);
+        deadlines.remove(e);
+        deadlines.sweep(now.get() + 60 * MS);
+        assertEquals(0, fired.get());
+        assertFalse(e.timedOut());
+    }
+
+    @Test
+    void aThrowingCancelDoesNotStopTheOtherDeadlines() {
+        AtomicInteger fired = new AtomicInteger();
+        CallDeadlines.Entry bad = deadlines.add(() -> {
+            throw new IllegalStateException("cancel failed");
+        }, 10);
+        for (int i = 0; i < 5; i++) deadlines.add(fired::incrementAndGet, 10); // due in the same sweep
+        deadlines.add(fired::incrementAndGet, 20);
+        deadlines.sweep(now.get() + 10 * MS);
+        assertEquals(5, fired.get(), "every deadline due with the throwing one fired");
+        assertTrue(bad.timedOut(), "the failed call still counts as timed out");
+        assertEquals(1, deadlines.cancelFailures());
+        deadlines.sweep(now.get() + 20 * MS);
+        assertEquals(6, fired.get(), "later deadlines fire too");
+    }
+
+    @Test
+    void theWatchdogSurvivesAThrowingCancel() throws InterruptedException {
+        CallDeadlines real = new CallDeadlines(System::nanoTime, true);
+        real.add(() -> {
+            throw new IllegalStateException("cancel failed");
+        }, 1);
+        CountDownLatch later = new CountDownLatch(1);
+        real.add(later::countDown, 100);
+        assertTrue(later.await(10, TimeUnit.SECONDS), "a deadline after the throwing cancel never fired");
+        assertEquals(1, real.cancelFailures());
+        assertEquals(0, real.restarts());
+    }
+
+    @Test
+    void aWatchdogKilledByAnErrorIsReplacedAndLaterDeadlinesStillFire() throws InterruptedException {
+        CallDeadlines real = new CallDeadlines(System::nanoTime, true);
+        CountDownLatch killed = new CountDownLatch(1);
+        real.add(() -> {
+            killed.countDown();
+            throw new InternalError("simulated VM error inside a cancel");
+        }, 1);
+        CountDownLatch later = new CountDownLatch(1);
+        real.add(later::countDown, 200);
+        assertTrue(killed.await(10, TimeUnit.SECONDS));
+        assertTrue(later.await(10, TimeUnit.SECONDS), "the deadlines died with the watchdog");
+        assertEquals(1, real.restarts());
+        CountDownLatch afterRestart = new CountDownLatch(1);
+        real.add(afterRestart::countDown, 1);
+        assertTrue(afterRestart.await(10, TimeUnit.SECONDS), "deadlines registered after the restart fire");
+    }
+}
