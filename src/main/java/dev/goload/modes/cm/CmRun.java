@@ -5,6 +5,7 @@ import dev.goload.client.QueenException;
 import dev.goload.config.CmConfig;
 import dev.goload.metrics.LatencyRecorder;
 import dev.goload.modes.EpochClock;
+import dev.goload.modes.LoaderWarmUp;
 import dev.goload.modes.RunSignal;
 import dev.goload.pace.ArrivalSchedule;
 import dev.goload.pace.NanoClock;
@@ -99,6 +100,7 @@ public final class CmRun {
                 signal.pause(300);
                 failure = CmWarmup.run(List.of(flowA, flowB), cfg.warmupConc(), warm, signal, listener::line);
             }
+            if (failure == null && !signal.isStopping()) loaderWarmUp();
             long start = clock.nanoTime();
             if (failure == null && !signal.isStopping()) {
                 long end = cfg.durationSec() > 0 ? start + cfg.durationSec() * 1_000_000_000L : Long.MAX_VALUE;
@@ -141,6 +143,17 @@ public final class CmRun {
             return new CmResult(fin, null, "verifier: " + e.getMessage(), cfg.logdir(), lat);
         }
         return new CmResult(fin, verdict, null, cfg.logdir(), lat);
+    }
+
+    /**
+     * The loader's own warm-up before T0 ({@link LoaderWarmUp}; the seq-0 warm-up above is the pipeline's): the two
+     * flows' pushes and one connection per stage worker.
+     */
+    private void loaderWarmUp() throws InterruptedException {
+        int pushes = LoaderWarmUp.producerConcurrency(cfg.rateA() + cfg.rateB(), Integer.MAX_VALUE);
+        int workers = stages.size() * cfg.popWorkers(Math.max(cfg.rateA(), cfg.rateB()));
+        int conns = LoaderWarmUp.connections(pushes, workers, client.config().idleConns());
+        listener.line(LoaderWarmUp.run(List.of(client), conns, clock).line());
     }
 
     private void configureQueues() {
