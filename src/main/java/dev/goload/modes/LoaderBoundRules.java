@@ -15,8 +15,8 @@ import java.util.Set;
  * </ul>
  * The two pacer signs are judged only in an interval holding at least {@code minPacerSamples} pacer decisions
  * (launches + behind sheds): the p99 of 7 samples is their maximum, and one 14 ms sample of a 0.1 request/s run
- * says nothing about the loader. An interval in which more than half of the finished push requests failed is
- * <em>broker-failing</em> and not judged at all: its figures describe the broker's failure (a dead broker is not a
+ * says nothing about the loader. An interval in which more than half of the finished push requests failed, or in
+ * which requests were launched and none finished, is <em>broker-failing</em> and not judged at all: its figures describe the broker's failure (a dead broker is not a
  * loader limit), whatever the error storm cost the loader.
  *
  * <p>A sign makes the run loader-bound only when it is sustained — {@link LoaderVerdict}: in at least
@@ -54,8 +54,13 @@ public record LoaderBoundRules(double cpuFraction, double latenessP99Ms, boolean
                 minCpuSeconds);
     }
 
-    /** More than half of the interval's finished push requests failed: the broker, not the loader, shaped it. */
+    /**
+     * The broker, not the loader, shaped the interval: more than half of its finished push requests failed, or the
+     * pacer launched requests and not one push finished (a dead or hung broker's failures arrive in bursts, when the
+     * connect or the deadline gives up, and the intervals between them hold none).
+     */
     public boolean brokerFailing(LoaderEvidence e) {
+        if (e.pushesFinished() == 0) return e.launches() > 0;
         return e.pushesFinished() > 0 && 2 * e.pushesFailed() > e.pushesFinished();
     }
 

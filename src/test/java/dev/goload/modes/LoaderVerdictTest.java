@@ -60,7 +60,11 @@ class LoaderVerdictTest {
         // the broker dies after interval 3: every push fails, the error storm costs CPU and makes the pacer late
         List<LoaderEvidence> run = new ArrayList<>();
         for (int i = 0; i < 4; i++) run.add(healthy(i));
-        for (int i = 4; i < 12; i++) run.add(new LoaderEvidence(i, i, i + 1, "load", 1.95, 500, 70.0, 3, 480, 480));
+        for (int i = 4; i < 12; i++) {
+            // failures arrive in bursts, when connects give up: every other interval finishes no push at all
+            long finished = i % 2 == 0 ? 960 : 0;
+            run.add(new LoaderEvidence(i, i, i + 1, "load", 1.95, 500, 70.0, 3, finished, finished));
+        }
         LoaderVerdict v = judge(run, new ArrayList<>());
         assertFalse(v.loaderBound(), v.reasons().toString());
         assertEquals(8, v.brokerFailingIntervals());

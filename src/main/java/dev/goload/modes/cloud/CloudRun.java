@@ -311,8 +311,8 @@ public final class CloudRun {
             var late = c.lateness.sampleInterval();
             CloudCounters.Snapshot delta = CloudInterval.minus(total, prev);
             LoaderMonitor.Interval self = monitor.sample(new LoaderMonitor.Pacing((lastNanos - startNanos) / 1e9,
-                    (now - startNanos) / 1e9, phase, delta.shedBehindReq(), Percentiles.of(late), delta.pushReq(),
-                    delta.errPush()), null);
+                    (now - startNanos) / 1e9, phase, delta.shedBehindReq(), Percentiles.of(late),
+                    push.getTotalCount() + delta.errPush(), delta.errPush()), null);
             CloudInterval iv = new CloudInterval((now - startNanos) / 1e9, epoch.toEpochMillis(now), phase,
                     (now - lastNanos) / 1e9, producers.inflight(), ms(e2e.getValueAtPercentile(50), e2e),
                     ms(e2e.getValueAtPercentile(99), e2e), ms(push.getValueAtPercentile(50), push),
