@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.goload.broker.BrokerOptions;
 import dev.goload.broker.EmbeddedBroker;
 import dev.goload.client.ClientConfig;
+import dev.goload.client.HttpEngine;
 import dev.goload.client.QueenClient;
 import dev.goload.client.RetryPolicy;
 import dev.goload.pace.NanoClock;
@@ -72,12 +73,18 @@ class LoaderWarmUpTest {
     }
 
     @Test
-    void aBrokerThatIsNotThereEndsTheWarmUpWithItsErrorAndThePacerStillWarms() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
+    void throughOkHttpTheDialIsConcurrentHealthCalls() throws Exception {
+        try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerOptions.defaults());
+             QueenClient c = new QueenClient(ClientConfig.of(broker.url()).withHttpEngine(HttpEngine.OKHTTP))) {
+            assertEquals(HttpEngine.OKHTTP, c.engine());
+            assertEquals(3, c.warmUp(3), "three health calls answered");
+            assertEquals(3, c.stats().requests());
         }
-        try (QueenClient c = new QueenClient(ClientConfig.of("http://127.0.0.1:" + port).withRetry(RetryPolicy.NONE))) {
+    }
+
+    @Test
+    void aBrokerThatIsNotThereEndsTheWarmUpWithItsErrorAndThePacerStillWarms() throws Exception {
+        try (QueenClient c = new QueenClient(ClientConfig.of(unusedUrl()).withRetry(RetryPolicy.NONE))) {
             LoaderWarmUp.Result r = LoaderWarmUp.run(List.of(c, c), 3, NanoClock.SYSTEM);
             assertEquals(1, r.clients(), "a repeated client is warmed once");
             assertEquals(0, r.connectionsDialled());
@@ -116,11 +123,7 @@ class LoaderWarmUpTest {
 
     @Test
     void aRunAgainstAPortWithNothingListeningIsNotLoaderBound() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
-        OpenLoopRunFixture f = new OpenLoopRunFixture("http://127.0.0.1:" + port, dir);
+        OpenLoopRunFixture f = new OpenLoopRunFixture(unusedUrl(), dir);
         f.rate = 2000;
         f.durationSeconds = 2;
         RunResult res = f.run();
@@ -129,6 +132,13 @@ class LoaderWarmUpTest {
         assertTrue(res.loader().brokerFailingIntervals() >= 2, res.loader().toString());
         assertFalse(f.record().path("loaderBound").asBoolean());
         assertFalse(f.console().contains("WARNING loader-bound"), f.console());
+    }
+
+    /** A loopback URL nothing listens on (a port just released). */
+    private static String unusedUrl() throws java.io.IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return "http://127.0.0.1:" + s.getLocalPort();
+        }
     }
 
     private static int indexOf(List<String> lines, String prefix) {
