@@ -85,6 +85,48 @@ public final class QueenClient implements AutoCloseable {
         return stats;
     }
 
+    /**
+     * Warms the client up ahead of a run: its push and pop codecs run a few thousand times on canned bytes (nothing
+     * is sent), then up to {@code connections} keep-alive connections to the base URL are opened and left pooled
+     * (never beyond the idle allowance), so the run's first requests pay neither for the dial nor for cold code. The
+     * http1 engine only connects; OkHttp cannot dial ahead, so there {@code connections} concurrent
+     * {@code GET /health} calls (which the broker answers without side effects) leave their connections pooled.
+     *
+     * @return the connections opened (or health calls answered)
+     * @throws QueenException when a connection cannot be opened
+     */
+    public int warmUp(int connections) {
+        int dialled;
+        try {
+            ClientWarmUp.exercise(CODEC_WARM_UP_ITERATIONS);
+            dialled = transport.warmUp(connections);
+        } catch (java.io.IOException e) {
+            throw QueenException.of(QueenException.classify(e), 0, "warm-up connect: " + e.getMessage(), e);
+        }
+        if (dialled >= 0) return dialled;
+        java.util.concurrent.atomic.AtomicInteger answered = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.List<Thread> calls = new java.util.ArrayList<>(connections);
+        for (int i = 0; i < connections; i++) {
+            calls.add(Thread.ofVirtual().name("goload-warmup-health").start(() -> {
+                try {
+                    health();
+                    answered.incrementAndGet();
+                } catch (QueenException e) {
+                    // counted as not answered
+                }
+            }));
+        }
+        for (Thread t : calls) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return answered.get();
+    }
+
     /** Pushes items in one request; ids are generated (UUIDv7) where an item has none. Empty list: no request. */
     public PushResult push(List<PushItem> items) {
         String[] ids = transactionIds(items);
@@ -212,48 +254,6 @@ public final class QueenClient implements AutoCloseable {
             return transport.execute(transport.request().url(url("healthz")).get().build(),
                     spec("health check failed: "), QueenClient::jsonNode);
         }
-    }
-
-    /**
-     * Warms the client up ahead of a run: its push and pop codecs run a few thousand times on canned bytes (nothing
-     * is sent), then up to {@code connections} keep-alive connections to the base URL are opened and left pooled
-     * (never beyond the idle allowance), so the run's first requests pay neither for the dial nor for cold code. The
-     * http1 engine only connects; OkHttp cannot dial ahead, so there {@code connections} concurrent
-     * {@code GET /health} calls (which the broker answers without side effects) leave their connections pooled.
-     *
-     * @return the connections opened (or health calls answered)
-     * @throws QueenException when a connection cannot be opened
-     */
-    public int warmUp(int connections) {
-        int dialled;
-        try {
-            ClientWarmUp.exercise(CODEC_WARM_UP_ITERATIONS);
-            dialled = transport.warmUp(connections);
-        } catch (java.io.IOException e) {
-            throw QueenException.of(QueenException.classify(e), 0, "warm-up connect: " + e.getMessage(), e);
-        }
-        if (dialled >= 0) return dialled;
-        java.util.concurrent.atomic.AtomicInteger answered = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.List<Thread> calls = new java.util.ArrayList<>(connections);
-        for (int i = 0; i < connections; i++) {
-            calls.add(Thread.ofVirtual().name("goload-warmup-health").start(() -> {
-                try {
-                    health();
-                    answered.incrementAndGet();
-                } catch (QueenException e) {
-                    // counted as not answered
-                }
-            }));
-        }
-        for (Thread t : calls) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        return answered.get();
     }
 
     /** Aborts every in-flight call and retry delay (run shutdown); calls made afterwards run normally. */

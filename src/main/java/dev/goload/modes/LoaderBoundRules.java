@@ -16,8 +16,8 @@ import java.util.Set;
  * The two pacer signs are judged only in an interval holding at least {@code minPacerSamples} pacer decisions
  * (launches + behind sheds): the p99 of 7 samples is their maximum, and one 14 ms sample of a 0.1 request/s run
  * says nothing about the loader. An interval in which more than half of the finished push requests failed, or in
- * which requests were launched and none finished, is <em>broker-failing</em> and not judged at all: its figures describe the broker's failure (a dead broker is not a
- * loader limit), whatever the error storm cost the loader.
+ * which requests were launched and none finished, is <em>broker-failing</em> and not judged at all: its figures
+ * describe the broker's failure (a dead broker is not a loader limit), whatever the error storm cost the loader.
  *
  * <p>A sign makes the run loader-bound only when it is sustained — {@link LoaderVerdict}: in at least
  * {@code sustainIntervals} consecutive judged intervals, or in more than half of the intervals in which it could be

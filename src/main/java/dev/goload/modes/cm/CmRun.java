@@ -5,7 +5,6 @@ import dev.goload.client.QueenException;
 import dev.goload.config.CmConfig;
 import dev.goload.metrics.LatencyRecorder;
 import dev.goload.modes.EpochClock;
-import dev.goload.modes.LoaderWarmUp;
 import dev.goload.modes.RunSignal;
 import dev.goload.pace.ArrivalSchedule;
 import dev.goload.pace.NanoClock;
@@ -145,17 +144,6 @@ public final class CmRun {
         return new CmResult(fin, verdict, null, cfg.logdir(), lat);
     }
 
-    /**
-     * The loader's own warm-up before T0 ({@link LoaderWarmUp}; the seq-0 warm-up above is the pipeline's): the two
-     * flows' pushes and one connection per stage worker.
-     */
-    private void loaderWarmUp() throws InterruptedException {
-        int pushes = LoaderWarmUp.producerConcurrency(cfg.rateA() + cfg.rateB(), Integer.MAX_VALUE);
-        int workers = stages.size() * cfg.popWorkers(Math.max(cfg.rateA(), cfg.rateB()));
-        int conns = LoaderWarmUp.connections(pushes, workers, client.config().idleConns());
-        listener.line(LoaderWarmUp.run(List.of(client), conns, clock).line());
-    }
-
     private void configureQueues() {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("retentionEnabled", true);
@@ -193,6 +181,17 @@ public final class CmRun {
             }
             workers.start(spec);
         }
+    }
+
+    /**
+     * The loader's own warm-up before T0 ({@link dev.goload.modes.LoaderWarmUp}; the seq-0 warm-up is the
+     * pipeline's): the two flows' pushes and one connection per stage worker.
+     */
+    private void loaderWarmUp() throws InterruptedException {
+        int pushes = dev.goload.modes.LoaderWarmUp.producerConcurrency(cfg.rateA() + cfg.rateB(), Integer.MAX_VALUE);
+        int workers = stages.size() * cfg.popWorkers(Math.max(cfg.rateA(), cfg.rateB()));
+        int conns = dev.goload.modes.LoaderWarmUp.connections(pushes, workers, client.config().idleConns());
+        listener.line(dev.goload.modes.LoaderWarmUp.run(List.of(client), conns, clock).line());
     }
 
     private void pacer(String name, OrderedPushers flow, int rate, long start, long end, List<PacerThread> out) {
