@@ -244,9 +244,9 @@ public final class LoadRun {
             }
         }
         long t0 = ctx.startNanos();
-        LoaderMonitor.Interval self = monitor.sample(new LoaderMonitor.Pacing((prevNanos - t0) / 1e9, (now - t0) / 1e9,
-                phase, delta.shedBehindReq(),
-                pct.get("lateness"), delta.achievedReq() + delta.pushErrReq(), delta.pushErrReq()), pct.get("hiccup"));
+        var pacing = new LoaderMonitor.Pacing((prevNanos - t0) / 1e9, (now - t0) / 1e9, phase, delta.shedBehindReq(),
+                pct.get("lateness"), delta.achievedReq() + delta.pushErrReq(), delta.pushErrReq());
+        LoaderMonitor.Interval self = monitor.sample(pacing, pct.get("hiccup"));
         return new IntervalReport(index, startMs, endMs, (now - prevNanos) / 1e9, delta, total, inflight, live, pct,
                 self.loader(), self.loaderBound());
     }

@@ -146,18 +146,9 @@ public final class CloudRun {
         }
     }
 
-    /**
-     * Warms the loader up before T0 ({@link LoaderWarmUp}): each client dials what its tenants' pacers and consumers
-     * keep busy (a shared client, all of them).
-     */
+    /** Warms the loader up before T0 ({@link LoaderWarmUp}), each client for its tenants. */
     private LoaderWarmUp.Result warmUp() throws InterruptedException {
-        int n = tenants.size();
-        long distinct = clients.stream().distinct().count();
-        int perClient = (int) Math.max(1, n / Math.max(1, distinct));
-        double tenantRps = cfg.perProducerRps(n) * cfg.producersPerTenant();
-        int pushes = LoaderWarmUp.producerConcurrency(tenantRps * perClient, cfg.maxInflight() * perClient / n);
-        int conns = LoaderWarmUp.connections(pushes, cfg.consumersPerTenant() * perClient, cfg.idleConnsPerClient(n));
-        LoaderWarmUp.Result r = LoaderWarmUp.run(clients, conns, clock);
+        LoaderWarmUp.Result r = LoaderWarmUp.run(clients, CloudClients.warmUpConnections(cfg, clients), clock);
         out.println(r.line());
         return r;
     }
