@@ -103,6 +103,11 @@ final class Transport implements AutoCloseable {
                 ? HttpEngine.HTTP1 : HttpEngine.OKHTTP;
     }
 
+    /** {@link Http1Engine#warmUp}; -1 when the base URL goes through OkHttp (which cannot dial ahead). */
+    int warmUp(int connections) throws IOException {
+        return http1 == null ? -1 : http1.warmUp(connections);
+    }
+
     /** The engine that carries calls to the base URL (OkHttp for HTTPS or through a proxy). */
     HttpEngine engine() {
         return http1 != null ? HttpEngine.HTTP1 : HttpEngine.OKHTTP;

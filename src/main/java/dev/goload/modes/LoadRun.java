@@ -45,6 +45,11 @@ public final class LoadRun {
 
         /** Push requests in flight now. */
         int inflight();
+
+        /** Push requests the producers expect to keep in flight: the connections the warm-up dials for them. */
+        default int expectedConcurrency() {
+            return 1;
+        }
     }
 
     /** Receives each interval and the result; called on the reporter thread. */
@@ -56,7 +61,28 @@ public final class LoadRun {
 
     /** What producers are built from. */
     public record Context(QueenClient client, RunCounters counters, RunRecorders recorders, RunSignal signal,
-                          NanoClock clock, EpochClock epoch, AtomicInteger liveTasks, long startNanos) {}
+                          NanoClock clock, EpochClock epoch, AtomicInteger liveTasks, T0 t0) {
+        /** The run's T0, the schedule's start: taken after the warm-up, before {@link Producers#start()}. */
+        public long startNanos() {
+            return t0.nanos();
+        }
+    }
+
+    /** The run's T0, set once the loader has warmed up (producers are built before, and read it when started). */
+    public static final class T0 {
+        private long nanos;
+        private boolean set;
+
+        void set(long nanos) {
+            this.nanos = nanos;
+            this.set = true;
+        }
+
+        public long nanos() {
+            if (!set) throw new IllegalStateException("T0 is taken after the warm-up, when the producers start");
+            return nanos;
+        }
+    }
 
     /** A run's fixed inputs. */
     public record Setup(String mode, QueueOptions queue, ConsumerOptions consumer, RunOptions run, boolean e2e,
@@ -92,16 +118,19 @@ public final class LoadRun {
         RunCounters counters = new RunCounters();
         RunRecorders recorders = new RunRecorders();
         AtomicInteger liveTasks = new AtomicInteger();
-        long startNanos = clock.nanoTime();
         EpochClock epoch = new EpochClock(clock);
+        T0 t0 = new T0();
+        Context ctx = new Context(client, counters, recorders, signal, clock, epoch, liveTasks, t0);
+        Producers producers = producerFactory.apply(ctx);
+        LoaderWarmUp.Result warm = warmUp(producers, signal);
+        long startNanos = clock.nanoTime();
+        t0.set(startNanos);
         long startedMs = epoch.toEpochMillis(startNanos);
-        Context ctx = new Context(client, counters, recorders, signal, clock, epoch, liveTasks, startNanos);
 
         List<IntervalReport> intervals = new ArrayList<>();
-        try (LoaderMonitor monitor = new LoaderMonitor(setup.rules(), recorders.hiccup)) {
+        try (LoaderMonitor monitor = new LoaderMonitor(setup.rules(), recorders.hiccup).warmUp(warm)) {
             Consumers consumers = new Consumers(client, setup.consumer(), setup.queue().queue(),
                     setup.queue().partitions(), counters, recorders, signal, setup.e2e(), epoch, liveTasks);
-            Producers producers = producerFactory.apply(ctx);
             consumers.start();
             producers.start();
 
@@ -121,8 +150,8 @@ public final class LoadRun {
                     break;
                 }
                 long now = clock.nanoTime();
-                IntervalReport r = sample(intervals.size(), prev, prevNanos, now, counters, recorders, monitor,
-                        producers.inflight(), liveTasks.get(), epoch);
+                IntervalReport r = sample(intervals.size(), prev, prevNanos, now, ctx, monitor, producers.inflight(),
+                        "load");
                 prev = r.total();
                 prevNanos = now;
                 emit(r, intervals);
@@ -140,8 +169,8 @@ public final class LoadRun {
                 Thread.sleep(5);
             }
             long now = clock.nanoTime();
-            IntervalReport last = sample(intervals.size(), prev, prevNanos, now, counters, recorders, monitor,
-                    producers.inflight(), liveTasks.get(), epoch);
+            IntervalReport last = sample(intervals.size(), prev, prevNanos, now, ctx, monitor, producers.inflight(),
+                    "drain");
             emit(last, intervals);
 
             long endedMs = epoch.toEpochMillis(now);
@@ -158,6 +187,19 @@ public final class LoadRun {
             }
             return result;
         }
+    }
+
+    /**
+     * Warms the loader up before T0 ({@link LoaderWarmUp}): the producers' expected concurrency plus one connection
+     * per consumer; skipped when the run is already stopping.
+     */
+    private LoaderWarmUp.Result warmUp(Producers producers, RunSignal signal) throws InterruptedException {
+        if (signal.isStopping()) return null;
+        int conns = LoaderWarmUp.connections(producers.expectedConcurrency(), setup.consumer().consumers(),
+                client.config().idleConns());
+        LoaderWarmUp.Result r = LoaderWarmUp.run(List.of(client), conns, clock);
+        out.println(r.line());
+        return r;
     }
 
     private boolean waitUntil(RunSignal signal, long dueNanos) throws InterruptedException {
@@ -179,9 +221,12 @@ public final class LoadRun {
         }
     }
 
-    private IntervalReport sample(int index, RunCounters.Snapshot prev, long prevNanos, long now, RunCounters counters,
-                                  RunRecorders recorders, LoaderMonitor monitor, int inflight, int live,
-                                  EpochClock epoch) {
+    private IntervalReport sample(int index, RunCounters.Snapshot prev, long prevNanos, long now, Context ctx,
+                                  LoaderMonitor monitor, int inflight, String phase) {
+        RunCounters counters = ctx.counters();
+        RunRecorders recorders = ctx.recorders();
+        EpochClock epoch = ctx.epoch();
+        int live = ctx.liveTasks().get();
         RunCounters.Snapshot total = counters.snapshot();
         RunCounters.Snapshot delta = total.minus(prev);
         Map<String, Percentiles> pct = new LinkedHashMap<>();
@@ -198,7 +243,10 @@ public final class LoadRun {
                 }
             }
         }
-        LoaderMonitor.Interval self = monitor.sample(delta.shedBehindReq(), pct.get("lateness"), pct.get("hiccup"));
+        long t0 = ctx.startNanos();
+        var pacing = new LoaderMonitor.Pacing((prevNanos - t0) / 1e9, (now - t0) / 1e9, phase, delta.shedBehindReq(),
+                pct.get("lateness"), delta.achievedReq() + delta.pushErrReq(), delta.pushErrReq());
+        LoaderMonitor.Interval self = monitor.sample(pacing, pct.get("hiccup"));
         return new IntervalReport(index, startMs, endMs, (now - prevNanos) / 1e9, delta, total, inflight, live, pct,
                 self.loader(), self.loaderBound());
     }

@@ -4,16 +4,17 @@ import dev.goload.metrics.HiccupMonitor;
 import dev.goload.metrics.LatencyRecorder;
 import dev.goload.metrics.Percentiles;
 import dev.goload.metrics.ProcessSampler;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * The loader's measurement of itself, shared by every mode that writes a run record: process CPU, GC pauses,
- * resident memory, a hiccup monitor, and per interval the {@link LoaderBoundRules} verdict on whether the
- * loader rather than the broker was the limit. A run opens one at its start, calls {@link #sample} once per
- * report interval with that interval's shed-behind count and pacer lateness, and closes it at the end.
+ * resident memory, a hiccup monitor, and per interval the evidence ({@link LoaderEvidence}) that the
+ * {@link LoaderBoundRules} judge through a {@link LoaderVerdict}: whether the loader rather than the broker was the
+ * limit. A run opens one at its T0 (after the warm-up), calls {@link #sample} once per report interval with that
+ * interval's pacing, and closes it at the end. The evidence of every interval is kept (at most
+ * {@value #MAX_SERIES}) and written to the run record, so a reader can judge any stretch again.
  *
  * <p>Modes without a report loop of their own call {@link #samplingEverySecond()} at the start and
  * {@link #finish()} at the end, so their peak RSS, CPU maximum and loader-bound verdict come from one-second
@@ -23,9 +24,25 @@ import java.util.concurrent.locks.LockSupport;
  * the periodic sampler until {@link #finish()} (which joins it) hands them back to the caller.
  */
 public final class LoaderMonitor implements AutoCloseable {
+    /** Intervals of evidence kept for the run record (a day of 1 s intervals); later ones are judged, not kept. */
+    static final int MAX_SERIES = 100_000;
 
     /** One interval of the loader's self-measurement. */
     public record Interval(ProcessSampler.Sample loader, Percentiles hiccup, List<String> loaderBound) {}
+
+    /**
+     * What the run's reporter knows about an interval's pacing.
+     *
+     * @param startSec       interval start, seconds after T0
+     * @param endSec         interval end, seconds after T0
+     * @param phase          {@code load} or {@code drain}
+     * @param shedBehind     requests shed as behind in the interval
+     * @param lateness       the pacer's lateness over the interval's launches (null: no pacer)
+     * @param pushesFinished push requests answered or failed in the interval (-1: unknown)
+     * @param pushesFailed   of those, failed
+     */
+    public record Pacing(double startSec, double endSec, String phase, long shedBehind, Percentiles lateness,
+                         long pushesFinished, long pushesFailed) {}
 
     private final LoaderBoundRules rules;
     private final ProcessSampler sampler = new ProcessSampler();
@@ -34,9 +51,12 @@ public final class LoaderMonitor implements AutoCloseable {
     private final int cores = Runtime.getRuntime().availableProcessors();
     private final long cpuStartNanos;
     private final long wallStartNanos = System.nanoTime();
-    private final Map<String, String> reasons = new LinkedHashMap<>();
+    private final LoaderVerdict verdict;
+    private final List<LoaderEvidence> series = new ArrayList<>();
     private double cpuMax;
     private int intervals;
+    private double lastEndSec;
+    private LoaderWarmUp.Result warmUp;
     private Thread periodic;
     private volatile boolean stopping;
 
@@ -44,6 +64,7 @@ public final class LoaderMonitor implements AutoCloseable {
     public LoaderMonitor(LoaderBoundRules rules, LatencyRecorder hiccups) {
         this.rules = rules;
         this.hiccups = hiccups;
+        this.verdict = new LoaderVerdict(rules, cores);
         this.cpuStartNanos = sampler.processCpuNanos();
         this.monitor = new HiccupMonitor(hiccups);
     }
@@ -52,20 +73,35 @@ public final class LoaderMonitor implements AutoCloseable {
         this(rules, new LatencyRecorder("hiccup"));
     }
 
+    /** Records the warm-up that ran before this monitor's T0 (it goes into the summary and the run record). */
+    public LoaderMonitor warmUp(LoaderWarmUp.Result result) {
+        this.warmUp = result;
+        return this;
+    }
+
     /**
      * Samples the interval that just ended. When the caller owns the hiccup recorder (and samples it itself),
      * pass its interval percentiles as {@code hiccup}; else pass null and this monitor samples it.
      */
-    public Interval sample(long shedBehind, Percentiles lateness, Percentiles hiccup) {
+    public Interval sample(Pacing pacing, Percentiles hiccup) {
         ProcessSampler.Sample s = sampler.sample();
         Percentiles h = hiccup != null ? hiccup : Percentiles.of(hiccups.sampleInterval());
-        List<String> bound = rules.check(s, cores, shedBehind, lateness == null ? Percentiles.EMPTY : lateness);
-        for (String why : bound) {
-            reasons.putIfAbsent(kindOf(why), "first in interval " + intervals + ": " + why);
-        }
+        Percentiles late = pacing.lateness() == null ? Percentiles.EMPTY : pacing.lateness();
+        LoaderEvidence e = new LoaderEvidence(intervals, pacing.startSec(), pacing.endSec(), pacing.phase(),
+                s.cpuCores(), late.count(), late.p99(), pacing.shedBehind(), pacing.pushesFinished(),
+                pacing.pushesFailed());
+        List<String> bound = verdict.add(e);
+        if (series.size() < MAX_SERIES) series.add(e);
         cpuMax = Math.max(cpuMax, s.cpuCores());
         intervals++;
+        lastEndSec = pacing.endSec();
         return new Interval(s, h, bound);
+    }
+
+    /** Samples a stretch without a pacer (the periodic sampler, {@link #finish()}). */
+    private void sampleUnpaced() {
+        double now = (System.nanoTime() - wallStartNanos) / 1e9;
+        sample(new Pacing(lastEndSec, now, "load", 0, null, -1, 0), null);
     }
 
     /** Starts sampling once a second on a daemon thread (for modes whose run has no report loop). */
@@ -73,7 +109,7 @@ public final class LoaderMonitor implements AutoCloseable {
         periodic = Thread.ofPlatform().daemon().name("goload-loader-monitor").start(() -> {
             while (!stopping) {
                 LockSupport.parkNanos(1_000_000_000L);
-                if (!stopping) sample(0, null, null);
+                if (!stopping) sampleUnpaced();
             }
         });
         return this;
@@ -82,7 +118,7 @@ public final class LoaderMonitor implements AutoCloseable {
     /** Stops the periodic sampling, samples the last stretch and summarises the whole run. */
     public RunResult.LoaderSummary finish() {
         stopPeriodic();
-        sample(0, null, null);
+        sampleUnpaced();
         return summary();
     }
 
@@ -108,15 +144,10 @@ public final class LoaderMonitor implements AutoCloseable {
     public RunResult.LoaderSummary summary() {
         double cpuSeconds = (sampler.processCpuNanos() - cpuStartNanos) / 1e9;
         double wall = Math.max(1e-9, (System.nanoTime() - wallStartNanos) / 1e9);
+        List<String> reasons = verdict.reasons();
         return new RunResult.LoaderSummary(cores, cpuSeconds / wall, cpuMax, cpuSeconds, sampler.totalGcPauses(),
-                sampler.totalGcPauseMs(), sampler.peakRssBytes(), !reasons.isEmpty(), List.copyOf(reasons.values()));
-    }
-
-    /** Groups reasons by their kind (the text before ':' without numbers) so each kind is listed once. */
-    private static String kindOf(String why) {
-        int colon = why.indexOf(':');
-        String head = colon > 0 ? why.substring(0, colon) : why;
-        return head.replaceAll("[0-9.]+", "").replaceAll("\\s+", " ").trim();
+                sampler.totalGcPauseMs(), sampler.peakRssBytes(), !reasons.isEmpty(), reasons, rules, warmUp,
+                verdict.brokerFailingIntervals(), List.copyOf(series));
     }
 
     @Override

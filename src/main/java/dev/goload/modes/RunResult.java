@@ -36,10 +36,23 @@ public record RunResult(String mode, String runId, long startedEpochMs, long end
     /**
      * The loader's measurement of itself over the run.
      *
-     * @param loaderBound true when in some interval the loader, not the broker, was the bottleneck
-     * @param reasons     the distinct reasons, with the first interval each was seen in
+     * @param loaderBound            true when a loader-bound sign was sustained ({@link LoaderVerdict})
+     * @param reasons                the distinct sustained signs, with the interval each started in
+     * @param rules                  the rules the verdict applied (null in records that predate them)
+     * @param warmUp                 what the loader did before T0 (null: no warm-up)
+     * @param brokerFailingIntervals intervals not judged because the broker failed most push requests
+     * @param intervals              each interval's evidence, for readers that judge a stretch of the run again
      */
     public record LoaderSummary(int availableProcessors, double cpuCoresAvg, double cpuCoresMax, double cpuSeconds,
                                 long gcPauses, double gcPauseMs, long peakRssBytes, boolean loaderBound,
-                                List<String> reasons) {}
+                                List<String> reasons, LoaderBoundRules rules, LoaderWarmUp.Result warmUp,
+                                int brokerFailingIntervals, List<LoaderEvidence> intervals) {
+
+        public LoaderSummary(int availableProcessors, double cpuCoresAvg, double cpuCoresMax, double cpuSeconds,
+                             long gcPauses, double gcPauseMs, long peakRssBytes, boolean loaderBound,
+                             List<String> reasons) {
+            this(availableProcessors, cpuCoresAvg, cpuCoresMax, cpuSeconds, gcPauses, gcPauseMs, peakRssBytes,
+                    loaderBound, reasons, null, null, 0, List.of());
+        }
+    }
 }

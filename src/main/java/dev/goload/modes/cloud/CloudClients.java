@@ -6,6 +6,7 @@ import dev.goload.client.QueenClient;
 import dev.goload.client.Retry429Policy;
 import dev.goload.client.RetryPolicy;
 import dev.goload.config.CloudConfig;
+import dev.goload.modes.LoaderWarmUp;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -55,6 +56,18 @@ final class CloudClients {
             throw e;
         }
         return out;
+    }
+
+    /**
+     * The connections each client's warm-up dials (README "Warm-up before T0"): what its tenants' pacers and
+     * consumers keep busy; a client shared by every tenant, all of them.
+     */
+    static int warmUpConnections(CloudConfig cfg, List<QueenClient> clients) {
+        int n = clients.size();
+        int perClient = (int) Math.max(1, n / Math.max(1, clients.stream().distinct().count()));
+        double tenantRps = cfg.perProducerRps(n) * cfg.producersPerTenant();
+        int pushes = LoaderWarmUp.producerConcurrency(tenantRps * perClient, cfg.maxInflight() * perClient / n);
+        return LoaderWarmUp.connections(pushes, cfg.consumersPerTenant() * perClient, cfg.idleConnsPerClient(n));
     }
 
     static void closeAll(List<QueenClient> clients) {

@@ -9,6 +9,7 @@ import dev.goload.metrics.Percentiles;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.LoaderMonitor;
+import dev.goload.modes.LoaderWarmUp;
 import dev.goload.pace.NanoClock;
 import dev.goload.report.GoFmt;
 import dev.goload.verify.FaultPlan;
@@ -160,10 +161,18 @@ public final class CloudRun {
 
     /** Runs load and drain and returns the result; never throws away counters on the way out. */
     public CloudResult execute(long seed) throws InterruptedException {
-        try (LoaderMonitor m = new LoaderMonitor(loaderRules)) {
+        LoaderWarmUp.Result warm = warmUp();
+        try (LoaderMonitor m = new LoaderMonitor(loaderRules).warmUp(warm)) {
             monitor = m;
             return run(seed);
         }
+    }
+
+    /** Warms the loader up before T0 ({@link LoaderWarmUp}), each client for its tenants. */
+    private LoaderWarmUp.Result warmUp() throws InterruptedException {
+        LoaderWarmUp.Result r = LoaderWarmUp.run(clients, CloudClients.warmUpConnections(cfg, clients), clock);
+        out.println(r.line());
+        return r;
     }
 
     private CloudResult run(long seed) throws InterruptedException {
@@ -314,7 +323,9 @@ public final class CloudRun {
             c.ackRtt.sampleInterval();
             var late = c.lateness.sampleInterval();
             CloudCounters.Snapshot delta = CloudInterval.minus(total, prev);
-            LoaderMonitor.Interval self = monitor.sample(delta.shedBehindReq(), Percentiles.of(late), null);
+            LoaderMonitor.Interval self = monitor.sample(new LoaderMonitor.Pacing((lastNanos - startNanos) / 1e9,
+                    (now - startNanos) / 1e9, phase, delta.shedBehindReq(), Percentiles.of(late),
+                    push.getTotalCount() + delta.errPush(), delta.errPush()), null);
             CloudInterval iv = new CloudInterval((now - startNanos) / 1e9, epoch.toEpochMillis(now), phase,
                     (now - lastNanos) / 1e9, producers.inflight(), ms(e2e.getValueAtPercentile(50), e2e),
                     ms(e2e.getValueAtPercentile(99), e2e), ms(push.getValueAtPercentile(50), push),

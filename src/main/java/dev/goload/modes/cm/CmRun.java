@@ -104,6 +104,7 @@ public final class CmRun {
                 signal.pause(300);
                 failure = CmWarmup.run(List.of(flowA, flowB), cfg.warmupConc(), warm, signal, listener::line);
             }
+            if (failure == null && !signal.isStopping()) loaderWarmUp();
             long start = clock.nanoTime();
             if (failure == null && !signal.isStopping()) {
                 long end = cfg.durationSec() > 0 ? start + cfg.durationSec() * 1_000_000_000L : Long.MAX_VALUE;
@@ -203,6 +204,17 @@ public final class CmRun {
             }
             workers.start(spec);
         }
+    }
+
+    /**
+     * The loader's own warm-up before T0 ({@link dev.goload.modes.LoaderWarmUp}; the seq-0 warm-up is the
+     * pipeline's): the two flows' pushes and one connection per stage worker.
+     */
+    private void loaderWarmUp() throws InterruptedException {
+        int pushes = dev.goload.modes.LoaderWarmUp.producerConcurrency(cfg.rateA() + cfg.rateB(), Integer.MAX_VALUE);
+        int workers = stages.size() * cfg.popWorkers(Math.max(cfg.rateA(), cfg.rateB()));
+        int conns = dev.goload.modes.LoaderWarmUp.connections(pushes, workers, client.config().idleConns());
+        listener.line(dev.goload.modes.LoaderWarmUp.run(List.of(client), conns, clock).line());
     }
 
     private void pacer(String name, OrderedPushers flow, int rate, long start, long end, List<PacerThread> out) {

@@ -104,11 +104,10 @@ public final class LadderEngine {
     private CellMetrics cell(PointMetrics m, String id) throws IOException {
         if (m == null || m.startedEpochMs() == 0) return CellMetrics.NONE;
         double start = m.startedEpochMs() / 1000.0;
-        double load = Double.isNaN(m.loadSec()) ? config.durationSec() : m.loadSec();
-        // the steady window: warm-up cut at the start, 2 s tail cut before the drain (ptsum.py's, but anchored
-        // at the start: the record's end includes the shutdown wait, spec §8 #8)
-        double from = start + Math.min(config.warmupSec(), load / 4);
-        double to = start + load - Math.min(2, load / 4);
-        return CellSeries.read(config.outDir().resolve(id + ".cpu.csv"), config.outDir().resolve(id + ".pg.csv"), from, to);
+        // the steady window (ptsum.py's, but anchored at the start: the record's end includes the shutdown wait,
+        // spec §8 #8)
+        SteadyWindow w = SteadyWindow.of(config, Double.isNaN(m.loadSec()) ? config.durationSec() : m.loadSec());
+        return CellSeries.read(config.outDir().resolve(id + ".cpu.csv"), config.outDir().resolve(id + ".pg.csv"),
+                start + w.fromSec(), start + w.toSec());
     }
 }

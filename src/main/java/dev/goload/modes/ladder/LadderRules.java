@@ -1,10 +1,13 @@
 package dev.goload.modes.ladder;
 
+import dev.goload.modes.LoaderEvidence;
+import dev.goload.modes.LoaderVerdict;
 import java.util.Locale;
 
 /**
- * Decides what one point means: void (the loader was the bottleneck) and whether the ladder stops here.
- * Checked in order: no record, loader-bound, correctness, achieved vs offered, p99, backlog. Stateless.
+ * Decides what one point means: void (the loader was the bottleneck inside the point's steady window) and whether
+ * the ladder stops here. Checked in order: no record, loader-bound, correctness, achieved vs offered, p99, backlog.
+ * Stateless.
  */
 public final class LadderRules {
     private LadderRules() {}
@@ -18,12 +21,9 @@ public final class LadderRules {
             return new PointResult(rate, runId, exit, null, cell, "ERROR", false,
                     "no run record (loader exit " + exit + ")");
         }
-        // fallback for records without a self-measurement: runpt's loader CPU series
-        boolean bound = m.loaderBound() != null ? m.loaderBound() : cell.loaderCores() >= LOADER_CPU_SHARE * hostCores;
-        if (bound) {
+        String why = loaderBound(c, m, cell, hostCores);
+        if (why != null) {
             // the loader's limit says nothing about the cell: no cell rule applies to this point
-            String why = m.loaderBound() != null ? "run record loaderBound=true"
-                    : String.format(Locale.ROOT, "loader CPU %.2f of %d cores in runpt's series", cell.loaderCores(), hostCores);
             return new PointResult(rate, runId, exit, m, cell, m.verdict(), true, !c.stopOnVoid() ? ""
                     : "VOID: the loader was the bottleneck (" + why + "); move it off the cell's host or give it more cores");
         }
@@ -41,5 +41,30 @@ public final class LadderRules {
                     m.backlogMsgs(), c.backlogLimitSec());
         }
         return new PointResult(rate, runId, exit, m, cell, m.verdict(), false, stop);
+    }
+
+    /**
+     * Why the loader was this point's bottleneck, or null when it was not. Judged, in order of preference, from the
+     * record's per-interval evidence inside the {@link SteadyWindow} (the cold start and the drain are not the
+     * point's), from the record's whole-run verdict when it has no interval inside the window, and for records
+     * without a self-measurement from runpt's loader CPU series.
+     */
+    static String loaderBound(LadderConfig c, PointMetrics m, CellMetrics cell, int hostCores) {
+        PointMetrics.LoaderSeries series = m.loader();
+        if (series != null) {
+            SteadyWindow w = SteadyWindow.of(c, Double.isNaN(m.loadSec()) ? c.durationSec() : m.loadSec());
+            LoaderVerdict v = new LoaderVerdict(series.rules(), series.cores());
+            for (LoaderEvidence e : series.intervals()) {
+                if (w.contains(e)) v.add(e);
+            }
+            if (v.intervals() > 0) {
+                return !v.loaderBound() ? null : String.format(Locale.ROOT, "in the steady window %.1f-%.1f s: %s",
+                        w.fromSec(), w.toSec(), String.join("; ", v.reasons()));
+            }
+        }
+        if (m.loaderBound() != null) return m.loaderBound() ? "run record loaderBound=true" : null;
+        return cell.loaderCores() >= LOADER_CPU_SHARE * hostCores
+                ? String.format(Locale.ROOT, "loader CPU %.2f of %d cores in runpt's series", cell.loaderCores(), hostCores)
+                : null;
     }
 }

@@ -1,17 +1,23 @@
 package dev.goload.modes.ladder;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goload.modes.LoaderBoundRules;
+import dev.goload.modes.LoaderEvidence;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Reads a point's run record: cloud's JSON (spec §2.3: offered/achieved/latency/errors/verdict) or the
  * openloop/max record ({@code goload.run/1}). Stateless.
  */
 public final class RunRecordReader {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     private RunRecordReader() {}
 
@@ -33,7 +39,8 @@ public final class RunRecordReader {
                 achieved.path("pushMsgPerSec").asDouble(Double.NaN), popLoad,
                 e2e.path("p50Ms").asDouble(Double.NaN), e2e.path("p99Ms").asDouble(Double.NaN),
                 r.path("offered").path("shedMsgs").asLong(0), errors, r.path("verdict").asText("UNVERIFIED"),
-                loaderBound(r), backlog, loadSec, epochMs(r.path("startedAt").asText("")));
+                loaderBound(r), backlog, loadSec, epochMs(r.path("startedAt").asText("")),
+                loaderSeries(r.path("additions").path("loader")));
     }
 
     static PointMetrics goloadRun(JsonNode r) {
@@ -49,7 +56,25 @@ public final class RunRecordReader {
                 (c.path("shedCapReq").asLong(0) + c.path("shedBehindReq").asLong(0)) * batch,
                 c.path("pushErrReq").asLong(0) + c.path("popErr").asLong(0) + c.path("ackErr").asLong(0),
                 "UNVERIFIED", loaderBound(r), Math.max(0, pushed - popped), sec,
-                epochMs(r.path("startedAt").asText("")));
+                epochMs(r.path("startedAt").asText("")), loaderSeries(r.path("loader")));
+    }
+
+    /**
+     * The loader's per-interval evidence ({@code loader.intervals}, with {@code loader.rules} and
+     * {@code loader.availableProcessors}); null when the record has none (older records) or it does not parse.
+     */
+    static PointMetrics.LoaderSeries loaderSeries(JsonNode loader) {
+        JsonNode iv = loader.path("intervals");
+        if (!iv.isArray() || iv.isEmpty()) return null;
+        try {
+            LoaderBoundRules rules = loader.path("rules").isObject()
+                    ? JSON.treeToValue(loader.path("rules"), LoaderBoundRules.class) : LoaderBoundRules.DEFAULTS;
+            List<LoaderEvidence> intervals = new ArrayList<>(iv.size());
+            for (JsonNode n : iv) intervals.add(JSON.treeToValue(n, LoaderEvidence.class));
+            return new PointMetrics.LoaderSeries(rules, loader.path("availableProcessors").asInt(1), intervals);
+        } catch (IOException | IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /**

@@ -64,6 +64,12 @@ public final class MaxProducers implements LoadRun.Producers {
         // producers observe the run signal; in-flight pushes finish (LoadRun waits on inflight())
     }
 
+    /** A closed loop: each producer has exactly one push in flight. */
+    @Override
+    public int expectedConcurrency() {
+        return cfg.producers();
+    }
+
     @Override
     public int inflight() {
         return inflight.get();

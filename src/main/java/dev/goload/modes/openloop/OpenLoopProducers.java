@@ -91,6 +91,11 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
     }
 
     @Override
+    public int expectedConcurrency() {
+        return dev.goload.modes.LoaderWarmUp.producerConcurrency(cfg.requestsPerSecond(), cfg.maxInflight());
+    }
+
+    @Override
     public int inflight() {
         return limit.inflight();
     }

@@ -1,0 +1,63 @@
+package dev.goload.client;
+
+import com.fasterxml.jackson.core.JsonParser;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Loads and compiles the client's hot codecs before a run, without a byte on the wire: push bodies (the uniform hot
+ * path and arbitrary items) written into a discarding sink, and canned push and pop answers (as the broker sends
+ * them, queen-wire.md) decoded. Without this the first interval of a run paid for Jackson, the push scanner and the
+ * pop decoder being loaded and interpreted. Stateless.
+ */
+final class ClientWarmUp {
+    private static final byte[] PAYLOAD = "{\"seq\":12345,\"note\":\"goload warm-up payload\"}"
+            .getBytes(StandardCharsets.UTF_8);
+    private static final String[] IDS = {"01a230eb-ff4d-7f65-8662-50d4ed41ef2f", "01a230eb-ff4d-7be8-ab15-b0d001b26367"};
+    private static final byte[] PUSH_ANSWER = ("[{\"index\":0,\"queueName\":\"wq\",\"status\":\"queued\",\"message_id\":\""
+            + IDS[0] + "\",\"messageId\":\"" + IDS[0] + "\",\"transaction_id\":\"" + IDS[0] + "\",\"transactionId\":\""
+            + IDS[0] + "\",\"trace_id\":null},{\"index\":1,\"queueName\":\"wq\",\"status\":\"queued\",\"messageId\":\""
+            + IDS[1] + "\",\"transactionId\":\"" + IDS[1] + "\",\"trace_id\":null}]").getBytes(StandardCharsets.UTF_8);
+    private static final byte[] POP_ANSWER = ("{\"success\":true,\"queue\":\"wq\",\"partition\":\"p0\",\"partitionId\":"
+            + "\"9c1d4c34-77b9-4dd3-9ade-76c9925e0781\",\"leaseId\":\"01a230eb-ff66-7f16-81c0-9d84ffec091d\","
+            + "\"consumerGroup\":\"__QUEUE_MODE__\",\"messages\":[" + message(IDS[0]) + "," + message(IDS[1]) + "]}")
+            .getBytes(StandardCharsets.UTF_8);
+
+    private ClientWarmUp() {}
+
+    private static String message(String id) {
+        return "{\"id\":\"" + id + "\",\"transactionId\":\"" + id + "\",\"partitionId\":"
+                + "\"9c1d4c34-77b9-4dd3-9ade-76c9925e0781\",\"leaseId\":\"01a230eb-ff66-7f16-81c0-9d84ffec091d\","
+                + "\"queue\":\"wq\",\"partition\":\"p0\",\"consumerGroup\":\"__QUEUE_MODE__\",\"data\":{\"seq\":1},"
+                + "\"createdAt\":\"2026-12-01T09:25:02.413566774Z\",\"retryCount\":0,\"traceId\":null}";
+    }
+
+    /** Runs each codec {@code iterations} times; returns the bytes written and read (so none of it is dead code). */
+    static long exercise(int iterations) throws IOException {
+        long bytes = 0;
+        List<PushItem> items = new ArrayList<>(IDS.length);
+        for (String id : IDS) items.add(PushItem.of("wq", "p0", PAYLOAD));
+        PopDecoder pop = new PopDecoder(PopRequest.of("wq").withBatch(10));
+        String[] generated = new String[IDS.length];
+        for (int i = 0; i < iterations; i++) {
+            Uuid7.fill(generated);
+            bytes += generated[0].length();
+            okio.Buffer sink = new okio.Buffer();
+            PushBody.uniformGenerated("wq", "p0", PAYLOAD, IDS.clone()).writeTo(sink);
+            PushBody.of(items, IDS.clone()).writeTo(sink);
+            bytes += sink.size();
+            bytes += ResultDecoders.push(IDS.clone()).decode(200, new Canned(PUSH_ANSWER)).accepted();
+            bytes += pop.decode(200, new Canned(POP_ANSWER)).messages().size();
+        }
+        return bytes;
+    }
+
+    private record Canned(byte[] bytes) implements Transport.Body {
+        @Override
+        public JsonParser json() throws IOException {
+            return Transport.JSON.createParser(bytes);
+        }
+    }
+}

@@ -1,0 +1,148 @@
+package dev.goload.modes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.goload.broker.BrokerOptions;
+import dev.goload.broker.EmbeddedBroker;
+import dev.goload.client.ClientConfig;
+import dev.goload.client.HttpEngine;
+import dev.goload.client.QueenClient;
+import dev.goload.client.RetryPolicy;
+import dev.goload.pace.NanoClock;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The loader warms up before T0: connections dialled to the expected concurrency (and nothing sent for them), the
+ * hot paths run without touching the run, its time and figures in the record and on one console line; and a run
+ * against a broker that is not there is not called loader-bound.
+ */
+class LoaderWarmUpTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void connectionsFollowLittlesLawBoundedByTheCapsAndTheIdleAllowance() {
+        assertEquals(7, LoaderWarmUp.producerConcurrency(200, 20_000), "2 busy + 3 sigma");
+        assertEquals(100, LoaderWarmUp.producerConcurrency(60_000, 100), "never beyond -max-inflight");
+        assertEquals(1, LoaderWarmUp.producerConcurrency(0.1, 1000));
+        assertEquals(11, LoaderWarmUp.connections(7, 4, 64), "plus one per long-polling consumer");
+        assertEquals(64, LoaderWarmUp.connections(7, 150, 64), "never beyond the idle allowance");
+        assertEquals(LoaderWarmUp.MAX_CONNECTIONS, LoaderWarmUp.connections(5000, 0, 100_000));
+    }
+
+    @Test
+    void theClientDialsUpToItsIdleAllowanceAndSendsNothing() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            AtomicInteger accepted = new AtomicInteger();
+            List<Socket> held = new ArrayList<>();
+            Thread acceptor = Thread.ofVirtual().start(() -> {
+                try {
+                    while (true) {
+                        held.add(server.accept());
+                        accepted.incrementAndGet();
+                    }
+                } catch (java.io.IOException closed) {
+                    // the test is over
+                }
+            });
+            String url = "http://127.0.0.1:" + server.getLocalPort();
+            try (QueenClient c = new QueenClient(ClientConfig.of(url).withIdleConns(4))) {
+                assertEquals(4, c.warmUp(6), "the idle allowance caps the dial");
+                assertEquals(0, c.warmUp(2), "the pool is full already");
+                long deadline = System.nanoTime() + 10_000_000_000L;
+                while (accepted.get() < 4 && System.nanoTime() < deadline) Thread.sleep(5);
+                assertEquals(4, accepted.get());
+                assertEquals(0, c.stats().requests(), "dialling sends no request");
+                for (Socket s : held) assertEquals(0, s.getInputStream().available(), "not a byte on the wire");
+            }
+            server.close();
+            acceptor.join();
+        }
+    }
+
+    @Test
+    void throughOkHttpTheDialIsConcurrentHealthCalls() throws Exception {
+        try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerOptions.defaults());
+             QueenClient c = new QueenClient(ClientConfig.of(broker.url()).withHttpEngine(HttpEngine.OKHTTP))) {
+            assertEquals(HttpEngine.OKHTTP, c.engine());
+            assertEquals(3, c.warmUp(3), "three health calls answered");
+            assertEquals(3, c.stats().requests());
+        }
+    }
+
+    @Test
+    void aBrokerThatIsNotThereEndsTheWarmUpWithItsErrorAndThePacerStillWarms() throws Exception {
+        try (QueenClient c = new QueenClient(ClientConfig.of(unusedUrl()).withRetry(RetryPolicy.NONE))) {
+            LoaderWarmUp.Result r = LoaderWarmUp.run(List.of(c, c), 3, NanoClock.SYSTEM);
+            assertEquals(1, r.clients(), "a repeated client is warmed once");
+            assertEquals(0, r.connectionsDialled());
+            assertNotNull(r.error());
+            assertTrue(r.pacerLaunches() >= LoaderWarmUp.PACER_LAUNCHES, r.toString());
+            assertTrue(r.line().startsWith("[loader-warmup] 0 connection(s) dialled"), r.line());
+        }
+    }
+
+    @Test
+    void theWarmUpRunsBeforeT0AndIsRecordedWithoutTouchingTheRunsFigures() throws Exception {
+        try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerOptions.defaults())) {
+            OpenLoopRunFixture f = new OpenLoopRunFixture(broker.url(), dir);
+            f.rate = 1000;
+            f.durationSeconds = 2;
+            RunResult res = f.run();
+            List<String> lines = f.lines();
+            int warm = indexOf(lines, "[loader-warmup] ");
+            int first = indexOf(lines, "[configure]");
+            assertTrue(warm > first, "after configure: " + f.console());
+            assertTrue(lines.stream().skip(warm + 1).anyMatch(l -> l.matches("\\[\\d\\d:\\d\\d:\\d\\d] offered=.*")),
+                    "then the measured intervals: " + f.console());
+            assertEquals(200, res.totals().offeredReq(), "the whole schedule is after T0: 100 req/s x 2 s");
+            LoaderWarmUp.Result w = res.loader().warmUp();
+            assertEquals(w.connectionsPlanned(), w.connectionsDialled(), w.toString());
+            JsonNode rec = f.record().path("loader");
+            assertEquals(w.connectionsDialled(), rec.path("warmUp").path("connectionsDialled").asInt());
+            assertTrue(rec.path("warmUp").path("millis").asDouble() > 0);
+            assertTrue(rec.path("intervals").size() >= 2, "the evidence of every interval: " + rec);
+            assertEquals("load", rec.path("intervals").get(0).path("phase").asText());
+            assertEquals("drain", rec.path("intervals").get(rec.path("intervals").size() - 1).path("phase").asText(),
+                    "the last interval holds the drain");
+            assertEquals(LoaderBoundRules.MIN_PACER_SAMPLES, rec.path("rules").path("minPacerSamples").asInt());
+        }
+    }
+
+    @Test
+    void aRunAgainstAPortWithNothingListeningIsNotLoaderBound() throws Exception {
+        OpenLoopRunFixture f = new OpenLoopRunFixture(unusedUrl(), dir);
+        f.rate = 2000;
+        f.durationSeconds = 2;
+        RunResult res = f.run();
+        assertEquals(res.totals().sentReq(), res.totals().pushErrReq(), "every push failed");
+        assertFalse(res.loader().loaderBound(), res.loader().reasons().toString());
+        assertTrue(res.loader().brokerFailingIntervals() >= 2, res.loader().toString());
+        assertFalse(f.record().path("loaderBound").asBoolean());
+        assertFalse(f.console().contains("WARNING loader-bound"), f.console());
+    }
+
+    /** A loopback URL nothing listens on (a port just released). */
+    private static String unusedUrl() throws java.io.IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return "http://127.0.0.1:" + s.getLocalPort();
+        }
+    }
+
+    private static int indexOf(List<String> lines, String prefix) {
+        for (int i = 0; i < lines.size(); i++) if (lines.get(i).startsWith(prefix)) return i;
+        return -1;
+    }
+}
