@@ -70,5 +70,6 @@ final class ConsoleExtras {
                 + " ms | hiccup p99=" + GoFmt.f(2, hiccup.p99()) + " max=" + GoFmt.f(2, hiccup.max())
                 + " ms | loaderBound=" + l.loaderBound());
         LoaderLines.finalWarnings(out, l);
+        out.println(BackoffLine.of(t.backoffs(), t.backoffMillis()));
     }
 }

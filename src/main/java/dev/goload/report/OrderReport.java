@@ -105,6 +105,8 @@ public final class OrderReport {
         }
         j.put("popErrors", r.popErrors());
         j.put("ackErrors", r.ackErrors());
+        j.put("backoffs", r.backoffs());
+        j.put("backoffMillis", r.backoffMillis());
         j.put("lastSeqSent", k.lastSent());
         Files.createDirectories(dir);
         Path p = dir.resolve(runId + ".json");

@@ -4,7 +4,10 @@ import dev.goload.client.AckResult;
 import dev.goload.client.PopRequest;
 import dev.goload.client.PopResult;
 import dev.goload.client.QueenClient;
+import dev.goload.client.QueenException;
+import dev.goload.metrics.BackoffStats;
 import dev.goload.metrics.LatencyRecorder;
+import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.Stamps;
 import dev.goload.report.GoFmt;
@@ -55,6 +58,7 @@ public final class TenantsRun {
     private final String[] queueNames;
     private final LatencyRecorder e2e = new LatencyRecorder("e2e");
     private final AtomicInteger live = new AtomicInteger();
+    private final BackoffStats backoff = new BackoffStats();
     private final List<Thread> tasks = new ArrayList<>();
 
     public TenantsRun(TenantsConfig c, QueenClient client, RunSignal signal, PrintStream out) {
@@ -115,6 +119,7 @@ public final class TenantsRun {
         out.printf("%n[final] pushed=%d popped=%d acked=%d empty=%d | tail: %d msgs across %d queues | errs push=%d pop=%d ack=%d%n",
                 pushed.sum(), popped.sum(), acked.sum(), emptyPops.sum(), tail, tailQueues, pushErr.sum(),
                 popErr.sum(), ackErr.sum());
+        out.println(dev.goload.report.BackoffLine.of(backoff));
         return 0;
     }
 
@@ -161,16 +166,18 @@ public final class TenantsRun {
         try {
             PopRequest req = PopRequest.of(queueNames[q]).withConsumerGroup("g0").withBatch(c.popBatch()).withWait(true)
                     .withTimeoutMs(c.popTimeoutMs()).withAutoAck(false).withCaptureData(true);
+            ErrorBackoff errorBackoff = ErrorBackoff.on(signal, POP_ERROR_PAUSE_MS, backoff);
             while (!signal.isStopping()) {
                 PopResult r;
                 try {
                     r = client.pop(req);
+                    errorBackoff.onSuccess();
                 } catch (RuntimeException e) {
                     if (signal.isStopping()) {
                         return;
                     }
                     popErr.increment();
-                    signal.pause(POP_ERROR_PAUSE_MS);
+                    errorBackoff.afterFailure(e instanceof QueenException qe ? qe.kind() : null);
                     continue;
                 }
                 if (r.empty()) {
