@@ -20,7 +20,8 @@ import java.util.concurrent.locks.LockSupport;
  * (Zipf over its working set), reserves {@code push-batch} consecutive per-partition sequence numbers and pushes them
  * in one request; on an error it rolls the reservation back (the next push reuses the numbers — if the failed push
  * did commit, the checker sees them as redeliveries, never as a gap) and sleeps 5 ms, more on consecutive
- * connection failures ({@link ErrorBackoff}). Paced by a {@link ClosedLoopPacer}: a closed loop, the offered rate follows the broker.
+ * connection failures ({@link ErrorBackoff}). Paced by a {@link ClosedLoopPacer}: a closed loop, the offered rate
+ * follows the broker.
  *
  * <p>Threading: runs on its own virtual thread; its sequence map and manifest are confined to it until
  * {@link #manifest()} is read after the thread ended.

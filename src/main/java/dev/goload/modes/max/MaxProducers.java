@@ -50,6 +50,7 @@ public final class MaxProducers implements LoadRun.Producers {
         try {
             while (!ctx.signal().isStopping()) {
                 inflight.incrementAndGet();
+                ctx.counters().offeredReq.increment(); // a closed loop sends all it offers: offered = sent, shed = 0
                 ErrorKind failure;
                 try {
                     failure = sender.failureOf(picker.next(0), payload, ctx.clock().nanoTime(), -1);
