@@ -30,9 +30,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Threading: one platform acceptor and one virtual thread per connection, all named {@code fault-proxy-*}; the
  * switches may be flipped from any thread. Test code only.
  */
-final class FaultProxy implements AutoCloseable {
+public final class FaultProxy implements AutoCloseable {
     /** What happens to an exchange. */
-    enum Fault {
+    public enum Fault {
         /** Relayed untouched. */
         PASS,
         /** The request is read and never answered (the connection stays open until the client gives up). */
@@ -59,6 +59,7 @@ final class FaultProxy implements AutoCloseable {
     private final AtomicLong exchanges = new AtomicLong();
     private final AtomicLong accepted = new AtomicLong();
     private final AtomicLong faulted = new AtomicLong();
+    private final AtomicLong requests = new AtomicLong();
     private volatile Fault fault = Fault.PASS;
     private volatile int everyNth = 1;
     private volatile long delayMillis = 200;
@@ -74,7 +75,7 @@ final class FaultProxy implements AutoCloseable {
     }
 
     /** A relay on a free loopback port to the broker at {@code upstreamUrl} ({@code http://127.0.0.1:PORT}). */
-    static FaultProxy to(String upstreamUrl) throws IOException {
+    public static FaultProxy to(String upstreamUrl) throws IOException {
         java.net.URI u = java.net.URI.create(upstreamUrl);
         return new FaultProxy(new InetSocketAddress(u.getHost(), u.getPort()), bind(0));
     }
@@ -86,7 +87,7 @@ final class FaultProxy implements AutoCloseable {
         return s;
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + port;
     }
 
@@ -96,7 +97,7 @@ final class FaultProxy implements AutoCloseable {
     }
 
     /** Applies {@code f} to every {@code n}-th exchange from now on, the others pass. */
-    FaultProxy set(Fault f, int n) {
+    public FaultProxy set(Fault f, int n) {
         everyNth = n;
         fault = f;
         return this;
@@ -108,8 +109,19 @@ final class FaultProxy implements AutoCloseable {
     }
 
     /** Exchanges a fault was applied to. */
-    long faulted() {
+    public long faulted() {
         return faulted.get();
+    }
+
+    /** Requests received since the start. */
+    long requests() {
+        return requests.get();
+    }
+
+    /** Waits until {@code n} requests were received or {@code millis} passed. */
+    void awaitRequests(long n, long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + millis * 1_000_000L;
+        while (requests.get() < n && System.nanoTime() < deadline) Thread.sleep(10);
     }
 
     /** Connections accepted since the start. */
@@ -153,7 +165,7 @@ final class FaultProxy implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() throws InterruptedException { // NOPMD: a test fixture
+    public synchronized void close() throws InterruptedException {
         closed = true;
         kill();
     }
@@ -183,6 +195,7 @@ final class FaultProxy implements AutoCloseable {
             while (true) {
                 Message req = Message.read(cin);
                 if (req == null) return;
+                requests.incrementAndGet();
                 Fault f = fault;
                 if (f != Fault.PASS && exchanges.incrementAndGet() % everyNth != 0) f = Fault.PASS;
                 if (f != Fault.PASS) faulted.incrementAndGet();

@@ -9,23 +9,20 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One in-process {@code goload} run (the real command line, {@code Main.run}) with stdout and stderr captured and
- * artifacts under {@code dir} with run id {@code run}, plus what the fault tests read back from it.
+ * One in-process {@code goload} run (the real command line, {@code Main.run}) with stdout and stderr captured, its
+ * artifacts under {@code dir} (the caller passes the mode's flags for it), and what the fault tests read back.
  */
 record FaultRun(int code, String out, String err, Path dir) {
 
     static FaultRun of(Path dir, String... args) {
-        List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("-out", dir.toString(), "-run-id", "run"));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Main.run(all.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
+        int code = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         return new FaultRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), dir);
     }

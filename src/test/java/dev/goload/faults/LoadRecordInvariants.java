@@ -25,14 +25,31 @@ import org.HdrHistogram.HistogramLogReader;
  *       interval's push histogram).</li>
  * </ul>
  */
-final class LoadRecordInvariants {
+public final class LoadRecordInvariants {
     private LoadRecordInvariants() {}
 
     /** Checks them all on {@code run}'s artifacts and returns the record's counters. */
     static JsonNode check(FaultRun run) throws IOException {
+        JsonNode c = countersAndHlog(run);
         JsonNode rec = run.record();
+        assertTrue(rec.path("artifactErrors").isMissingNode(), run.toString());
+        List<String> csv = Files.readAllLines(run.dir().resolve("run.intervals.csv"));
+        assertEquals(rec.get("intervals").size(), csv.size() - 1, "one CSV row per interval");
+        int columns = csv.getFirst().split(",").length;
+        for (String row : csv.subList(1, csv.size())) assertEquals(columns, row.split(",", -1).length, row);
+        return c;
+    }
+
+    /** Every invariant but the interval CSV's (for runs whose CSV could not be written). */
+    static JsonNode countersAndHlog(FaultRun run) throws IOException {
+        return countersAndHlog(run.dir(), run.toString());
+    }
+
+    /** As {@link #countersAndHlog(FaultRun)} for the artifacts {@code run.json} and {@code run.hlog} in {@code dir}. */
+    public static JsonNode countersAndHlog(java.nio.file.Path dir, String context) throws IOException {
+        JsonNode rec = new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("run.json").toFile());
         JsonNode c = rec.get("counters");
-        String where = run + "\n--- record counters\n" + c;
+        String where = context + "\n--- record counters\n" + c;
         long offered = c.get("offeredReq").asLong();
         long sent = c.get("sentReq").asLong();
         long shed = c.get("shedCapReq").asLong() + c.get("shedBehindReq").asLong();
@@ -57,13 +74,8 @@ final class LoadRecordInvariants {
             assertEquals(c.get(f).asLong(), sum, "interval deltas of " + f + " add up\n" + where);
         }
 
-        assertTrue(rec.path("artifactErrors").isMissingNode(), where);
-        List<String> csv = Files.readAllLines(run.dir().resolve("run.intervals.csv"));
-        assertEquals(intervals.size(), csv.size() - 1, "one CSV row per interval");
-        int columns = csv.getFirst().split(",").length;
-        for (String row : csv.subList(1, csv.size())) assertEquals(columns, row.split(",", -1).length, row);
         Map<String, Long> hlogCounts = new java.util.TreeMap<>();
-        try (InputStream in = Files.newInputStream(run.dir().resolve("run.hlog"))) {
+        try (InputStream in = Files.newInputStream(dir.resolve("run.hlog"))) {
             HistogramLogReader r = new HistogramLogReader(in);
             for (EncodableHistogram h; (h = r.nextIntervalHistogram()) != null; ) {
                 hlogCounts.merge(h.getTag(), ((org.HdrHistogram.Histogram) h).getTotalCount(), Long::sum);
@@ -90,7 +102,7 @@ final class LoadRecordInvariants {
     }
 
     /** The count of one error kind ({@code push.conn}), 0 when absent. */
-    static long kind(JsonNode counters, String key) {
+    public static long kind(JsonNode counters, String key) {
         return counters.get("errorsByKind").path(key).asLong(0);
     }
 }

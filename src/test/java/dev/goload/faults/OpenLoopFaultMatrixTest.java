@@ -98,6 +98,7 @@ class OpenLoopFaultMatrixTest {
                 "-report", "1", "-queue", name));
         try {
             Path out = Files.createDirectories(dir.resolve(name));
+            args.addAll(List.of("-out", out.toString(), "-run-id", "run"));
             FaultRun r = FaultRun.of(out, args.toArray(String[]::new));
             onset.join();
             return r;
