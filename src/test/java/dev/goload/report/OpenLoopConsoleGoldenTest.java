@@ -194,6 +194,7 @@ class OpenLoopConsoleGoldenTest {
         assertEquals(List.of("[final] + shed cap=700 behind=300 | failed requests=10 (items failed=4) p50=0.00 p99=0.00 "
                         + "max=0.00 ms | push max=40.20 ms | service p50=0.00 p99=0.00 p999=0.00 ms | errors "
                         + "{push.http_5xx=10}",
+                "[final] + errorBackoff backoffs=0 ms=0",
                 "[final] + loader cpu avg=0.50 max=0.90 of 2 cores | gc pauses=3 total=12ms | peak rss=300MB | pacer "
                         + "late p50=0.00 p99=0.00 max=0.00 ms | hiccup p99=0.00 max=0.00 ms | loaderBound=true",
                 "[final] WARNING loader-bound: pacer fell behind schedule: 300 -- these figures measure the loader, "
