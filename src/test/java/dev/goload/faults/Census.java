@@ -39,7 +39,11 @@ record Census(Map<String, Integer> threads, int sockets) {
      * what is still left over (empty when nothing leaked).
      */
     static String awaitNoneLeftSince(Census before) throws InterruptedException {
-        long deadline = System.nanoTime() + 15_000_000_000L;
+        return awaitNoneLeftSince(before, 15_000);
+    }
+
+    static String awaitNoneLeftSince(Census before, long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + millis * 1_000_000L;
         while (true) {
             Census now = take();
             String left = now.leftOverSince(before);

@@ -114,12 +114,16 @@ class OpenLoopFaultMatrixTest {
         return LoadRecordInvariants.check(r);
     }
 
+    /** Pushes and pops failed, every push failure and every pop failure of kind {@code k}. */
+    private static void everyFailureIs(String k, JsonNode c) {
+        assertTrue(kind(c, "push." + k) > 0 && kind(c, "pop." + k) > 0, c.toString());
+        assertEquals(c.get("pushErrReq").asLong(), kind(c, "push." + k), c.toString());
+        assertEquals(c.get("popErr").asLong(), kind(c, "pop." + k), c.toString());
+    }
+
     @Test
     void aBrokerThatAcceptsAndNeverAnswersIsCountedAsTimeouts() throws Exception {
-        JsonNode c = checked(Fault.BLACK_HOLE);
-        assertTrue(kind(c, "push.timeout") > 0, c.toString());
-        assertTrue(kind(c, "pop.timeout") > 0, c.toString());
-        assertEquals(c.get("pushErrReq").asLong(), kind(c, "push.timeout"), "every failure a timeout: " + c);
+        everyFailureIs("timeout", checked(Fault.BLACK_HOLE));
     }
 
     @Test
@@ -134,9 +138,7 @@ class OpenLoopFaultMatrixTest {
     @Test
     void aStormOf5xxIsCountedAsHttp5xxAndTheConsumersBackOff() throws Exception {
         JsonNode c = checked(Fault.STATUS_503);
-        assertTrue(kind(c, "push.http_5xx") > 0, c.toString());
-        assertTrue(kind(c, "pop.http_5xx") > 0, c.toString());
-        assertEquals(c.get("pushErrReq").asLong(), kind(c, "push.http_5xx"), c.toString());
+        everyFailureIs("http_5xx", c);
         assertTrue(c.get("backoffs").asLong() > 0, "consecutive 5xx grow the consumers' pause: " + c);
         assertTrue(RUNS.get(Fault.STATUS_503).out().contains("[final] + errorBackoff backoffs="
                 + c.get("backoffs").asLong() + " ms=" + c.get("backoffMillis").asLong()), RUNS.get(Fault.STATUS_503).out());
@@ -158,9 +160,7 @@ class OpenLoopFaultMatrixTest {
     @Test
     void aStormOf429WithRetryAfterIsCountedAsHttp429AndNeverRetriedByTheProducers() throws Exception {
         JsonNode c = checked(Fault.STATUS_429);
-        assertTrue(kind(c, "push.http_429") > 0, c.toString());
-        assertTrue(kind(c, "pop.http_429") > 0, c.toString());
-        assertEquals(c.get("pushErrReq").asLong(), kind(c, "push.http_429"), c.toString());
+        everyFailureIs("http_429", c);
         assertEquals(0, c.get("backoffs").asLong(), "a broker answering 429 is alive: the base pause only");
     }
 
