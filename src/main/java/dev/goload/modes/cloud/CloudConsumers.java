@@ -176,13 +176,16 @@ final class CloudConsumers {
         }
     }
 
-    /** Sleeps; true when the loops were told to end (an interrupt ends them too). */
+    /**
+     * Sleeps, in slices of at most 50 ms so that a backoff of up to 1 s does not hold up {@link #stop}; true when the
+     * loops were told to end (an interrupt ends them too).
+     */
     private boolean sleep(long millis) {
-        if (millis <= 0) {
-            return over;
-        }
+        long end = System.nanoTime() + millis * 1_000_000L;
         try {
-            Thread.sleep(millis);
+            for (long left = millis; left > 0 && !over; left = (end - System.nanoTime()) / 1_000_000L) {
+                Thread.sleep(Math.min(left, 50));
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             over = true;
