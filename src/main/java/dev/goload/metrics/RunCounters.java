@@ -70,7 +70,8 @@ public final class RunCounters {
                            long ackCalls, long ackMicros, long pushCanceledReq, long backoffs, long backoffMillis,
                            Map<String, Long> errorsByKind) {
 
-        public static final Snapshot ZERO = new Snapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of());
+        public static final Snapshot ZERO = new Snapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                Map.of());
 
         public long shedReq() {
             return shedCapReq + shedBehindReq;

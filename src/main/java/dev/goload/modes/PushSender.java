@@ -90,7 +90,8 @@ public final class PushSender {
             long done = clock.nanoTime();
             // Only a push cut off by the shutdown is uncounted (§1.4); a broker failure during the drain is a failure.
             if (signal.isStopping() && e.kind() == ErrorKind.CANCELED) {
-                counters.pushCanceledReq.increment(); // sent, never answered: so that sent = achieved + failed + canceled
+                // sent, never answered: counted so that sent = achieved + failed + canceled
+                counters.pushCanceledReq.increment();
             } else {
                 counters.pushErrReq.increment();
                 counters.error(RunCounters.Op.PUSH, e.kind().label());

@@ -74,8 +74,8 @@ public final class AppCounters {
         return new Snapshot(pushed.sum(), pushDup.sum(), pushErr.sum(), pushItemFailed.sum(), popErr.sum(),
                 ackErr.sum(), ackErrMsgs.sum(), emptyPops.sum(), redeliveries.sum(), txCommits.sum(), txErr.sum(),
                 stage2Pushed.sum(), stage2Acked.sum(), stage2PopErr.sum(), stage2AckErr.sum(), leaseRenews.sum(),
-                leaseRenewErr.sum(), foreign.sum(), backoff.backoffs(), backoff.backoffMillis(), sums(popped), sums(completed), sums(failed), sums(deadLettered),
-                sums(settled));
+                leaseRenewErr.sum(), foreign.sum(), backoff.backoffs(), backoff.backoffMillis(), sums(popped),
+                sums(completed), sums(failed), sums(deadLettered), sums(settled));
     }
 
     /** Cumulative values at one instant (not atomic across counters). */
