@@ -1,7 +1,8 @@
 # shellcheck shell=bash
-# Shared helpers for the cell rig (scripts/cell/*.sh and samplers/*.sh): logging, --dry-run command
-# execution, the cell's recorded state (cell.env), cgroup discovery and CPU/memory accounting, PostgreSQL
-# helpers. Sourced, never executed. Every function fails loudly (non-zero) rather than guessing.
+# Shared helpers for the cell rig (vm-cell.sh, reset-cell-db.sh and runpt.sh at the repository root,
+# scripts/cell-smoke-test.sh, samplers/*.sh): logging, --dry-run command execution, the cell's recorded
+# state (cell.env), cgroup discovery and CPU/memory accounting, PostgreSQL helpers. Sourced,
+# never executed. Every function fails loudly (non-zero) rather than guessing.
 
 # shellcheck disable=SC2034 # used by the scripts that source this file
 CELL_LIB_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -44,7 +45,7 @@ cell_default_dir() { printf '%s\n' "${CELL_DIR:-/var/lib/goload-cell}"; }
 # Loads $CELL_DIR/cell.env (written by `vm-cell.sh up`); dies when the cell is not up.
 cell_load_env() {
   local dir=${1:-$(cell_default_dir)}
-  [ -r "$dir/cell.env" ] || cell_die "no cell at $dir (no cell.env): run scripts/cell/vm-cell.sh up first, or pass --cell-dir"
+  [ -r "$dir/cell.env" ] || cell_die "no cell at $dir (no cell.env): run ./vm-cell.sh up first, or pass --cell-dir"
   # shellcheck disable=SC1091
   . "$dir/cell.env"
 }

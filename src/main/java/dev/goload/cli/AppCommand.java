@@ -6,11 +6,11 @@ import dev.goload.config.AppConfig;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.app.AppContext;
+import dev.goload.modes.app.AppInterval;
 import dev.goload.modes.app.AppResult;
 import dev.goload.modes.app.AppRun;
 import dev.goload.modes.app.RawLogs;
 import dev.goload.report.AppConsole;
-import dev.goload.report.LoaderLines;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -98,9 +98,20 @@ public final class AppCommand implements ModeCommand {
         try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
              var monitor = LoadModeSupport.periodicMonitor(f)) {
             RunStage.begin();
-            result = new AppRun(cfg, client, logs, console, out, dev.goload.pace.NanoClock.SYSTEM, tap)
+            // the loader's lines go inside the console's final block, before the reference's [final] line
+            AppRun.Listener listener = new AppRun.Listener() {
+                @Override
+                public void onInterval(AppInterval r) {
+                    console.onInterval(r);
+                }
+
+                @Override
+                public void onEnd(AppResult r) {
+                    console.printFinal(r, LoadModeSupport.wholeRun(monitor));
+                }
+            };
+            result = new AppRun(cfg, client, logs, listener, out, dev.goload.pace.NanoClock.SYSTEM, tap)
                     .execute(signal);
-            LoaderLines.print(out, LoadModeSupport.wholeRun(monitor));
         } finally {
             out.flush();
         }

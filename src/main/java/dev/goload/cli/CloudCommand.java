@@ -17,6 +17,7 @@ import dev.goload.report.CloudCsv;
 import dev.goload.report.CloudRecord;
 import dev.goload.report.CloudVerdictTable;
 import dev.goload.report.HostInfo;
+import dev.goload.tenancy.SyntheticTenants;
 import dev.goload.tenancy.TenantsFile;
 import dev.goload.verify.FaultPlan;
 import java.io.IOException;
@@ -46,6 +47,29 @@ public final class CloudCommand implements ModeCommand {
     }
 
     /**
+     * {@code -target proxy -embedded} without a tenants file: N tenants ({@code -tenants}, at least 1) are synthesized
+     * as {@code goload broker -proxy -proxy-tenants N} does and written to {@code <out>/<run-id>.tenants.json} (mode
+     * 0600, the keys only there); the run goes on with {@code -tenants-file} pointing at that file and its run id
+     * fixed, so the embedded proxy and the run drive exactly those tenants. Needs no PostgreSQL and no provision.
+     */
+    @Override
+    public ParsedFlags prepareEmbedded(ParsedFlags f, PrintStream out) throws IOException {
+        Path file = Path.of(f.getString("tenants-file"));
+        if (!"proxy".equals(f.getString("target")) || Files.exists(file)) {
+            return f;
+        }
+        String runId = f.getString("run-id").isEmpty() ? defaultRunId("proxy") : f.getString("run-id");
+        Path dir = outDir(f);
+        Files.createDirectories(dir);
+        Path synth = dir.resolve(runId + ".tenants.json");
+        int n = Math.max(1, f.getInt("tenants"));
+        SyntheticTenants.create(n, "synth", "embedded").write(synth);
+        out.println("[cloud] no tenants file (" + file + ") -> synthesized " + n
+                + " tenant(s) for the embedded proxy in " + synth + " (mode 0600; keys only there)");
+        return f.with("run-id", runId).with("tenants-file", synth.toString());
+    }
+
+    /**
      * {@code -target proxy -embedded}: the proxy personality over every tenant of the tenants file, unlimited and
      * enforcing, so the run exercises Bearer keys and Host routing end to end. An unreadable file yields a plain
      * broker here; {@link #run} then exits 2 with the reference's message.
@@ -71,7 +95,7 @@ public final class CloudCommand implements ModeCommand {
         }
         String runId = f.getString("run-id");
         if (runId.isEmpty()) {
-            runId = "cloud-" + target + "-" + System.currentTimeMillis() / 1000;
+            runId = defaultRunId(target);
         }
         return new CloudConfig(target, url, f.getString("tenants-file"), f.getInt("tenants"),
                 f.getBool("broker-tenant-header"), f.getBool("shared-queue"), f.getString("queue"),
@@ -84,9 +108,17 @@ public final class CloudCommand implements ModeCommand {
                 f.getInt("retry429-attempts"), f.getInt("retries"), f.getInt("completed-retention"),
                 f.getInt("pending-retention"), f.getInt("lease-time"), f.getInt("dedup-window"),
                 f.getInt("min-pop-wait"), f.getBool("skip-configure"), f.getBool("verify"),
-                f.getBool("fail-on-verify"), f.getString("fault"), Path.of(f.getString("out").isEmpty() ? "."
-                : f.getString("out")), runId, f.getString("note"), f.getDouble("ramp-sec"), f.getInt("behind-ms"),
-                f.getString("pop-autopilot"));
+                f.getBool("fail-on-verify"), f.getString("fault"), outDir(f), runId, f.getString("note"),
+                f.getDouble("ramp-sec"), f.getInt("behind-ms"), f.getString("pop-autopilot"));
+    }
+
+    private static String defaultRunId(String target) {
+        return "cloud-" + target + "-" + System.currentTimeMillis() / 1000;
+    }
+
+    /** {@code -out}, default the working directory (the reference's). */
+    private static Path outDir(ParsedFlags f) {
+        return Path.of(f.getString("out").isEmpty() ? "." : f.getString("out"));
     }
 
     @Override

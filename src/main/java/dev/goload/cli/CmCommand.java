@@ -70,10 +70,11 @@ public final class CmCommand implements ModeCommand {
              var monitor = LoadModeSupport.periodicMonitor(f)) {
             RunStage.begin();
             CmResult r = new CmRun(cfg, client, console, NanoClock.SYSTEM).execute(signal);
-            LoaderLines.print(out, LoadModeSupport.wholeRun(monitor));
+            var loader = LoadModeSupport.wholeRun(monitor);
             if (r.fin() != null) {
-                console.fin(r.fin());
-                console.e2e(r.e2e());
+                console.fin(r.fin(), r.e2e(), loader);
+            } else {
+                LoaderLines.printFinal(out, loader);
             }
             if (r.setupFailure() != null) {
                 out.println(r.setupFailure());

@@ -18,7 +18,7 @@ import java.util.List;
 public final class LadderCommand {
     private final Path root;
 
-    /** @param root the repository root (where scripts/ lives) */
+    /** @param root the repository root (where runpt.sh, reset-cell-db.sh and scripts/ live) */
     public LadderCommand(Path root) { this.root = root; }
 
     public static FlagTable flags() {
@@ -32,10 +32,10 @@ public final class LadderCommand {
                 .string("out", "", "directory for every point's files and ladder.json (default goload-runs/ladder-<unix>)")
                 .string("run-prefix", "ladder", "point run ids are <prefix>-<rate>")
                 .string("cell-dir", "", "the cell (passed to the default reset and to runpt.sh; default $CELL_DIR)")
-                .string("reset", "default", "shell command run before every point: default = scripts/cell/reset-cell-db.sh"
+                .string("reset", "default", "shell command run before every point: default = ./reset-cell-db.sh"
                         + " [--cell-dir …]; \"none\" = no reset")
                 .bool("reset-with-proxy", false, "add --with-proxy to the default reset")
-                .string("runpt", "default", "point wrapper: default = scripts/cell/runpt.sh; \"none\" = run the loader alone")
+                .string("runpt", "default", "point wrapper: default = ./runpt.sh; \"none\" = run the loader alone")
                 .string("loader", "default", "loader executable: default = scripts/goload")
                 .float64("achieved-ratio", 0.95, "stop when achieved pop < ratio x offered")
                 .float64("p99-limit-ms", 1000, "stop when the end-to-end p99 exceeds this (ms)")
@@ -111,7 +111,7 @@ public final class LadderCommand {
         List<String> reset = switch (f.getString("reset")) {
             case "none", "" -> List.of();
             case "default" -> {
-                List<String> c = new ArrayList<>(List.of(root.resolve("scripts/cell/reset-cell-db.sh").toString()));
+                List<String> c = new ArrayList<>(List.of(root.resolve("reset-cell-db.sh").toString()));
                 if (f.getBool("reset-with-proxy")) c.add("--with-proxy");
                 if (!cellDir.isEmpty()) c.addAll(List.of("--cell-dir", cellDir));
                 yield c;
@@ -121,7 +121,7 @@ public final class LadderCommand {
         List<String> wrapper = switch (f.getString("runpt")) {
             case "none", "" -> List.of();
             case "default" -> {
-                List<String> c = new ArrayList<>(List.of(root.resolve("scripts/cell/runpt.sh").toString()));
+                List<String> c = new ArrayList<>(List.of(root.resolve("runpt.sh").toString()));
                 if (!cellDir.isEmpty()) c.addAll(List.of("--cell-dir", cellDir));
                 yield c;
             }
@@ -149,7 +149,7 @@ public final class LadderCommand {
         try {
             Path jar = Path.of(LadderCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             Path root = jar.getParent() == null ? null : jar.getParent().getParent();
-            if (root != null && Files.isDirectory(root.resolve("scripts/cell"))) return root;
+            if (root != null && Files.isRegularFile(root.resolve("runpt.sh"))) return root;
         } catch (Exception e) {
             // fall through: not run from the jar (tests)
         }

@@ -177,8 +177,9 @@ final class LoadModeSupport {
             RunStage.begin();
             RunResult result = new LoadRun(setup, client, producers, listeners, out, dev.goload.pace.NanoClock.SYSTEM)
                     .execute(signal);
-            out.println("[final] + run record: " + artifacts.recordPath());
-            return result == null ? ExitCodes.SETUP : ExitCodes.OK;
+            if (result == null) return ExitCodes.SETUP;
+            artifacts.printPaths(out);
+            return ExitCodes.OK;
         } catch (java.io.UncheckedIOException e) {
             err.println("goload: " + e.getMessage());
             return ExitCodes.SETUP;

@@ -27,6 +27,17 @@ public interface ModeCommand {
     int run(ParsedFlags f, PrintStream out, PrintStream err) throws Exception;
 
     /**
+     * With {@code -embedded}, before the broker starts: the flags the embedded run goes on with (by default
+     * unchanged). {@code cloud -target proxy} without a tenants file synthesizes its tenants here and points
+     * {@code -tenants-file} at them, so {@link #embeddedProxy} and {@link #run} see the same tenants.
+     *
+     * @param out where a one-line note of what was prepared goes (never key material)
+     */
+    default ParsedFlags prepareEmbedded(ParsedFlags f, PrintStream out) throws Exception {
+        return f;
+    }
+
+    /**
      * With {@code -embedded}: the proxy personality to put in front of the embedded broker, or null for a plain
      * broker (the default). {@code cloud -target proxy} answers the proxy built from its tenants file.
      *

@@ -34,8 +34,10 @@ public final class ModeRunner {
 
     private int runEmbedded(ModeCommand command, ParsedFlags f, PrintStream out, PrintStream err) {
         BrokerLauncher.Running broker;
+        ParsedFlags prepared;
         try {
-            broker = launcher.start(BrokerLauncher.Settings.loopbackFreePort(), command.embeddedProxy(f));
+            prepared = command.prepareEmbedded(f, out);
+            broker = launcher.start(BrokerLauncher.Settings.loopbackFreePort(), command.embeddedProxy(prepared));
         } catch (Exception e) {
             err.println("goload -mode " + command.name() + ": cannot start the embedded broker: " + describe(e));
             return ExitCodes.SETUP;
@@ -44,7 +46,7 @@ public final class ModeRunner {
             // stderr: stdout stays byte-identical to the reference for log parsers
             err.println("[embedded] broker listening on " + broker.url());
             err.flush();
-            return invoke(command, f.with("url", broker.url()), out, err);
+            return invoke(command, prepared.with("url", broker.url()), out, err);
         }
     }
 

@@ -83,8 +83,7 @@ public final class OrderCommand implements ModeCommand {
                 r = run.execute(signal);
                 loader = LoadModeSupport.wholeRun(monitor);
             }
-            OrderReport.print(cfg.runId(), r, out);
-            dev.goload.report.LoaderLines.print(out, loader);
+            OrderReport.print(cfg.runId(), r, loader, out);
             if (!cfg.out().isEmpty()) {
                 try {
                     out.println("wrote " + OrderReport.writeJson(Path.of(cfg.out()), cfg.runId(), cfg.note(), cfg, r, loader));

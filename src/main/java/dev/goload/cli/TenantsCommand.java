@@ -4,7 +4,9 @@ import dev.goload.client.QueenClient;
 import dev.goload.client.RetryPolicy;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.tenants.TenantsConfig;
+import dev.goload.modes.tenants.TenantsResult;
 import dev.goload.modes.tenants.TenantsRun;
+import dev.goload.report.TenantsConsole;
 import java.io.PrintStream;
 
 /** {@code -mode tenants} (spec §2.7, docs/tenants.md): flags → {@link TenantsConfig} → {@link TenantsRun}. */
@@ -32,9 +34,13 @@ public final class TenantsCommand implements ModeCommand {
         try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
              var monitor = LoadModeSupport.periodicMonitor(f)) {
             RunStage.begin();
-            int code = new TenantsRun(c, client, signal, out).run();
-            dev.goload.report.LoaderLines.print(out, LoadModeSupport.wholeRun(monitor));
-            return code;
+            TenantsConsole console = new TenantsConsole(out);
+            TenantsResult r = new TenantsRun(c, client, signal, out, console).run();
+            if (r == null) {
+                return ExitCodes.SETUP; // provisioning failed: said so on its own line
+            }
+            console.printFinal(r, LoadModeSupport.wholeRun(monitor));
+            return ExitCodes.OK;
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.goload.report;
 
 import dev.goload.config.AppConfig;
 import dev.goload.metrics.Percentiles;
+import dev.goload.modes.RunResult;
 import dev.goload.modes.app.AppCounters;
 import dev.goload.modes.app.AppInterval;
 import dev.goload.modes.app.AppResult;
@@ -12,8 +13,8 @@ import java.util.Locale;
 
 /**
  * The {@code -mode app} console (goload-behavior.md §2.8): the reference's header, report and final lines with
- * Go's number formatting, then goload-java's additions on their own lines ({@code + …}) so existing parsers keep
- * working, and the verdict line. Percentiles come from HdrHistogram: interval values on the report line, whole-run
+ * Go's number formatting, goload-java's additions on their own lines ({@code + …}) so existing parsers keep
+ * working — at the end before the reference's {@code [final]} line, which stays the last one — and the verdict line. Percentiles come from HdrHistogram: interval values on the report line, whole-run
  * values in the final block. Called from the run's reporter thread only.
  */
 public final class AppConsole implements AppRun.Listener {
@@ -92,28 +93,18 @@ public final class AppConsole implements AppRun.Listener {
 
     @Override
     public void onEnd(AppResult r) {
+        printFinal(r, null);
+    }
+
+    /**
+     * The final block: the reference's blank line, goload's {@code [final] +} additions (and the loader's
+     * self-measurement when given), then the reference's block — its {@code [final] pushed=…} line, the last line
+     * starting {@code [final]}, and its indented lines — and the verdict line.
+     */
+    public void printFinal(AppResult r, RunResult.LoaderSummary loader) {
         AppCounters.Snapshot t = r.total();
-        out.println();
-        out.printf(Locale.ROOT, "[final] pushed=%d (dup=%d, pushErr=%d)%n", t.pushed(), t.pushDup(), t.pushErr());
-        for (int g = 0; g < t.popped().length; g++) {
-            out.printf(Locale.ROOT, "        cg%d: popped=%d completed=%d failed=%d%n", g, t.popped()[g], t.completed()[g],
-                    t.failed()[g]);
-        }
-        out.printf(Locale.ROOT, "        stage2: pushed=%d acked=%d (popErr=%d)%n", t.stage2Pushed(), t.stage2Acked(),
-                t.stage2PopErr());
-        out.printf(Locale.ROOT, "        txCommits=%d txErr=%d redeliveries=%d leaseRenews=%d popErr=%d ackErr=%d emptyPops=%d%n",
-                t.txCommits(), t.txErr(), t.redeliveries(), t.leaseRenews(), t.popErr(), t.ackErr(), t.emptyPops());
         OrderVerdict v = r.verdict();
-        out.printf(Locale.ROOT, "        order: inOrder=%d redeliv(seq<exp)=%d VIOLATIONS(seq>exp)=%d%n", v.inOrder(), v.dups(),
-                v.violations());
-        for (String s : v.samples()) {
-            out.printf(Locale.ROOT, "          ! %s%n", s);
-        }
-        if (r.rawLogDir() != null) {
-            out.printf(Locale.ROOT, "        raw logs in %s (cg*.tsv, manifest.tsv). Verify: python3 verify-order.py %s%n",
-                    r.rawLogDir(), r.rawLogDir());
-        }
-        out.printf(Locale.ROOT, "        DLQ (poison) is visible via the dashboard or `queenctl dlq peek %s`.%n", cfg.topo().queue());
+        out.println();
         for (int g = 0; g < t.popped().length; g++) {
             out.printf(Locale.ROOT, "[final] + cg%d: deadLettered=%d settled=%d backlog=%d%n", g, t.deadLettered()[g],
                     t.settled()[g], t.backlog(g));
@@ -137,6 +128,28 @@ public final class AppConsole implements AppRun.Listener {
         for (String e : r.configureErrors()) {
             out.printf(Locale.ROOT, "[final] + WARNING configure failed for %s%n", e);
         }
+        if (loader != null) {
+            LoaderLines.printFinal(out, loader);
+        }
+        out.printf(Locale.ROOT, "[final] pushed=%d (dup=%d, pushErr=%d)%n", t.pushed(), t.pushDup(), t.pushErr());
+        for (int g = 0; g < t.popped().length; g++) {
+            out.printf(Locale.ROOT, "        cg%d: popped=%d completed=%d failed=%d%n", g, t.popped()[g], t.completed()[g],
+                    t.failed()[g]);
+        }
+        out.printf(Locale.ROOT, "        stage2: pushed=%d acked=%d (popErr=%d)%n", t.stage2Pushed(), t.stage2Acked(),
+                t.stage2PopErr());
+        out.printf(Locale.ROOT, "        txCommits=%d txErr=%d redeliveries=%d leaseRenews=%d popErr=%d ackErr=%d emptyPops=%d%n",
+                t.txCommits(), t.txErr(), t.redeliveries(), t.leaseRenews(), t.popErr(), t.ackErr(), t.emptyPops());
+        out.printf(Locale.ROOT, "        order: inOrder=%d redeliv(seq<exp)=%d VIOLATIONS(seq>exp)=%d%n", v.inOrder(), v.dups(),
+                v.violations());
+        for (String s : v.samples()) {
+            out.printf(Locale.ROOT, "          ! %s%n", s);
+        }
+        if (r.rawLogDir() != null) {
+            out.printf(Locale.ROOT, "        raw logs in %s (cg*.tsv, manifest.tsv). Verify: python3 verify-order.py %s%n",
+                    r.rawLogDir(), r.rawLogDir());
+        }
+        out.printf(Locale.ROOT, "        DLQ (poison) is visible via the dashboard or `queenctl dlq peek %s`.%n", cfg.topo().queue());
         out.printf(Locale.ROOT, "VERDICT: %s  (%s)%n", v.label(), v.reason());
     }
 }

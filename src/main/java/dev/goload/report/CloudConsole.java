@@ -111,6 +111,8 @@ public final class CloudConsole implements CloudRun.Listener {
             out.printf("+ shed cap=%d behind=%d (requests) | push items failed inside a 2xx=%d%n", s.shedCapReq(),
                     s.shedBehindReq(), s.itemFailed());
         }
+        // cloud's reference prints no [final] line: the loader's lines are summary additions, before the verdict
+        LoaderLines.printInSummary(out, r.loader());
     }
 
     /** CAUTION (backlog) or NOTE (real loss) when anything is missing, then the artifact paths. */
@@ -128,7 +130,6 @@ public final class CloudConsole implements CloudRun.Listener {
                         + " missing is real LOSS, not a tail.%n", missing);
             }
         }
-        LoaderLines.print(out, r.loader());
         out.printf("%n[artifacts] %s%n            %s%n", jsonPath, csvPath);
     }
 

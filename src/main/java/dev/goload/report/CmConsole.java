@@ -1,13 +1,15 @@
 package dev.goload.report;
 
 import dev.goload.config.CmConfig;
+import dev.goload.metrics.Percentiles;
+import dev.goload.modes.RunResult;
 import dev.goload.modes.cm.CmRun;
 import dev.goload.modes.cm.CmSnapshot;
 import java.io.PrintStream;
 import java.util.Locale;
 
 /**
- * The {@code cm} console lines (goload-behavior.md §2.6): header, one report line per interval, the final line.
+ * The {@code cm} console lines (goload-behavior.md §2.6): header, one report line per interval, the final block.
  * Byte-compatible with the reference (Go {@code %f} rounding through {@link GoFmt}).
  *
  * <p>Threading: called from the run's reporter thread (and the header from the command's).
@@ -51,19 +53,22 @@ public final class CmConsole implements CmRun.Listener {
                 + " | ackErr=" + n.ackErr() + " pushErr=" + n.pushErr() + " shed=" + n.shed() + " gor=" + liveTasks);
     }
 
-    /** The whole-run e2e line (goload-java addition; the reference printed interval percentiles only). */
-    public void e2e(dev.goload.metrics.Percentiles p) {
-        out.println("[final] + e2e n=" + p.count() + " p50=" + GoFmt.f(2, p.p50()) + " p99=" + GoFmt.f(2, p.p99())
-                + " p999=" + GoFmt.f(2, p.p999()) + " max=" + GoFmt.f(2, p.max()) + " ms (from the scheduled instant)");
-    }
-
-    public void fin(CmSnapshot f) {
-        out.printf(Locale.ROOT, "%n[final] producedA=%d producedB=%d | db=%d cal=%d ota=%d otap=%d | acked=%d ackErr=%d"
-                        + " pushErr=%d pushRetry=%d shed=%d%n", f.producedA(), f.producedB(), f.db(), f.cal(), f.ota(),
-                f.otap(), f.acked(), f.ackErr(), f.pushErr(), f.pushRetry(), f.shed());
+    /**
+     * The final block: the reference's blank line, goload's {@code [final] +} additions (whole-run e2e — the
+     * reference printed interval percentiles only —, give-ups and pop errors, the loader's self-measurement), then the
+     * reference's {@code [final] producedA=…} line, which stays the last line starting {@code [final]}.
+     */
+    public void fin(CmSnapshot f, Percentiles e2e, RunResult.LoaderSummary loader) {
+        out.println();
+        out.println("[final] + e2e n=" + e2e.count() + " p50=" + GoFmt.f(2, e2e.p50()) + " p99=" + GoFmt.f(2, e2e.p99())
+                + " p999=" + GoFmt.f(2, e2e.p999()) + " max=" + GoFmt.f(2, e2e.max()) + " ms (from the scheduled instant)");
         if (f.pushGaveUp() > 0 || f.popErr() > 0 || f.undecodable() > 0) {
             out.printf(Locale.ROOT, "[final] + pushGaveUp=%d popErr=%d undecodable=%d%n", f.pushGaveUp(), f.popErr(),
                     f.undecodable());
         }
+        LoaderLines.printFinal(out, loader);
+        out.printf(Locale.ROOT, "[final] producedA=%d producedB=%d | db=%d cal=%d ota=%d otap=%d | acked=%d ackErr=%d"
+                        + " pushErr=%d pushRetry=%d shed=%d%n", f.producedA(), f.producedB(), f.db(), f.cal(), f.ota(),
+                f.otap(), f.acked(), f.ackErr(), f.pushErr(), f.pushRetry(), f.shed());
     }
 }

@@ -9,7 +9,9 @@ import java.io.PrintStream;
 /**
  * The lines goload adds to the reference's console output, shared by the load modes: shed by reason, failed
  * requests and their latency, service time, end-to-end latency, and the loader's measurement of itself.
- * They start {@code [HH:MM:SS] +} or {@code [final] +} so that parsers of the reference's lines skip them.
+ * They start {@code [HH:MM:SS] +} or {@code [final] +} so that parsers of the reference's lines skip them, and the
+ * final ones are printed before the reference's {@code [final]} line, which stays the last line starting
+ * {@code [final]} (a parser's {@code grep '^\[final\]' | tail -1} reads the reference's figures).
  */
 final class ConsoleExtras {
     private ConsoleExtras() {}
@@ -44,6 +46,7 @@ final class ConsoleExtras {
         return s.toString();
     }
 
+    /** The final {@code [final] +} and {@code [final] WARNING} lines: print them before the reference's final line. */
     static void printFinal(PrintStream out, RunResult res, boolean e2e) {
         RunCounters.Snapshot t = res.totals();
         Percentiles failed = res.latency("failed");

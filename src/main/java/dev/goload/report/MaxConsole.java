@@ -9,7 +9,7 @@ import java.io.PrintStream;
 
 /**
  * The console of {@code -mode max}: header, report and final lines byte-compatible with the reference
- * (goload-behavior.md §2.1), plus goload's additional {@code +} lines.
+ * (goload-behavior.md §2.1), plus goload's additional {@code +} lines (at the end, before the reference's final line).
  */
 public final class MaxConsole implements LoadRun.Listener {
     private final MaxConfig cfg;
@@ -49,8 +49,15 @@ public final class MaxConsole implements LoadRun.Listener {
         ConsoleExtras.printInterval(out, ts, r, false);
     }
 
+    /** goload's {@code [final] +} lines first, then the reference's final line: the last line starting {@code [final]}. */
     @Override
     public void onEnd(RunResult res) {
+        ConsoleExtras.printFinal(out, res, false);
+        out.println(finalLine(res));
+    }
+
+    /** The reference's {@code [final] pushed=…} line (goload-behavior.md §2.1), byte for byte. */
+    String finalLine(RunResult res) {
         RunCounters.Snapshot t = res.totals();
         StringBuilder s = new StringBuilder(160);
         s.append("[final] pushed=").append(t.pushedMsgs()).append(" popped=").append(t.popped())
@@ -60,7 +67,6 @@ public final class MaxConsole implements LoadRun.Listener {
             s.append(" | acked=").append(t.acked()).append(" ackErr=").append(t.ackErr()).append(" ackAvg=")
                     .append(GoFmt.f(2, t.ackAvgMs())).append("ms");
         }
-        out.println(s);
-        ConsoleExtras.printFinal(out, res, false);
+        return s.toString();
     }
 }

@@ -13,7 +13,8 @@ import java.io.PrintStream;
  * byte-compatible with the reference's templates (goload-behavior.md §2.2) so existing parsers keep working.
  * What the reference did not report — shed by reason, failed-request latency, service time, the loader's
  * own CPU/GC/lateness, loader-bound warnings — goes on additional lines that start {@code [HH:MM:SS] +},
- * {@code [final] +} or contain {@code WARNING}, never inside the reference's lines.
+ * {@code [final] +} or contain {@code WARNING}, never inside the reference's lines; at the end they come before
+ * the reference's final line, which stays the last line starting {@code [final]}.
  */
 public final class OpenLoopConsole implements LoadRun.Listener {
     private final OpenLoopConfig cfg;
@@ -77,8 +78,15 @@ public final class OpenLoopConsole implements LoadRun.Listener {
         ConsoleExtras.printInterval(out, ts, r, cfg.e2e());
     }
 
+    /** goload's {@code [final] +} lines first, then the reference's final line: the last line starting {@code [final]}. */
     @Override
     public void onEnd(RunResult res) {
+        ConsoleExtras.printFinal(out, res, cfg.e2e());
+        out.println(finalLine(res));
+    }
+
+    /** The reference's {@code [final] offered=…} line (goload-behavior.md §2.2), byte for byte. */
+    String finalLine(RunResult res) {
         int b = cfg.pushBatch();
         RunCounters.Snapshot t = res.totals();
         Percentiles push = res.latency("push");
@@ -97,7 +105,6 @@ public final class OpenLoopConsole implements LoadRun.Listener {
                     .append(" ackLag=").append(t.pushedMsgs() - t.acked())
                     .append(" ackAvg=").append(GoFmt.f(2, t.ackAvgMs())).append("ms");
         }
-        out.println(s);
-        ConsoleExtras.printFinal(out, res, cfg.e2e());
+        return s.toString();
     }
 }

@@ -28,7 +28,13 @@ public final class OrderReport {
                 c.minPopWait());
     }
 
-    public static void print(String runId, OrderResult r, PrintStream out) {
+    /**
+     * The reference's summary block ending with {@code VERDICT PASS|FAIL} and its {@code   ! } failure lines; goload's
+     * additions (error counts, the loader's self-measurement when given) come before the verdict, and none starts
+     * {@code [final]} (the reference's order printed no {@code [final]} line).
+     */
+    public static void print(String runId, OrderResult r, dev.goload.modes.RunResult.LoaderSummary loader,
+                             PrintStream out) {
         out.printf(Locale.ROOT, "%n========== %s ==========%n", runId);
         out.printf(Locale.ROOT, "pushed=%d delivered=%d acked=%d  (push took %ss, drain %ss)%n", r.pushed(), r.delivered(),
                 r.acked(), GoFmt.f(1, r.pushSeconds()), GoFmt.f(1, r.drainSeconds()));
@@ -41,6 +47,9 @@ public final class OrderReport {
         OrderLedger.Result c = r.check();
         out.printf(Locale.ROOT, "%nmissing=%d duplicate=%d outOfOrder=%d%n", c.missing(), c.duplicates(), c.outOfOrder());
         out.printf(Locale.ROOT, "errors: push=%d pop=%d ack=%d%n", r.pushErrors(), r.popErrors(), r.ackErrors());
+        if (loader != null) {
+            LoaderLines.printInSummary(out, loader);
+        }
         List<String> f = r.failures();
         out.println("VERDICT " + (f.isEmpty() ? "PASS" : "FAIL"));
         for (String s : f) out.println("  ! " + s);

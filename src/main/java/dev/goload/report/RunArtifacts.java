@@ -105,6 +105,16 @@ public final class RunArtifacts implements LoadRun.HistogramListener, AutoClosea
         return true;
     }
 
+    /**
+     * Prints where the artifacts are, after the run's final lines and once the record is written, as cloud's
+     * reference does: {@code [artifacts] <record>} and the interval CSV and {@code .hlog} under it. Not a
+     * {@code [final]} line, so the reference's final line stays the last one.
+     */
+    public void printPaths(PrintStream out) {
+        out.printf("%n[artifacts] %s%n            %s%n            %s%n", recordPath, dir.resolve(csvName()),
+                dir.resolve(hlogName()));
+    }
+
     /** Where the run record was written (after {@link #onEnd}). */
     public Path recordPath() {
         return recordPath;

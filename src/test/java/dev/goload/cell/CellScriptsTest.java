@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /** Every rig script has --help, rejects bad arguments with exit 2, and is shellcheck-clean. */
 class CellScriptsTest {
-    static final List<String> SCRIPTS = List.of("scripts/cell/vm-cell.sh", "scripts/cell/reset-cell-db.sh",
-            "scripts/cell/runpt.sh", "scripts/cell/smoke-test.sh", "samplers/bench-sampler.sh", "samplers/loader-sampler.sh");
+    static final List<String> SCRIPTS = List.of("vm-cell.sh", "reset-cell-db.sh", "runpt.sh",
+            "scripts/cell-smoke-test.sh", "samplers/bench-sampler.sh", "samplers/loader-sampler.sh");
 
     record Run(int exit, String output) {}
 
@@ -46,7 +46,7 @@ class CellScriptsTest {
     @Test
     void dryRunPrintsTheCommandsAndChangesNothing() throws Exception {
         Path dir = Files.createTempDirectory("cell-dry");
-        Run r = run(List.of("bash", "scripts/cell/vm-cell.sh", "up", "--dry-run", "--cell-dir", dir.resolve("c").toString(),
+        Run r = run(List.of("bash", "vm-cell.sh", "up", "--dry-run", "--cell-dir", dir.resolve("c").toString(),
                 "--cap", "cgroup2", "--pg", "native", "--cell-cpus", "1.5", "--cell-mem", "4"));
         assertEquals(0, r.exit(), r.output());
         assertTrue(r.output().contains("150000\\ 100000 > /sys/fs/cgroup"), "cpu.max for 1.5 cores:\n" + r.output());
@@ -68,7 +68,8 @@ class CellScriptsTest {
         }
         List<String> cmd = new ArrayList<>(List.of("shellcheck", "-x"));
         cmd.addAll(SCRIPTS);
-        cmd.addAll(List.of("scripts/cell/vm-cell-parts.sh", "scripts/lib/cell.sh", "scripts/lib/sampling.sh"));
+        cmd.addAll(List.of("scripts/lib/vm-cell-parts.sh", "scripts/lib/cell.sh", "scripts/lib/sampling.sh",
+                "scripts/lib/pg.sh"));
         Run r = run(cmd);
         assertEquals(0, r.exit(), r.output());
     }

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The cell rig end to end (scripts/cell/smoke-test.sh): a native cell under a cgroup cap where the machine
+ * The cell rig end to end (scripts/cell-smoke-test.sh): a native cell under a cgroup cap where the machine
  * allows one, provision, a cloud point through runpt.sh with every output file checked, a reset, a three-step
  * ladder, and a teardown that leaves no process behind. Needs PostgreSQL server binaries, psql and curl: skipped
  * locally without them, a failure under CI=true (.ci/run installs PostgreSQL).
@@ -35,7 +35,7 @@ class CellSmokeTest {
         Path root = Path.of("").toAbsolutePath();
         Path log = tmp.resolve("smoke.log");
         // no --work: the script's own mktemp -d, made world-searchable for the postgres user (@TempDir is 0700)
-        ProcessBuilder pb = new ProcessBuilder("bash", root.resolve("scripts/cell/smoke-test.sh").toString())
+        ProcessBuilder pb = new ProcessBuilder("bash", root.resolve("scripts/cell-smoke-test.sh").toString())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).directory(root.toFile());
         // the loader and the embedded broker/proxy run from this build's classes: no jar, no nested Maven build
         pb.environment().put("GOLOAD", launcher(Files.createDirectories(tmp.resolve("bin"))).toString());
@@ -47,7 +47,7 @@ class CellSmokeTest {
             fail("smoke test did not finish in 300 s:\n" + tail(log));
         }
         String out = Files.readString(log);
-        assertEquals(0, p.exitValue(), "smoke-test.sh failed:\n" + tail(log));
+        assertEquals(0, p.exitValue(), "cell-smoke-test.sh failed:\n" + tail(log));
         assertTrue(out.contains("PASS: cell rig smoke test"), tail(log));
     }
 

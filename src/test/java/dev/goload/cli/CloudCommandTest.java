@@ -201,6 +201,31 @@ class CloudCommandTest {
     }
 
     @Test
+    void theEmbeddedProxyWithoutATenantsFileSynthesizesTheTenantsIntoTheRunDirectory() throws Exception {
+        Path absent = dir.resolve("no-such-tenants.json");
+        Run r = run("synth", "-target", "proxy", "-tenants", "3", "-tenants-file", absent.toString());
+        assertEquals(0, r.code, r.out + r.err);
+        assertTrue(r.out.contains("VERDICT: PASS"), r.out);
+        Path synth = dir.resolve("synth.tenants.json");
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(synth)));
+        assertFalse(Files.exists(absent), "the named file is not created: the tenants belong to this run");
+        TenantsFile written = TenantsFile.read(synth);
+        assertEquals(3, written.tenants().size());
+        List<String> notes = r.out.lines().filter(l -> l.startsWith("[cloud] ")).toList();
+        assertEquals(List.of("[cloud] no tenants file (" + absent + ") -> synthesized 3 tenant(s) for the embedded proxy in "
+                + synth + " (mode 0600; keys only there)"), notes);
+        // the embedded proxy admitted every tenant's key: each one sent and received its own messages
+        JsonNode tenants = r.json.path("verify").path("tenants");
+        assertEquals(3, tenants.size(), r.jsonText);
+        for (JsonNode t : tenants) {
+            assertTrue(t.path("sentOk").asLong() > 0 && t.path("ok").asBoolean(), t.toString());
+        }
+        assertEquals(0, r.json.path("errors").path("push").path("total").asLong(), r.jsonText);
+        assertEquals(synth.toString(), r.json.path("config").path("tenantsFile").asText());
+        assertNoKeyIn(written, r);
+    }
+
+    @Test
     void theProxysMisrouteSwitchMakesTheCrossTenantCheckFire() throws Exception {
         Path f = tenantsFile(2);
         TenantsFile file = TenantsFile.read(f);

@@ -38,4 +38,60 @@ class AppConsoleTest {
         assertTrue(text.contains("  reliab:  fail=2.0%  poison=0.2%  retryLimit=5  lease=30s renew=true\n"), text);
         assertTrue(text.contains("  burst:   x2.0 for 5m0s every 30m0s\n"), text);
     }
+    @Test
+    void finalBlockPutsTheAdditionsBeforeTheReferenceBlockWhoseFinalLineIsTheLastOne() {
+        var t = new dev.goload.modes.app.AppCounters.Snapshot(1000, 2, 1, 0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 0,
+                0, 0, 0, new long[] {990, 995}, new long[] {980, 990}, new long[] {10, 5}, new long[] {1, 0},
+                new long[] {991, 995});
+        var v = dev.goload.verify.OrderVerdict.of(1960, 7, 0, 0, 0, java.util.List.of());
+        var lat = new java.util.LinkedHashMap<String, dev.goload.metrics.Percentiles>();
+        lat.put("e2e", new dev.goload.metrics.Percentiles(1960, 20.5, 30, 45.25, 60, 70.125, 21));
+        var r = new dev.goload.modes.app.AppResult("run", 0, 10_000, 10.0, "duration", t, lat, v, null, null,
+                java.util.List.of(), 4, 16);
+        var loader = new dev.goload.modes.RunResult.LoaderSummary(2, 0.5, 0.9, 5, 3, 12, 300L << 20, false,
+                java.util.List.of());
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        new AppConsole(config(), new PrintStream(bos, true, StandardCharsets.UTF_8)).printFinal(r, loader);
+        org.junit.jupiter.api.Assertions.assertEquals("\n"
+                + "[final] + cg0: deadLettered=1 settled=991 backlog=7\n"
+                + "[final] + cg1: deadLettered=0 settled=995 backlog=3\n"
+                + "[final] + pushItemFailed=0 ackErrMsgs=5 leaseRenewErr=0 stage2AckErr=0 foreign=0 unjudged=0"
+                + " checkerEvictions=0\n"
+                + "[final] + errorBackoff backoffs=0 ms=0\n"
+                + "[final] + achieved push=100 msg/s (target 20000) over 10.0s, producers=4 consumers/group=16,"
+                + " stop=duration\n"
+                + "[final] + latency, whole run (HdrHistogram; closed loop, not coordinated-omission corrected):\n"
+                + "[final] +   e2e ms p50=20.50 p90=30.00 p99=45.25 p999=60.00 max=70.12 (n=1960)\n"
+                + "[final] + loader cpu avg=0.50 max=0.90 of 2 cores | gc pauses=3 total=12ms | peak rss=300MB"
+                + " | loaderBound=false\n"
+                + "[final] pushed=1000 (dup=2, pushErr=1)\n"
+                + "        cg0: popped=990 completed=980 failed=10\n"
+                + "        cg1: popped=995 completed=990 failed=5\n"
+                + "        stage2: pushed=10 acked=11 (popErr=12)\n"
+                + "        txCommits=8 txErr=9 redeliveries=7 leaseRenews=13 popErr=3 ackErr=4 emptyPops=6\n"
+                + "        order: inOrder=1960 redeliv(seq<exp)=7 VIOLATIONS(seq>exp)=0\n"
+                + "        DLQ (poison) is visible via the dashboard or `queenctl dlq peek appq`.\n"
+                + "VERDICT: PASS  (0 violations in 1967 checked deliveries (7 redeliveries))\n",
+                bos.toString(StandardCharsets.UTF_8));
+    }
+    @Test
+    void intervalLinesAreTheReferenceTemplateThenTheAdditionLine() {
+        var d = new dev.goload.modes.app.AppCounters.Snapshot(500, 0, 1, 0, 2, 3, 3, 10, 4, 80, 0, 80, 79, 0, 0, 6, 0,
+                0, 0, 0, new long[] {520, 480}, new long[] {500, 470}, new long[] {20, 10}, new long[] {1, 0},
+                new long[] {501, 470});
+        var t = new dev.goload.modes.app.AppCounters.Snapshot(1000, 2, 1, 0, 2, 3, 3, 10, 4, 80, 0, 80, 79, 0, 0, 6, 1,
+                0, 0, 0, new long[] {990, 995}, new long[] {980, 990}, new long[] {10, 5}, new long[] {1, 0},
+                new long[] {991, 995});
+        var q = new dev.goload.metrics.Percentiles(900, 2.5, 10, 30.5, 99.5, 120, 5);
+        var e = new dev.goload.metrics.Percentiles(900, 20.5, 40, 60.5, 90.5, 100, 25);
+        var push = new dev.goload.metrics.Percentiles(100, 1.125, 2, 3.5, 4, 5, 1.5);
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        new AppConsole(config(), new PrintStream(bos, true, StandardCharsets.UTF_8)).onInterval(
+                new dev.goload.modes.app.AppInterval(3, Synthetic.NOON_05, 2.0, d, t, q, e, push, 0));
+        org.junit.jupiter.api.Assertions.assertEquals("[12:00:05] push=   250/s pop=   500/s done=   485/s fail=   15/s"
+                + " tx=   40/s s2=   40/s | qDelay ms p50=2 p99=30 p999=100 | e2e ms p50=20 p99=60 p999=90 | inflight=10"
+                + " redeliv=4 viol=0 empty=10 errs p=1 c=2 ack=3 tx=0 (n=900)\n"
+                + "[12:00:05] + dlq=1 leaseRenews=6 renewErr=1 pushRtt ms p50=1.12 p99=3.50 | interval 2.00s\n",
+                bos.toString(StandardCharsets.UTF_8));
+    }
 }

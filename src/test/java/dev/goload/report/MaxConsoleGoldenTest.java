@@ -87,13 +87,20 @@ class MaxConsoleGoldenTest {
         });
         var plain = new Synthetic.Out();
         new MaxConsole(cfg(false, false, 2), plain.ps).onEnd(Synthetic.result(totals, pct(1, 2, 3), List.of()));
-        assertEquals("[final] pushed=206150 popped=204900 pushErr=3 popErr=1 emptyPops=17", plain.lines().get(0));
-        assertAdditionsOnly(plain.lines().subList(1, plain.lines().size()), "[final] ");
+        assertEquals("[final] pushed=206150 popped=204900 pushErr=3 popErr=1 emptyPops=17", plain.lines().getLast(),
+                "the reference's line is the last line");
+        assertAdditionsOnly(plain.lines().subList(0, plain.lines().size() - 1), "[final] ");
+        assertEquals("[final] + shed cap=0 behind=0 | failed requests=3 (items failed=0) p50=0.00 p99=0.00 max=0.00 ms"
+                + " | push max=3.00 ms | service p50=0.00 p99=0.00 p999=0.00 ms\n"
+                + "[final] + loader cpu avg=0.50 max=0.90 of 2 cores | gc pauses=3 total=12ms | peak rss=300MB | pacer"
+                + " late p50=0.00 p99=0.00 max=0.00 ms | hiccup p99=0.00 max=0.00 ms | loaderBound=false\n"
+                + "[final] pushed=206150 popped=204900 pushErr=3 popErr=1 emptyPops=17\n", plain.text(),
+                "the whole final block, byte for byte");
 
         var acked = new Synthetic.Out();
         new MaxConsole(cfg(true, false, 2), acked.ps).onEnd(Synthetic.result(totals, pct(1, 2, 3), List.of()));
         assertEquals("[final] pushed=206150 popped=204900 pushErr=3 popErr=1 emptyPops=17 | acked=204700 ackErr=2 "
-                + "ackAvg=0.12ms", acked.lines().get(0));
+                + "ackAvg=0.12ms", acked.lines().getLast());
     }
 
     @Test

@@ -113,14 +113,14 @@ class OpenLoopConsoleGoldenTest {
         String ref = "[final] offered=100000 achieved=98990 shed=1000 (msgs: offered=1000000 achieved=989900 shed=10000) "
                 + "pushErr=10 | pushed=989900 popped=989000 lag=900 | popErr=2 empty=77 | overall p50=3.21 p99=12.50 "
                 + "p999=40.20 ms";
-        assertEquals(ref, plain.lines().get(0));
-        assertAdditionsOnly(plain.lines().subList(1, plain.lines().size()), "[final] ");
+        assertEquals(ref, plain.lines().getLast(), "the reference's line is the last line");
+        assertAdditionsOnly(plain.lines().subList(0, plain.lines().size() - 1), "[final] ");
 
         var acked = new Synthetic.Out();
         new OpenLoopConsole(cfg(20_000, 10, true, 0, "rotate"), acked.ps)
                 .onEnd(Synthetic.result(totals, pct(3.215, 12.5, 40.2), List.of("pacer fell behind schedule: 300")));
-        assertEquals(ref + " | acked=988000 ackErr=5 ackLag=1900 ackAvg=2.50ms", acked.lines().get(0));
-        assertAdditionsOnly(acked.lines().subList(1, acked.lines().size()), "[final] ");
+        assertEquals(ref + " | acked=988000 ackErr=5 ackLag=1900 ackAvg=2.50ms", acked.lines().getLast());
+        assertAdditionsOnly(acked.lines().subList(0, acked.lines().size() - 1), "[final] ");
         assertTrue(acked.text().contains("[final] WARNING loader-bound: pacer fell behind schedule: 300"), acked.text());
     }
 
@@ -191,14 +191,17 @@ class OpenLoopConsoleGoldenTest {
         var fin = new Synthetic.Out();
         new OpenLoopConsole(cfg(20_000, 10, false, 0, "rotate"), fin.ps)
                 .onEnd(Synthetic.result(totals, pct(3.215, 12.5, 40.2), List.of("pacer fell behind schedule: 300")));
-        assertEquals(List.of("[final] + shed cap=700 behind=300 | failed requests=10 (items failed=4) p50=0.00 p99=0.00 "
+        // the whole final block, byte for byte: goload's additions, then the reference's line last
+        assertEquals("[final] + shed cap=700 behind=300 | failed requests=10 (items failed=4) p50=0.00 p99=0.00 "
                         + "max=0.00 ms | push max=40.20 ms | service p50=0.00 p99=0.00 p999=0.00 ms | errors "
-                        + "{push.http_5xx=10}",
-                "[final] + errorBackoff backoffs=0 ms=0",
-                "[final] + loader cpu avg=0.50 max=0.90 of 2 cores | gc pauses=3 total=12ms | peak rss=300MB | pacer "
-                        + "late p50=0.00 p99=0.00 max=0.00 ms | hiccup p99=0.00 max=0.00 ms | loaderBound=true",
-                "[final] WARNING loader-bound: pacer fell behind schedule: 300 -- these figures measure the loader, "
-                        + "not the broker"), fin.lines().subList(1, fin.lines().size()));
+                        + "{push.http_5xx=10}\n"
+                + "[final] + errorBackoff backoffs=0 ms=0\n"
+                + "[final] + loader cpu avg=0.50 max=0.90 of 2 cores | gc pauses=3 total=12ms | peak rss=300MB | pacer "
+                        + "late p50=0.00 p99=0.00 max=0.00 ms | hiccup p99=0.00 max=0.00 ms | loaderBound=true\n"
+                + "[final] WARNING loader-bound: pacer fell behind schedule: 300 -- these figures measure the loader, "
+                        + "not the broker\n"
+                + "[final] offered=0 achieved=0 shed=1000 (msgs: offered=0 achieved=0 shed=10000) pushErr=10 | pushed=0 "
+                        + "popped=0 lag=0 | popErr=0 empty=0 | overall p50=3.21 p99=12.50 p999=40.20 ms\n", fin.text());
     }
 
     /** goload's own lines start {@code <prefix>+ } or {@code <prefix>WARNING }, never a reference line's shape. */

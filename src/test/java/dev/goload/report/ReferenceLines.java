@@ -8,7 +8,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Regexes derived from the reference's report-line templates (goload-behavior.md §2.1, §2.2): a parser written
+ * Regexes derived from the reference's report-line templates (goload-behavior.md §2): a parser written
  * against the Go tool's output must keep reading goload's. Padded verbs ({@code %9.0f}, {@code %6d}) are
  * matched as {@code ( *\d+)} and their width is checked by {@link #width}. Test-only.
  */
@@ -45,6 +45,61 @@ public final class ReferenceLines {
     public static final Pattern MAX_FINAL = Pattern.compile("^\\[final\\] pushed=(?<pushed>\\d+) "
             + "popped=(?<popped>\\d+) pushErr=(?<pushErr>\\d+) popErr=(?<popErr>\\d+) emptyPops=(?<empty>\\d+)"
             + "(?: \\| acked=(?<acked>\\d+) ackErr=(?<ackErr>\\d+) ackAvg=(?<ackAvg>\\d+\\.\\d\\d)ms)?$");
+
+    /** cm: {@code [final] producedA=%d producedB=%d | db=%d cal=%d ota=%d otap=%d | acked=%d ackErr=%d pushErr=%d pushRetry=%d shed=%d} (§2.6). */
+    public static final Pattern CM_FINAL = Pattern.compile("^\\[final\\] producedA=\\d+ producedB=\\d+ \\| db=\\d+ "
+            + "cal=\\d+ ota=\\d+ otap=\\d+ \\| acked=\\d+ ackErr=\\d+ pushErr=\\d+ pushRetry=\\d+ shed=\\d+$");
+
+    /** tenants: {@code [final] pushed=%d popped=%d acked=%d empty=%d | tail: %d msgs across %d queues | errs push=%d pop=%d ack=%d} (§2.7). */
+    public static final Pattern TENANTS_FINAL = Pattern.compile("^\\[final\\] pushed=\\d+ popped=\\d+ acked=\\d+ "
+            + "empty=\\d+ \\| tail: \\d+ msgs across \\d+ queues \\| errs push=\\d+ pop=\\d+ ack=\\d+$");
+
+    /** app: {@code [final] pushed=%d (dup=%d, pushErr=%d)}, the first line of its final block (§2.8). */
+    public static final Pattern APP_FINAL = Pattern.compile("^\\[final\\] pushed=\\d+ \\(dup=\\d+, pushErr=\\d+\\)$");
+
+    /** cloud: {@code VERDICT: %s} (§2.3), the reference's last verdict line; it prints no {@code [final]} line. */
+    public static final Pattern CLOUD_VERDICT = Pattern.compile("^VERDICT: (PASS|FAIL)$");
+
+    /** order: {@code VERDICT PASS|FAIL} (§2.5); it prints no {@code [final]} line. */
+    public static final Pattern ORDER_VERDICT = Pattern.compile("^VERDICT (PASS|FAIL)$");
+
+    /** provision: {@code [provision] +%d tenants in %.1fs -> %s now holds %d (first=%s last=%s)} (§2.4 step 7). */
+    public static final Pattern PROVISION_FINAL = Pattern.compile("^\\[provision\\] \\+\\d+ tenants in \\d+\\.\\ds -> \\S+ "
+            + "now holds \\d+ \\(first=\\S+ last=\\S+\\)$");
+
+    /**
+     * The reference's final line is the last line starting {@code [final]} (what {@code grep '^\[final\]' | tail -1}
+     * reads) and matches its template; nothing after it starts {@code [final]}.
+     */
+    public static Matcher assertFinalLineIsLast(List<String> lines, Pattern template) {
+        int last = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith("[final]")) last = i;
+        }
+        assertTrue(last >= 0, "no [final] line in:\n" + String.join("\n", lines));
+        Matcher m = template.matcher(lines.get(last));
+        assertTrue(m.matches(), "the last [final] line is not the reference's " + template + ": " + lines.get(last)
+                + "\n" + String.join("\n", lines));
+        return m;
+    }
+
+    /**
+     * For modes whose reference prints no {@code [final]} line (cloud, order, provision, ladder): goload prints none
+     * either, and the last line starting {@code lastPrefix} is the reference's {@code template}.
+     */
+    public static Matcher assertNoFinalLinesAndLast(List<String> lines, String lastPrefix, Pattern template) {
+        for (String l : lines) {
+            assertTrue(!l.startsWith("[final]"), "a [final] line where the reference prints none: " + l);
+        }
+        String last = null;
+        for (String l : lines) {
+            if (l.startsWith(lastPrefix)) last = l;
+        }
+        assertTrue(last != null, "no line starting " + lastPrefix + " in:\n" + String.join("\n", lines));
+        Matcher m = template.matcher(last);
+        assertTrue(m.matches(), "the last " + lastPrefix + " line is not the reference's " + template + ": " + last);
+        return m;
+    }
 
     /** The lines goload adds: they must never be mistaken for a reference line. */
     public static final Pattern ADDITION = Pattern.compile("^(\\[\\d\\d:\\d\\d:\\d\\d\\] \\+ |\\[final\\] \\+ "

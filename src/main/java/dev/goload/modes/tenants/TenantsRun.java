@@ -10,7 +10,6 @@ import dev.goload.metrics.LatencyRecorder;
 import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.Stamps;
-import dev.goload.report.GoFmt;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -28,7 +27,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The {@code tenants} workload on the shared client: provision every queue, park consumers on all of them, run
- * per-tenant producers alternating high/low phases, report every {@code -report} s, and print the final tail.
+ * per-tenant producers alternating high/low phases, hand an interval to the listener every {@code -report} s, and
+ * return the final counters with the tail (the console formats both: report/TenantsConsole).
  * Differences from the reference (§8 #20): the final wait is bounded ({@link TenantsConfig#FINAL_WAIT_MS}); the
  * client is built by the caller with exactly one attempt per call (no hidden retry); a long-poll's client deadline
  * is pop-timeout + 5 s independent of {@code -timeout}, so the two never race.
@@ -45,6 +45,7 @@ public final class TenantsRun {
     private final QueenClient client;
     private final RunSignal signal;
     private final PrintStream out;
+    private final Listener listener;
     private final LongAdder pushed = new LongAdder();
     private final LongAdder popped = new LongAdder();
     private final LongAdder acked = new LongAdder();
@@ -61,11 +62,17 @@ public final class TenantsRun {
     private final BackoffStats backoff = new BackoffStats();
     private final List<Thread> tasks = new ArrayList<>();
 
-    public TenantsRun(TenantsConfig c, QueenClient client, RunSignal signal, PrintStream out) {
+    /** Receives each report interval, on the run's reporter thread. */
+    public interface Listener {
+        void onInterval(TenantsInterval iv);
+    }
+
+    public TenantsRun(TenantsConfig c, QueenClient client, RunSignal signal, PrintStream out, Listener listener) {
         this.c = c;
         this.client = client;
         this.signal = signal;
         this.out = out;
+        this.listener = listener;
         this.pushedQ = new AtomicLongArray(c.queues());
         this.poppedQ = new AtomicLongArray(c.queues());
         this.queueNames = new String[c.queues()];
@@ -74,8 +81,8 @@ public final class TenantsRun {
         }
     }
 
-    /** Runs the whole mode; returns 0, or 1 when provisioning failed. */
-    public int run() throws InterruptedException {
+    /** Runs the whole mode; returns the final counters, or null when provisioning failed. */
+    public TenantsResult run() throws InterruptedException {
         int consumers = c.queues() * c.consumersPerQueue();
         out.printf("goload -mode tenants -> %s tenants=%d queues=%d consumers=%d idleOnly=%b%n", c.url(), c.tenants(),
                 c.queues(), consumers, c.idleOnly());
@@ -85,7 +92,7 @@ public final class TenantsRun {
                     (long) c.phaseLow() * c.tenants());
         }
         if (!provision()) {
-            return 1;
+            return null;
         }
         for (int qi = 0; qi < c.queues(); qi++) {
             for (int k = 0; k < c.consumersPerQueue(); k++) {
@@ -116,11 +123,8 @@ public final class TenantsRun {
                 tailQueues++;
             }
         }
-        out.printf("%n[final] pushed=%d popped=%d acked=%d empty=%d | tail: %d msgs across %d queues | errs push=%d pop=%d ack=%d%n",
-                pushed.sum(), popped.sum(), acked.sum(), emptyPops.sum(), tail, tailQueues, pushErr.sum(),
-                popErr.sum(), ackErr.sum());
-        out.println(dev.goload.report.BackoffLine.of(backoff));
-        return 0;
+        return new TenantsResult(pushed.sum(), popped.sum(), acked.sum(), emptyPops.sum(), tail, tailQueues,
+                pushErr.sum(), popErr.sum(), ackErr.sum(), backoff.backoffs(), backoff.backoffMillis());
     }
 
     private boolean provision() throws InterruptedException {
@@ -276,13 +280,10 @@ public final class TenantsRun {
             last = now;
             long[] cur = {pushed.sum(), popped.sum(), acked.sum(), emptyPops.sum()};
             Histogram h = e2e.sampleInterval();
-            long lag = cur[0] - cur[1];
-            out.printf(Locale.ROOT, "[%s] push=%s/s pop=%s/s ack=%s/s empty=%s/s | e2e p50=%s p99=%s ms | lag=%d | errs push=%d pop=%d ack=%d gor=%d%n",
-                    GoFmt.hms(System.currentTimeMillis()), GoFmt.f(7, 0, (cur[0] - prev[0]) / dt),
-                    GoFmt.f(7, 0, (cur[1] - prev[1]) / dt), GoFmt.f(7, 0, (cur[2] - prev[2]) / dt),
-                    GoFmt.f(7, 0, (cur[3] - prev[3]) / dt), GoFmt.f(7, 2, h.getValueAtPercentile(50) / 1000.0),
-                    GoFmt.f(8, 2, h.getValueAtPercentile(99) / 1000.0), lag, pushErr.sum(), popErr.sum(),
-                    ackErr.sum(), live.get());
+            listener.onInterval(new TenantsInterval(System.currentTimeMillis(), (cur[0] - prev[0]) / dt,
+                    (cur[1] - prev[1]) / dt, (cur[2] - prev[2]) / dt, (cur[3] - prev[3]) / dt,
+                    h.getValueAtPercentile(50) / 1000.0, h.getValueAtPercentile(99) / 1000.0, cur[0] - cur[1],
+                    pushErr.sum(), popErr.sum(), ackErr.sum(), live.get()));
             prev = cur;
         }
     }

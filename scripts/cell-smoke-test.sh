@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2154 # CELL_* come from the cell.env that vm-cell.sh up wrote
-# smoke-test.sh: the cell rig end to end on this machine (see docs/cell-rig.md; run by CellSmokeTest).
+# cell-smoke-test.sh: the cell rig end to end on this machine (see docs/cell-rig.md; run by CellSmokeTest).
 set -euo pipefail
 CELL_PROG=cell-smoke
-# shellcheck source=../lib/cell.sh
-. "$(cd "$(dirname "${BASH_SOURCE[0]}")/../lib" && pwd)/cell.sh"
+# shellcheck source=lib/cell.sh
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")/lib" && pwd)/cell.sh"
 ROOT=$CELL_LIB_ROOT
 
 usage() {
   cat <<EOF
-usage: smoke-test.sh [--keep] [--work DIR]
+usage: cell-smoke-test.sh [--keep] [--work DIR]
 
 Brings up a native cell (capped where this machine lets us create a cgroup, uncapped with a warning
 otherwise), provisions two tenants into its pxdb, starts the proxy, runs one cloud point through runpt.sh
@@ -52,9 +52,9 @@ PXDB=$(free_port); PG=$(free_port); BROKER=$(free_port); PROXY=$(free_port)
 
 cleanup() {
   local rc=$?
-  "$ROOT/scripts/cell/vm-cell.sh" down --cell-dir "$CELL" >/dev/null 2>&1 || true
+  "$ROOT/vm-cell.sh" down --cell-dir "$CELL" >/dev/null 2>&1 || true
   if [ "$rc" != 0 ]; then
-    cell_warn "FAILED (exit $rc); cell logs:"; "$ROOT/scripts/cell/vm-cell.sh" logs --cell-dir "$CELL" -n 15 >&2 || true
+    cell_warn "FAILED (exit $rc); cell logs:"; "$ROOT/vm-cell.sh" logs --cell-dir "$CELL" -n 15 >&2 || true
   fi
   [ "$KEEP" = 1 ] || [ "$rc" != 0 ] || rm -rf "$WORK"
 }
@@ -66,12 +66,12 @@ header_is() { [ "$(head -n 1 "$1")" = "$2" ] || cell_die "$1: header $(head -n 1
 step() { cell_log "---- $*"; }
 
 step "up: 2 cores / 2 GiB (ports pxdb=$PXDB pg=$PG broker=$BROKER proxy=$PROXY)"
-"$ROOT/scripts/cell/vm-cell.sh" up --cell-dir "$CELL" --name "gls$$" --cell-cpus 2 --cell-mem 2 --pg native \
+"$ROOT/vm-cell.sh" up --cell-dir "$CELL" --name "gls$$" --cell-cpus 2 --cell-mem 2 --pg native \
   --pxdb-port "$PXDB" --pg-port "$PG" --broker-port "$BROKER" --proxy-port "$PROXY"
 # shellcheck disable=SC1091
 . "$CELL/cell.env"
 if [ "$CELL_CAP_KIND" = none ]; then cell_warn "this machine cannot create a cgroup: the smoke cell runs UNCAPPED"; fi
-"$ROOT/scripts/cell/vm-cell.sh" status --cell-dir "$CELL"
+"$ROOT/vm-cell.sh" status --cell-dir "$CELL"
 
 step "provision two tenants into pxdb"
 "$GOLOAD" -mode provision -tenants 2 -prefix smoke -plan bench -cell bench -file "$CELL/tenants.json" \
@@ -79,12 +79,12 @@ step "provision two tenants into pxdb"
 check "[ -s '$CELL/tenants.json' ]" "tenants file written"
 
 step "reset with the proxy: the embedded proxy loads the provisioned tenants"
-"$ROOT/scripts/cell/reset-cell-db.sh" --with-proxy --cell-dir "$CELL"
+"$ROOT/reset-cell-db.sh" --with-proxy --cell-dir "$CELL"
 
 CLOUD=(-mode cloud -target proxy -url "http://127.0.0.1:$PROXY" -tenants-file "$CELL/tenants.json" -tenants 2
   -partitions 2 -push-batch 1 -consumers-per-tenant 2 -pop-batch 50 -payload 64 -report 2)
 step "one cloud point through runpt.sh"
-"$ROOT/scripts/cell/runpt.sh" --cell-dir "$CELL" "$OUT" pt1 -- "${CLOUD[@]}" -rate 100 -duration 6 -drain 4 \
+"$ROOT/runpt.sh" --cell-dir "$CELL" "$OUT" pt1 -- "${CLOUD[@]}" -rate 100 -duration 6 -drain 4 \
   -out "$OUT" -run-id pt1
 
 step "check every output file and its columns"
@@ -108,7 +108,7 @@ check "grep -q 'VERDICT: PASS' '$OUT/pt1.stdout'" "the loader's stdout was captu
 check "grep -Eq '^  \"verdict\" ?: ?\"PASS\"' '$OUT/pt1.json'" "run record verdict PASS"
 
 step "reset, then a three-step ladder"
-"$ROOT/scripts/cell/reset-cell-db.sh" --with-proxy --cell-dir "$CELL"
+"$ROOT/reset-cell-db.sh" --with-proxy --cell-dir "$CELL"
 "$GOLOAD" ladder -rates 40,80,120 -duration 5 -drain 4 -warmup 1 -cell-dir "$CELL" -reset-with-proxy \
   -loader "$GOLOAD" -out "$OUT/ladder" -p99-limit-ms 5000 -achieved-ratio 0.8 -backlog-limit-sec 3 -- "${CLOUD[@]}"
 check "[ -s '$OUT/ladder/ladder.json' ]" "capacity curve written"
@@ -118,7 +118,7 @@ for r in 40 80 120; do
 done
 
 step "down: nothing left behind"
-"$ROOT/scripts/cell/vm-cell.sh" down --cell-dir "$CELL"
+"$ROOT/vm-cell.sh" down --cell-dir "$CELL"
 for pid in "$CELL_PID_pxdb" "$CELL_PID_pg" "$CELL_PID_broker"; do
   check "! kill -0 $pid 2>/dev/null" "member pid $pid is gone"
 done

@@ -3,8 +3,8 @@
 # vm-cell.sh: builds, inspects and tears down the capped benchmark cell (see docs/cell-rig.md).
 set -euo pipefail
 CELL_PROG=vm-cell
-# shellcheck source=../lib/cell.sh
-. "$(cd "$(dirname "${BASH_SOURCE[0]}")/../lib" && pwd)/cell.sh"
+# shellcheck source=scripts/lib/cell.sh
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/scripts/lib/cell.sh"
 ROOT=$CELL_LIB_ROOT
 GOLOAD_BIN=${GOLOAD:-$ROOT/scripts/goload}
 
@@ -92,8 +92,8 @@ export CELL_DRY_RUN
 COMPONENTS=(pxdb pg broker proxy)
 [ "$PROXY_BIN" = none ] && COMPONENTS=(pxdb pg broker)
 
-# shellcheck source=vm-cell-parts.sh
-. "$ROOT/scripts/cell/vm-cell-parts.sh"
+# shellcheck source=scripts/lib/vm-cell-parts.sh
+. "$ROOT/scripts/lib/vm-cell-parts.sh"
 
 # Where each part listens and how to restart it: written by up, read by every other script.
 write_env() {
@@ -156,7 +156,7 @@ proxy_deferred() { [ -z "$PROXY_BIN" ] && [ ! -s "$CELL_TENANTS_FILE" ]; }
 cell_up() {
   if [ -r "$CELL_DIR/cell.env" ] && [ "$CELL_DRY_RUN" != 1 ]; then
     cell_log "a cell is recorded at $CELL_DIR: taking it down first"
-    "$ROOT/scripts/cell/vm-cell.sh" down --cell-dir "$CELL_DIR"
+    "$ROOT/vm-cell.sh" down --cell-dir "$CELL_DIR"
   fi
   KIND=$(cap_resolve_kind); CELL_CAP_KIND=$KIND; CELL_NAME=$NAME; CELL_CPUS=$CPUS; CELL_MEM_G=$MEM_G
   PGK=$PG_KIND
@@ -189,20 +189,20 @@ cell_up() {
   fi
 
   UP_OK=0
-  trap 'if [ "$UP_OK" != 1 ] && [ "$CELL_DRY_RUN" != 1 ]; then cell_warn "up failed: tearing the partial cell down"; "$ROOT/scripts/cell/vm-cell.sh" down --cell-dir "$CELL_DIR" || true; fi' EXIT
+  trap 'if [ "$UP_OK" != 1 ] && [ "$CELL_DRY_RUN" != 1 ]; then cell_warn "up failed: tearing the partial cell down"; "$ROOT/vm-cell.sh" down --cell-dir "$CELL_DIR" || true; fi' EXIT
   cap_setup
   write_env
   pg_up pxdb "$PXDB_PORT" queen_proxy 0 "$MEM_MB"; write_env
   pg_up pg "$PG_PORT" queen 1 "$MEM_MB"; write_env
   if [ "$PGSS" = 1 ]; then run cell_psql 127.0.0.1 "$PG_PORT" queen -o /dev/null -c "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"; fi
-  local schema=${PXDB_SCHEMA:-$ROOT/scripts/cell/sql/queen_proxy.sql}
+  local schema=${PXDB_SCHEMA:-$ROOT/scripts/sql/queen_proxy.sql}
   if [ -r "$schema" ]; then run cell_psql 127.0.0.1 "$PXDB_PORT" queen_proxy -o /dev/null -f "$schema"; cell_log "pxdb schema applied from $schema"
   elif [ -n "$PXDB_SCHEMA" ]; then cell_die "cannot read --pxdb-schema $PXDB_SCHEMA"; fi
   service_start broker; write_env
   if [ "$PROXY_BIN" = none ]; then cell_log "proxy: none (--proxy-bin none)"
   elif proxy_deferred; then
     cell_warn "proxy deferred: the embedded proxy serves the tenants of $CELL_TENANTS_FILE, which does not exist yet;"
-    cell_warn "provision tenants into it, then start the proxy with scripts/cell/reset-cell-db.sh --with-proxy"
+    cell_warn "provision tenants into it, then start the proxy with ./reset-cell-db.sh --with-proxy"
   else service_start proxy; write_env; fi
   if cell_psql 127.0.0.1 "$PXDB_PORT" queen_proxy -c "SELECT 1 FROM information_schema.tables WHERE table_schema='queen_proxy' AND table_name='cells'" 2>/dev/null | grep -q 1; then
     run cell_psql 127.0.0.1 "$PXDB_PORT" queen_proxy -c "INSERT INTO queen_proxy.cells (slug, base_url) VALUES ('$CELL_SLUG', '$CELL_BROKER_URL') ON CONFLICT (slug) DO UPDATE SET base_url = EXCLUDED.base_url" -o /dev/null

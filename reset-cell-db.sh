@@ -3,8 +3,8 @@
 # reset-cell-db.sh: every measured point starts cold (see docs/cell-rig.md).
 set -euo pipefail
 CELL_PROG=reset-cell-db
-# shellcheck source=../lib/cell.sh
-. "$(cd "$(dirname "${BASH_SOURCE[0]}")/../lib" && pwd)/cell.sh"
+# shellcheck source=scripts/lib/cell.sh
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/scripts/lib/cell.sh"
 ROOT=$CELL_LIB_ROOT
 
 usage() {
@@ -37,8 +37,8 @@ while [ $# -gt 0 ]; do
 done
 export CELL_DRY_RUN
 cell_load_env "$DIR"
-# shellcheck source=vm-cell-parts.sh
-. "$ROOT/scripts/cell/vm-cell-parts.sh"
+# shellcheck source=scripts/lib/vm-cell-parts.sh
+. "$ROOT/scripts/lib/vm-cell-parts.sh"
 
 started=$(cell_now_ms)
 if [ "$WITH_PROXY" = 1 ]; then service_stop proxy; fi

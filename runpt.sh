@@ -3,10 +3,10 @@
 # runpt.sh: wraps one measured point (see docs/cell-rig.md).
 set -euo pipefail
 CELL_PROG=runpt
-LIB=$(cd "$(dirname "${BASH_SOURCE[0]}")/../lib" && pwd)
-# shellcheck source=../lib/cell.sh
+LIB=$(cd "$(dirname "${BASH_SOURCE[0]}")/scripts/lib" && pwd)
+# shellcheck source=scripts/lib/cell.sh
 . "$LIB/cell.sh"
-# shellcheck source=../lib/sampling.sh
+# shellcheck source=scripts/lib/sampling.sh
 . "$LIB/sampling.sh"
 ROOT=$CELL_LIB_ROOT
 
@@ -56,8 +56,8 @@ OUT=$1; ID=$2; shift 2
 shift
 [[ $ID =~ ^[A-Za-z0-9._-]+$ ]] || cell_usage_error "run id must be [A-Za-z0-9._-]+"
 cell_load_env "$DIR"
-# shellcheck source=vm-cell-parts.sh
-. "$ROOT/scripts/cell/vm-cell-parts.sh"
+# shellcheck source=scripts/lib/vm-cell-parts.sh
+. "$ROOT/scripts/lib/vm-cell-parts.sh"
 mkdir -p "$OUT"
 P=$OUT/$ID
 PG_CONN=(-h "$CELL_PG_HOST" -p "$CELL_PG_PORT" -U postgres -d "$CELL_PG_DB")
