@@ -39,6 +39,7 @@ public final class TenantsRun {
     private static final int PROVISION_ATTEMPTS = 6;
     private static final long PROVISION_RETRY_MS = 200;
     private static final long POP_ERROR_PAUSE_MS = 250;
+    private static final long PUSH_DRAIN_MS = 5_000;
     private static final long MAX_BEHIND_NANOS = 2_000_000_000L;
 
     private final TenantsConfig c;
@@ -61,6 +62,7 @@ public final class TenantsRun {
     private final AtomicInteger live = new AtomicInteger();
     private final BackoffStats backoff = new BackoffStats();
     private final List<Thread> tasks = new ArrayList<>();
+    private final List<Thread> producers = new ArrayList<>();
 
     /** Receives each report interval, on the run's reporter thread. */
     public interface Listener {
@@ -105,11 +107,15 @@ public final class TenantsRun {
             for (int t = 0; t < c.tenants(); t++) {
                 int tenant = t;
                 long offsetSec = c.stagger() ? ThreadLocalRandom.current().nextInt(2 * c.phaseSec()) : 0;
-                tasks.add(Thread.ofVirtual().name("goload-tenants-producer").start(
+                producers.add(Thread.ofVirtual().name("goload-tenants-producer").start(
                         () -> produce(tenant, offsetSec, startNanos)));
             }
         }
         report(startNanos);
+        // a push in flight gets its answer first: cancelled, the broker may still have stored it, and it would be
+        // popped without ever counting as pushed (popped > pushed)
+        dev.goload.modes.Threads.joinAll(producers, PUSH_DRAIN_MS);
+        tasks.addAll(producers);
         client.cancelAll();
         if (!dev.goload.modes.Threads.joinAll(tasks, TenantsConfig.FINAL_WAIT_MS)) {
             out.printf("[shutdown] %d task(s) did not stop within %ds%n", live.get(), TenantsConfig.FINAL_WAIT_MS / 1000);
