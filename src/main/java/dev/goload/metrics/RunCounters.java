@@ -36,6 +36,10 @@ public final class RunCounters {
     public final LongAdder ackErr = new LongAdder();
     public final LongAdder ackCalls = new LongAdder();
     public final LongAdder ackMicros = new LongAdder();
+    /** Pushes sent and then cut off by the shutdown before any answer: neither achieved nor failed. */
+    public final LongAdder pushCanceledReq = new LongAdder();
+    /** Pauses of the consumers and closed-loop producers that grew beyond their base after consecutive failures. */
+    public final BackoffStats backoff = new BackoffStats();
 
     private final Map<Op, Map<String, LongAdder>> errorsByKind = new EnumMap<>(Op.class);
 
@@ -56,16 +60,18 @@ public final class RunCounters {
         return new Snapshot(offeredReq.sum(), sentReq.sum(), achievedReq.sum(), shedCapReq.sum(), shedBehindReq.sum(),
                 pushedMsgs.sum(), pushErrReq.sum(), itemFailed.sum(), itemDuplicate.sum(), itemBuffered.sum(),
                 popped.sum(), popCalls.sum(), popErr.sum(), emptyPops.sum(), acked.sum(), ackErr.sum(), ackCalls.sum(),
-                ackMicros.sum(), errors);
+                ackMicros.sum(), pushCanceledReq.sum(), backoff.backoffs(), backoff.backoffMillis(), errors);
     }
 
     /** Cumulative values at one instant; {@link #minus(Snapshot)} gives an interval's deltas. */
     public record Snapshot(long offeredReq, long sentReq, long achievedReq, long shedCapReq, long shedBehindReq,
                            long pushedMsgs, long pushErrReq, long itemFailed, long itemDuplicate, long itemBuffered,
                            long popped, long popCalls, long popErr, long emptyPops, long acked, long ackErr,
-                           long ackCalls, long ackMicros, Map<String, Long> errorsByKind) {
+                           long ackCalls, long ackMicros, long pushCanceledReq, long backoffs, long backoffMillis,
+                           Map<String, Long> errorsByKind) {
 
-        public static final Snapshot ZERO = new Snapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of());
+        public static final Snapshot ZERO = new Snapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                Map.of());
 
         public long shedReq() {
             return shedCapReq + shedBehindReq;
@@ -79,7 +85,8 @@ public final class RunCounters {
                     pushErrReq - o.pushErrReq, itemFailed - o.itemFailed, itemDuplicate - o.itemDuplicate,
                     itemBuffered - o.itemBuffered, popped - o.popped, popCalls - o.popCalls, popErr - o.popErr,
                     emptyPops - o.emptyPops, acked - o.acked, ackErr - o.ackErr, ackCalls - o.ackCalls,
-                    ackMicros - o.ackMicros, errors);
+                    ackMicros - o.ackMicros, pushCanceledReq - o.pushCanceledReq, backoffs - o.backoffs,
+                    backoffMillis - o.backoffMillis, errors);
         }
 
         /** Mean ack call duration in ms (the reference's ackAvg), 0 without calls. */

@@ -26,6 +26,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class Consumers {
     private static final long ACK_DRAIN_MILLIS = 5_000;
+    /** The reference's pause after a failed pop (§2.1); consecutive connection failures grow it (ErrorBackoff). */
+    private static final long ERROR_PAUSE_MILLIS = 5;
 
     private final QueenClient client;
     private final ConsumerOptions opts;
@@ -78,11 +80,13 @@ public final class Consumers {
 
     private void loop(PopRequest req) {
         liveTasks.incrementAndGet();
+        ErrorBackoff backoff = ErrorBackoff.on(signal, ERROR_PAUSE_MILLIS, counters.backoff);
         try {
             while (!signal.isStopping()) {
                 PopResult r;
                 try {
                     r = client.pop(req);
+                    backoff.onSuccess();
                 } catch (QueenException e) {
                     // A pop the shutdown cut off is not an error; one the broker failed during shutdown still is.
                     if (!(signal.isStopping() && e.kind() == dev.goload.client.ErrorKind.CANCELED)) {
@@ -92,7 +96,7 @@ public final class Consumers {
                     if (signal.isStopping()) {
                         return;
                     }
-                    signal.pause(5);
+                    backoff.afterFailure(e.kind());
                     continue;
                 }
                 counters.popCalls.increment();

@@ -54,6 +54,14 @@ public final class PushSender {
      * between the launch and the send (the task waiting for a carrier thread) is recorded as {@code queue}.
      */
     public boolean send(String partition, byte[] payload, long scheduledNanos, long launchedNanos) {
+        return failureOf(partition, payload, scheduledNanos, launchedNanos) == null;
+    }
+
+    /**
+     * As {@link #send(String, byte[], long, long)} for a loop that backs off on failures: null when achieved, else
+     * the failure's kind ({@link ErrorKind#OTHER} for per-item failures inside a 2xx).
+     */
+    public ErrorKind failureOf(String partition, byte[] payload, long scheduledNanos, long launchedNanos) {
         counters.sentReq.increment();
         long sent = clock.nanoTime();
         if (launchedNanos >= 0) {
@@ -71,22 +79,25 @@ public final class PushSender {
                 counters.achievedReq.increment();
                 recorders.push.recordNanos(scheduledNanos, done);
                 recorders.service.recordNanos(sent, done);
-                return true;
+                return null;
             }
             counters.itemFailed.add(bad);
             counters.pushErrReq.increment();
             counters.error(RunCounters.Op.PUSH, "item_failed");
             recorders.failed.recordNanos(scheduledNanos, done);
-            return false;
+            return ErrorKind.OTHER;
         } catch (QueenException e) {
             long done = clock.nanoTime();
             // Only a push cut off by the shutdown is uncounted (§1.4); a broker failure during the drain is a failure.
-            if (!(signal.isStopping() && e.kind() == ErrorKind.CANCELED)) {
+            if (signal.isStopping() && e.kind() == ErrorKind.CANCELED) {
+                // sent, never answered: counted so that sent = achieved + failed + canceled
+                counters.pushCanceledReq.increment();
+            } else {
                 counters.pushErrReq.increment();
                 counters.error(RunCounters.Op.PUSH, e.kind().label());
                 recorders.failed.recordNanos(scheduledNanos, done);
             }
-            return false;
+            return e.kind();
         }
     }
 

@@ -112,6 +112,7 @@ public final class AppConsole implements AppRun.Listener {
         out.printf(Locale.ROOT, "[final] + pushItemFailed=%d ackErrMsgs=%d leaseRenewErr=%d stage2AckErr=%d foreign=%d"
                         + " unjudged=%d checkerEvictions=%d%n", t.pushItemFailed(), t.ackErrMsgs(), t.leaseRenewErr(),
                 t.stage2AckErr(), t.foreign(), v.unjudged(), v.evicted());
+        out.println(BackoffLine.of(t.backoffs(), t.backoffMillis()));
         out.printf(Locale.ROOT, "[final] + achieved push=%s msg/s (target %d) over %ss, producers=%d consumers/group=%d, stop=%s%n",
                 GoFmt.f(0, r.pushRate()), cfg.load().targetRate(), GoFmt.f(1, r.seconds()), r.producers(),
                 r.consumersPerGroup(), r.stopReason());

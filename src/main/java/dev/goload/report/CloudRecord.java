@@ -220,6 +220,7 @@ public final class CloudRecord {
         a.put("pacers", r.pacers());
         a.put("shed", Map.of("capReqs", s.shedCapReq(), "behindReqs", s.shedBehindReq()));
         a.put("pushItemsFailedInside2xx", s.itemFailed());
+        a.put("errorBackoff", Map.of("backoffs", s.backoffs(), "backoffMillis", s.backoffMillis()));
         a.put("crossTenantDeliveries", s.crossTenant());
         a.put("undecodableDeliveries", s.undecodable());
         a.put("pacerLatenessMaxMs", r.lateLaunchMaxMicros() / 1000.0);

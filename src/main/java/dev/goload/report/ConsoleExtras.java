@@ -58,6 +58,7 @@ final class ConsoleExtras {
                 + " ms | push max=" + GoFmt.f(2, push.max()) + " ms | service p50=" + GoFmt.f(2, service.p50())
                 + " p99=" + GoFmt.f(2, service.p99()) + " p999=" + GoFmt.f(2, service.p999()) + " ms"
                 + (t.errorsByKind().isEmpty() ? "" : " | errors " + t.errorsByKind()));
+        out.println(BackoffLine.of(t.backoffs(), t.backoffMillis()));
         if (e2e) {
             Percentiles e = res.latency("e2e");
             out.println("[final] + e2e (scheduled push -> pop) n=" + e.count() + " p50=" + GoFmt.f(2, e.p50()) + " p99="

@@ -127,6 +127,8 @@ public final class OrderReport {
         }
         j.put("popErrors", r.popErrors());
         j.put("ackErrors", r.ackErrors());
+        j.put("backoffs", r.backoffs());
+        j.put("backoffMillis", r.backoffMillis());
         j.put("lastSeqSent", k.lastSent());
         if (loss != null) {
             j.put("lossAttribution", LossLines.record(loss));

@@ -32,6 +32,7 @@ public final class TenantsConsole implements TenantsRun.Listener {
     public void printFinal(TenantsResult r, RunResult.LoaderSummary loader) {
         out.println();
         LoaderLines.printFinal(out, loader);
+        out.println(BackoffLine.of(r.backoffs(), r.backoffMillis()));
         out.printf(Locale.ROOT, "[final] pushed=%d popped=%d acked=%d empty=%d | tail: %d msgs across %d queues"
                         + " | errs push=%d pop=%d ack=%d%n", r.pushed(), r.popped(), r.acked(), r.emptyPops(), r.tail(),
                 r.tailQueues(), r.pushErr(), r.popErr(), r.ackErr());

@@ -28,7 +28,7 @@ class ArtifactWriteFailureTest {
     Path dir;
 
     /** Writes through the first {@code lines} lines, then fails every write like a full disk. */
-    private static final class FillingDisk extends FilterOutputStream {
+    static final class FillingDisk extends FilterOutputStream {
         private final AtomicLong linesLeft;
 
         FillingDisk(OutputStream out, long lines) {

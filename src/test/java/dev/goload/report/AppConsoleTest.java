@@ -41,7 +41,7 @@ class AppConsoleTest {
     @Test
     void finalBlockPutsTheAdditionsBeforeTheReferenceBlockWhoseFinalLineIsTheLastOne() {
         var t = new dev.goload.modes.app.AppCounters.Snapshot(1000, 2, 1, 0, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0, 13, 0,
-                0, new long[] {990, 995}, new long[] {980, 990}, new long[] {10, 5}, new long[] {1, 0},
+                0, 0, 0, new long[] {990, 995}, new long[] {980, 990}, new long[] {10, 5}, new long[] {1, 0},
                 new long[] {991, 995});
         var v = dev.goload.verify.OrderVerdict.of(1960, 7, 0, 0, 0, java.util.List.of());
         var lat = new java.util.LinkedHashMap<String, dev.goload.metrics.Percentiles>();
@@ -57,6 +57,7 @@ class AppConsoleTest {
                 + "[final] + cg1: deadLettered=0 settled=995 backlog=3\n"
                 + "[final] + pushItemFailed=0 ackErrMsgs=5 leaseRenewErr=0 stage2AckErr=0 foreign=0 unjudged=0"
                 + " checkerEvictions=0\n"
+                + "[final] + errorBackoff backoffs=0 ms=0\n"
                 + "[final] + achieved push=100 msg/s (target 20000) over 10.0s, producers=4 consumers/group=16,"
                 + " stop=duration\n"
                 + "[final] + latency, whole run (HdrHistogram; closed loop, not coordinated-omission corrected):\n"
@@ -76,10 +77,10 @@ class AppConsoleTest {
     @Test
     void intervalLinesAreTheReferenceTemplateThenTheAdditionLine() {
         var d = new dev.goload.modes.app.AppCounters.Snapshot(500, 0, 1, 0, 2, 3, 3, 10, 4, 80, 0, 80, 79, 0, 0, 6, 0,
-                0, new long[] {520, 480}, new long[] {500, 470}, new long[] {20, 10}, new long[] {1, 0},
+                0, 0, 0, new long[] {520, 480}, new long[] {500, 470}, new long[] {20, 10}, new long[] {1, 0},
                 new long[] {501, 470});
         var t = new dev.goload.modes.app.AppCounters.Snapshot(1000, 2, 1, 0, 2, 3, 3, 10, 4, 80, 0, 80, 79, 0, 0, 6, 1,
-                0, new long[] {990, 995}, new long[] {980, 990}, new long[] {10, 5}, new long[] {1, 0},
+                0, 0, 0, new long[] {990, 995}, new long[] {980, 990}, new long[] {10, 5}, new long[] {1, 0},
                 new long[] {991, 995});
         var q = new dev.goload.metrics.Percentiles(900, 2.5, 10, 30.5, 99.5, 120, 5);
         var e = new dev.goload.metrics.Percentiles(900, 20.5, 40, 60.5, 90.5, 100, 25);

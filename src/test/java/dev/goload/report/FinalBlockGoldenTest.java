@@ -57,18 +57,19 @@ class FinalBlockGoldenTest {
         var out = new Synthetic.Out();
         TenantsConsole c = new TenantsConsole(out.ps);
         c.onInterval(new TenantsInterval(Synthetic.NOON_05, 60.5, 59.5, 58, 1234.4, 1.125, 12.5, 7, 1, 2, 3, 66));
-        c.printFinal(new TenantsResult(300, 290, 288, 40, 10, 3, 1, 2, 3), LOADER);
+        c.printFinal(new TenantsResult(300, 290, 288, 40, 10, 3, 1, 2, 3, 4, 1200), LOADER);
         assertEquals("[12:00:05] push=     60/s pop=     60/s ack=     58/s empty=   1234/s | e2e p50=   1.12"
                 + " p99=   12.50 ms | lag=7 | errs push=1 pop=2 ack=3 gor=66\n"
                 + "\n"
                 + "[final] + " + LOADER_LINE + "\n"
+                + "[final] + errorBackoff backoffs=4 ms=1200\n"
                 + "[final] pushed=300 popped=290 acked=288 empty=40 | tail: 10 msgs across 3 queues | errs push=1"
                 + " pop=2 ack=3\n", out.text());
     }
 
     private static CloudCounters.Snapshot cloudTotals(long offered, long pushed, long popped, long acked) {
         return new CloudCounters.Snapshot(offered, 0, 0, offered, pushed, 40, popped, 5, 30, acked, 0, 0, 0, 0, 0, 0,
-                0, 0, 0, 0, 0);
+                0, 0, 0, 0, 0, 0, 0);
     }
 
     @Test
@@ -136,7 +137,7 @@ class FinalBlockGoldenTest {
         var check = new OrderLedger.Result(100, 0, 0, 1, List.of(42L), 0, List.of(), 0, List.of(), 0);
         var hist = new TreeMap<Integer, Long>(Map.of(1, 3L, 50, 2L));
         OrderResult r = new OrderResult(100, 0, 99, 99, 0, 9, 4, 0, hist, new double[] {2.25, 10.5, 20.0}, 1.25,
-                2.0, check);
+                2.0, check, 0, 0);
         var out = new Synthetic.Out();
         OrderReport.print("ord", r, LOADER, out.ps);
         assertEquals("\n"

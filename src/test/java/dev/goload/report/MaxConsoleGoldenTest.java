@@ -92,6 +92,7 @@ class MaxConsoleGoldenTest {
         assertAdditionsOnly(plain.lines().subList(0, plain.lines().size() - 1), "[final] ");
         assertEquals("[final] + shed cap=0 behind=0 | failed requests=3 (items failed=0) p50=0.00 p99=0.00 max=0.00 ms"
                 + " | push max=3.00 ms | service p50=0.00 p99=0.00 p999=0.00 ms\n"
+                + "[final] + errorBackoff backoffs=0 ms=0\n"
                 + "[final] + keep-alive reconnects=0 (requests re-sent on a fresh socket: the broker had closed their idle one;"
                 + " not errors)\n"
                 + "[final] + loader cpu avg=0.50 max=0.90 of 2 cores | gc pauses=3 total=12ms | peak rss=300MB | pacer"

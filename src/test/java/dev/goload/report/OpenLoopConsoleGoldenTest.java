@@ -195,6 +195,7 @@ class OpenLoopConsoleGoldenTest {
         assertEquals("[final] + shed cap=700 behind=300 | failed requests=10 (items failed=4) p50=0.00 p99=0.00 "
                         + "max=0.00 ms | push max=40.20 ms | service p50=0.00 p99=0.00 p999=0.00 ms | errors "
                         + "{push.http_5xx=10}\n"
+                + "[final] + errorBackoff backoffs=0 ms=0\n"
                 + "[final] + keep-alive reconnects=0 (requests re-sent on a fresh socket: the broker had closed their idle one;"
                 + " not errors)\n"
                 + "[final] + loader cpu avg=0.50 max=0.90 of 2 cores | gc pauses=3 total=12ms | peak rss=300MB | pacer "

@@ -4,6 +4,7 @@ import dev.goload.client.Message;
 import dev.goload.client.PopRequest;
 import dev.goload.client.PopResult;
 import dev.goload.config.AppConfig;
+import dev.goload.modes.ErrorBackoff;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -25,6 +26,7 @@ final class AppConsumer implements Runnable {
     private final SplittableRandom random;
     private final WorkModel work;
     private final BatchCompleter completer;
+    private final ErrorBackoff backoff;
 
     AppConsumer(AppContext ctx, int group, int worker) {
         this.ctx = ctx;
@@ -41,13 +43,14 @@ final class AppConsumer implements Runnable {
         this.random = new SplittableRandom(ctx.cfg().run().seed() * 7_919L + group * 100_003L + worker);
         this.work = WorkModel.of(ctx.cfg().work());
         this.completer = new BatchCompleter(ctx, group, random.split());
+        this.backoff = ctx.errorBackoff();
     }
 
     @Override
     public void run() {
         AppCounters n = ctx.counters();
         while (!ctx.signal().isStopping()) {
-            PopResult r = ctx.popOnce(request, n.popErr);
+            PopResult r = ctx.popOnce(request, n.popErr, backoff);
             if (r == null) continue;
             if (r.empty()) {
                 n.emptyPops.increment();

@@ -3,6 +3,7 @@ package dev.goload.modes.app;
 import dev.goload.client.QueenClient;
 import dev.goload.config.AppConfig;
 import dev.goload.modes.EpochClock;
+import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.RunSignal;
 import dev.goload.pace.NanoClock;
 import dev.goload.verify.OrderChecker;
@@ -22,6 +23,8 @@ public record AppContext(QueenClient client, AppConfig cfg, AppCounters counters
                          OrderChecker checker, CheckerTap tap, RawLogs rawLogs, RunSignal signal, NanoClock clock,
                          EpochClock epoch, AppPayload payload, AtomicBoolean producersStopped, AtomicLong rotated,
                          AtomicLong rateMultiplierBits) {
+    /** The reference's pause after a failed pop or push (§2.8). */
+    static final long ERROR_PAUSE_MILLIS = 5;
 
     /** Forwards one delivery to the checker; the seam tests use to inject a reorder or a gap. */
     @FunctionalInterface
@@ -40,19 +43,27 @@ public record AppContext(QueenClient client, AppConfig cfg, AppCounters counters
     }
 
     /**
-     * One pop for the app's consumer loops: on an error it counts it in {@code errors}, pauses 5 ms and returns
-     * null; a pop cancelled by the run's shutdown returns null uncounted (the loop then sees the stop).
+     * One pop for the app's consumer loops: on an error it counts it in {@code errors}, pauses (5 ms, growing on
+     * consecutive connection failures: {@code backoff}) and returns null; a pop cancelled by the run's shutdown
+     * returns null uncounted (the loop then sees the stop).
      */
     dev.goload.client.PopResult popOnce(dev.goload.client.PopRequest request,
-                                        java.util.concurrent.atomic.LongAdder errors) {
+                                        java.util.concurrent.atomic.LongAdder errors, ErrorBackoff backoff) {
         try {
-            return client.pop(request);
+            dev.goload.client.PopResult r = client.pop(request);
+            backoff.onSuccess();
+            return r;
         } catch (dev.goload.client.QueenException e) {
             if (signal.isStopping() && e.kind() == dev.goload.client.ErrorKind.CANCELED) return null;
             errors.increment();
-            pause(5);
+            backoff.afterFailure(e.kind());
             return null;
         }
+    }
+
+    /** A new loop's backoff after failed calls: the reference's 5 ms pause, grown on connection failures. */
+    ErrorBackoff errorBackoff() {
+        return ErrorBackoff.on(signal, ERROR_PAUSE_MILLIS, counters.backoff);
     }
 
     /** Sleeps {@code millis} unless the run stops first; true when it stopped. */

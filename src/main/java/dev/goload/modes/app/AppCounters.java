@@ -1,5 +1,6 @@
 package dev.goload.modes.app;
 
+import dev.goload.metrics.BackoffStats;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -35,6 +36,8 @@ public final class AppCounters {
     public final LongAdder leaseRenewErr = new LongAdder();
     /** Messages of another run (left in the queue without {@code -reset}): acked, never judged. */
     public final LongAdder foreign = new LongAdder();
+    /** Pauses of the consumers, drainers and producers grown by consecutive connection failures (ErrorBackoff). */
+    public final BackoffStats backoff = new BackoffStats();
     public final LongAdder[] popped;
     public final LongAdder[] completed;
     public final LongAdder[] failed;
@@ -71,15 +74,16 @@ public final class AppCounters {
         return new Snapshot(pushed.sum(), pushDup.sum(), pushErr.sum(), pushItemFailed.sum(), popErr.sum(),
                 ackErr.sum(), ackErrMsgs.sum(), emptyPops.sum(), redeliveries.sum(), txCommits.sum(), txErr.sum(),
                 stage2Pushed.sum(), stage2Acked.sum(), stage2PopErr.sum(), stage2AckErr.sum(), leaseRenews.sum(),
-                leaseRenewErr.sum(), foreign.sum(), sums(popped), sums(completed), sums(failed), sums(deadLettered),
-                sums(settled));
+                leaseRenewErr.sum(), foreign.sum(), backoff.backoffs(), backoff.backoffMillis(), sums(popped),
+                sums(completed), sums(failed), sums(deadLettered), sums(settled));
     }
 
     /** Cumulative values at one instant (not atomic across counters). */
     public record Snapshot(long pushed, long pushDup, long pushErr, long pushItemFailed, long popErr, long ackErr,
                            long ackErrMsgs, long emptyPops, long redeliveries, long txCommits, long txErr,
                            long stage2Pushed, long stage2Acked, long stage2PopErr, long stage2AckErr,
-                           long leaseRenews, long leaseRenewErr, long foreign, long[] popped, long[] completed,
+                           long leaseRenews, long leaseRenewErr, long foreign, long backoffs, long backoffMillis,
+                           long[] popped, long[] completed,
                            long[] failed, long[] deadLettered, long[] settled) {
 
         public long poppedAll() {

@@ -6,6 +6,7 @@ import dev.goload.client.PushItem;
 import dev.goload.client.PushResult;
 import dev.goload.client.QueenException;
 import dev.goload.config.AppConfig;
+import dev.goload.modes.ErrorBackoff;
 import dev.goload.pace.ClosedLoopPacer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,8 +19,9 @@ import java.util.concurrent.locks.LockSupport;
  * One {@code app} producer (goload-behavior.md §2.8): the single writer of its sessions. Per push it picks a session
  * (Zipf over its working set), reserves {@code push-batch} consecutive per-partition sequence numbers and pushes them
  * in one request; on an error it rolls the reservation back (the next push reuses the numbers — if the failed push
- * did commit, the checker sees them as redeliveries, never as a gap) and sleeps 5 ms. Paced by a
- * {@link ClosedLoopPacer}: a closed loop, the offered rate follows the broker.
+ * did commit, the checker sees them as redeliveries, never as a gap) and sleeps 5 ms, more on consecutive
+ * connection failures ({@link ErrorBackoff}). Paced by a {@link ClosedLoopPacer}: a closed loop, the offered rate
+ * follows the broker.
  *
  * <p>Threading: runs on its own virtual thread; its sequence map and manifest are confined to it until
  * {@link #manifest()} is read after the thread ended.
@@ -31,6 +33,7 @@ final class AppProducer implements Runnable {
     private final ZipfSampler zipf;
     private final SplittableRandom random;
     private final ClosedLoopPacer pacer;
+    private final ErrorBackoff backoff;
     private final Map<String, long[]> nextSeq = new HashMap<>();
     private final Map<String, RawLogs.ManifestEntry> manifest = new HashMap<>();
 
@@ -45,6 +48,7 @@ final class AppProducer implements Runnable {
         int producers = plan.producers();
         int batch = cfg.load().pushBatch();
         int rate = cfg.load().targetRate();
+        this.backoff = ctx.errorBackoff();
         this.pacer = new ClosedLoopPacer(ctx.clock(), () -> rate <= 0 ? 0
                 : batch / (rate * ctx.rateMultiplier() / producers) * 1e9);
     }
@@ -89,7 +93,7 @@ final class AppProducer implements Runnable {
             seq[0] = first;
             if (e.kind() == ErrorKind.CANCELED && ctx.signal().isStopping()) return;
             ctx.counters().pushErr.increment();
-            ctx.pause(5);
+            backoff.afterFailure(e.kind());
             return;
         }
         ctx.recorders().push.record((System.nanoTime() - t0) / 1000);
@@ -97,9 +101,10 @@ final class AppProducer implements Runnable {
             seq[0] = first; // nothing stored: reuse the numbers
             ctx.counters().pushErr.increment();
             ctx.counters().pushItemFailed.add(batch);
-            ctx.pause(5);
+            backoff.afterFailure(null);
             return;
         }
+        backoff.onSuccess();
         ctx.counters().pushed.add(r.accepted());
         ctx.counters().pushDup.add(r.duplicate());
         ctx.counters().pushItemFailed.add(batch - r.accepted());

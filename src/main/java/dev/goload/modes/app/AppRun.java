@@ -195,7 +195,8 @@ public final class AppRun {
                 a.txCommits() - b.txCommits(), a.txErr() - b.txErr(), a.stage2Pushed() - b.stage2Pushed(),
                 a.stage2Acked() - b.stage2Acked(), a.stage2PopErr() - b.stage2PopErr(),
                 a.stage2AckErr() - b.stage2AckErr(), a.leaseRenews() - b.leaseRenews(),
-                a.leaseRenewErr() - b.leaseRenewErr(), a.foreign() - b.foreign(), diff(a.popped(), b.popped()),
+                a.leaseRenewErr() - b.leaseRenewErr(), a.foreign() - b.foreign(), a.backoffs() - b.backoffs(),
+                a.backoffMillis() - b.backoffMillis(), diff(a.popped(), b.popped()),
                 diff(a.completed(), b.completed()), diff(a.failed(), b.failed()),
                 diff(a.deadLettered(), b.deadLettered()), diff(a.settled(), b.settled()));
     }

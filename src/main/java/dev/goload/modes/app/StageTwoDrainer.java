@@ -5,6 +5,7 @@ import dev.goload.client.PopRequest;
 import dev.goload.client.PopResult;
 import dev.goload.client.QueenException;
 import dev.goload.config.AppConfig;
+import dev.goload.modes.ErrorBackoff;
 
 /**
  * A stage-2 drainer (goload-behavior.md §2.8): pops the stage-2 queue as group {@code stage2} (long-poll), sleeps
@@ -17,9 +18,11 @@ final class StageTwoDrainer implements Runnable {
 
     private final AppContext ctx;
     private final PopRequest request;
+    private final ErrorBackoff backoff;
 
     StageTwoDrainer(AppContext ctx) {
         this.ctx = ctx;
+        this.backoff = ctx.errorBackoff();
         AppConfig.Consume c = ctx.cfg().consume();
         this.request = PopRequest.of(ctx.cfg().topo().stage2Queue())
                 .withConsumerGroup(GROUP)
@@ -34,7 +37,7 @@ final class StageTwoDrainer implements Runnable {
     public void run() {
         AppCounters n = ctx.counters();
         while (!ctx.signal().isStopping()) {
-            PopResult r = ctx.popOnce(request, n.stage2PopErr);
+            PopResult r = ctx.popOnce(request, n.stage2PopErr, backoff);
             if (r == null || r.empty()) continue;
             if (ctx.pause(ctx.cfg().work().stage2ProcessMs())) return;
             try {

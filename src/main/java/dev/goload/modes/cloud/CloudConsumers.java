@@ -8,9 +8,11 @@ import dev.goload.client.PopResult;
 import dev.goload.client.QueenException;
 import dev.goload.config.CloudConfig;
 import dev.goload.modes.EpochClock;
+import dev.goload.modes.ErrorBackoff;
 import dev.goload.verify.FaultPlan;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * The cloud consumers (goload-behavior.md §2.3 "Consumers"): {@code -consumers-per-tenant} closed-loop drainers per
@@ -80,18 +82,20 @@ final class CloudConsumers {
 
     private void loop(TenantState t, PopRequest req) {
         c.liveTasks.incrementAndGet();
+        ErrorBackoff backoff = new ErrorBackoff(ERROR_PAUSE_MILLIS, this::sleep, new SplittableRandom(), c.backoff);
         try {
             while (!over) {
                 c.popReq.increment();
                 PopResult r;
                 try {
                     r = t.client.pop(req);
+                    backoff.onSuccess();
                 } catch (QueenException e) {
                     if (over || QueenException.classify(e) == ErrorKind.CANCELED) {
                         return;
                     }
                     c.popErrors.record(e);
-                    sleep(ERROR_PAUSE_MILLIS);
+                    backoff.afterFailure(QueenException.classify(e));
                     continue;
                 }
                 if (r.empty()) {
@@ -173,15 +177,20 @@ final class CloudConsumers {
         }
     }
 
-    private void sleep(long millis) {
-        if (millis <= 0) {
-            return;
-        }
+    /**
+     * Sleeps, in slices of at most 50 ms so that a backoff of up to 1 s does not hold up {@link #stop}; true when the
+     * loops were told to end (an interrupt ends them too).
+     */
+    private boolean sleep(long millis) {
+        long end = System.nanoTime() + millis * 1_000_000L;
         try {
-            Thread.sleep(millis);
+            for (long left = millis; left > 0 && !over; left = (end - System.nanoTime()) / 1_000_000L) {
+                Thread.sleep(Math.min(left, 50));
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             over = true;
         }
+        return over;
     }
 }

@@ -1,6 +1,7 @@
 package dev.goload.modes.cloud;
 
 import dev.goload.client.ErrorKind;
+import dev.goload.metrics.BackoffStats;
 import dev.goload.metrics.ErrorStats;
 import dev.goload.metrics.LatencyRecorder;
 import java.util.LinkedHashMap;
@@ -30,6 +31,8 @@ public final class CloudCounters {
     /** Items a 2xx push answered {@code failed} (the reference counted them as pushed). */
     public final LongAdder itemFailed = new LongAdder();
     public final AtomicInteger liveTasks = new AtomicInteger();
+    /** The consumers' pauses grown by consecutive connection failures (modes.ErrorBackoff). */
+    public final BackoffStats backoff = new BackoffStats();
 
     public final ErrorStats pushErrors = new ErrorStats();
     public final ErrorStats popErrors = new ErrorStats();
@@ -66,7 +69,8 @@ public final class CloudCounters {
     public record Snapshot(long offeredReq, long shedCapReq, long shedBehindReq, long pushReq, long pushedMsg,
                            long popReq, long poppedMsg, long emptyPops, long ackReq, long ackedMsg, long crossTenant,
                            long undecodable, long itemFailed, long errPush, long errPop, long errAck, long err429,
-                           long err403, long err5xx, long errTimeout, long errConn) {
+                           long err403, long err5xx, long errTimeout, long errConn, long backoffs,
+                           long backoffMillis) {
         public long shedReq() {
             return shedCapReq + shedBehindReq;
         }
@@ -77,6 +81,7 @@ public final class CloudCounters {
                 popReq.sum(), poppedMsg.sum(), emptyPops.sum(), ackReq.sum(), ackedMsg.sum(), crossTenant.sum(),
                 undecodable.sum(), itemFailed.sum(), pushErrors.total(), popErrors.total(), ackErrors.total(),
                 errorsOfKind(ErrorKind.HTTP_429), errorsOfKind(ErrorKind.HTTP_403), errorsOfKind(ErrorKind.HTTP_5XX),
-                errorsOfKind(ErrorKind.TIMEOUT), errorsOfKind(ErrorKind.CONN));
+                errorsOfKind(ErrorKind.TIMEOUT), errorsOfKind(ErrorKind.CONN), backoff.backoffs(),
+                backoff.backoffMillis());
     }
 }

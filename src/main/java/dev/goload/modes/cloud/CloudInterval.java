@@ -48,6 +48,7 @@ public record CloudInterval(double tSec, long wallEpochMs, String phase, double 
                 a.ackReq() - b.ackReq(), a.ackedMsg() - b.ackedMsg(), a.crossTenant() - b.crossTenant(),
                 a.undecodable() - b.undecodable(), a.itemFailed() - b.itemFailed(), a.errPush() - b.errPush(),
                 a.errPop() - b.errPop(), a.errAck() - b.errAck(), a.err429() - b.err429(), a.err403() - b.err403(),
-                a.err5xx() - b.err5xx(), a.errTimeout() - b.errTimeout(), a.errConn() - b.errConn());
+                a.err5xx() - b.err5xx(), a.errTimeout() - b.errTimeout(), a.errConn() - b.errConn(),
+                a.backoffs() - b.backoffs(), a.backoffMillis() - b.backoffMillis());
     }
 }

@@ -27,6 +27,8 @@ public final class CmCounters {
     public final LongAdder popErr = new LongAdder();
     /** Messages whose payload lacked prop/seq: acked (they would block the partition) and never logged. */
     public final LongAdder undecodable = new LongAdder();
+    /** The stage workers' pop pauses grown by consecutive connection failures (modes.ErrorBackoff). */
+    public final dev.goload.metrics.BackoffStats backoff = new dev.goload.metrics.BackoffStats();
 
     private final List<CmStage> all;
     private final Map<String, Stage> stages = new LinkedHashMap<>();

@@ -124,6 +124,7 @@ public final class CmRun {
         flowA.join(1_000);
         flowB.join(1_000);
         if (!drained) listener.line("[shutdown] worker drain timed out (15s) — proceeding");
+        listener.line(dev.goload.report.BackoffLine.of(counters.backoff));
         waitAcks(ackSlots);
         client.cancelAll();
         String logError = closeAll(logs);

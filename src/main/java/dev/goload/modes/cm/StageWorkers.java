@@ -10,6 +10,7 @@ import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
 import dev.goload.metrics.LatencyRecorder;
 import dev.goload.modes.EpochClock;
+import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.RunSignal;
 import dev.goload.verify.CmStage;
 import java.util.ArrayList;
@@ -49,6 +50,9 @@ public final class StageWorkers {
                          WarmTracker warm, AtomicInteger liveTasks, int properties, int popBatch, boolean popWait,
                          int popTimeoutMs, int popPartitions, int sweepFloorMs) {}
 
+    /** The reference's pause after a failed pop; consecutive connection failures grow it (ErrorBackoff). */
+    private static final long POP_ERROR_PAUSE_MILLIS = 5;
+
     private final Shared sh;
     private final List<Thread> threads = new ArrayList<>();
     private final AtomicInteger busy = new AtomicInteger();
@@ -81,12 +85,13 @@ public final class StageWorkers {
         for (int p = worker; p < sh.properties(); p += stride) owned.add(base.withPartition("p" + p));
         AtomicBoolean[] inWork = new AtomicBoolean[owned.size()];
         for (int i = 0; i < inWork.length; i++) inWork[i] = new AtomicBoolean();
+        ErrorBackoff backoff = ErrorBackoff.on(sh.signal(), POP_ERROR_PAUSE_MILLIS, sh.counters().backoff);
         while (!sh.signal().isStopping()) {
             long t0 = System.nanoTime();
             for (int i = 0; i < owned.size() && !sh.signal().isStopping(); i++) {
                 // a partition in work is leased by us: a re-pop would only come back empty
                 if (inWork[i].get()) continue;
-                PopResult r = pop(owned.get(i));
+                PopResult r = pop(owned.get(i), backoff);
                 if (r == null || r.empty()) continue;
                 AtomicBoolean flag = inWork[i];
                 flag.set(true);
@@ -103,8 +108,9 @@ public final class StageWorkers {
                 .withAutoAck(false).withCaptureData(true)
                 .withPartitions(sh.popPartitions() > 1 ? sh.popPartitions() : 0)
                 .withLongPoll(sh.popWait()).withTimeoutMs(sh.popWait() ? sh.popTimeoutMs() : 0);
+        ErrorBackoff backoff = ErrorBackoff.on(sh.signal(), POP_ERROR_PAUSE_MILLIS, sh.counters().backoff);
         while (!sh.signal().isStopping()) {
-            PopResult r = pop(req);
+            PopResult r = pop(req, backoff);
             if (r == null) continue;
             if (r.empty()) {
                 if (!sh.popWait()) sh.signal().pause(2);
@@ -115,14 +121,16 @@ public final class StageWorkers {
         }
     }
 
-    private PopResult pop(PopRequest req) {
+    private PopResult pop(PopRequest req, ErrorBackoff backoff) {
         try {
-            return sh.client().pop(req);
+            PopResult r = sh.client().pop(req);
+            backoff.onSuccess();
+            return r;
         } catch (QueenException e) {
             // only a pop the shutdown cut off is uncounted; a broker failure during the drain is a failure
             boolean stopping = sh.signal().isStopping();
             if (!(stopping && e.kind() == dev.goload.client.ErrorKind.CANCELED)) sh.counters().popErr.increment();
-            if (!stopping) sh.signal().pause(5);
+            if (!stopping) backoff.afterFailure(e.kind());
             return null;
         }
     }

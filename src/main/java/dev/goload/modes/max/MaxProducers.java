@@ -1,6 +1,8 @@
 package dev.goload.modes.max;
 
+import dev.goload.client.ErrorKind;
 import dev.goload.config.MaxConfig;
+import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.LoadRun;
 import dev.goload.modes.PartitionPicker;
 import dev.goload.modes.Payloads;
@@ -12,9 +14,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The closed-loop producers of {@code max} (goload-behavior.md §2.1): N virtual threads, each pushing the next
  * batch as soon as the previous one is answered, round-robin over the partitions from one global counter;
- * after an error a producer sleeps 5 ms. Latency is from the send (there is no schedule in a closed loop).
+ * after an error a producer sleeps 5 ms, more on consecutive connection failures ({@link ErrorBackoff}). Latency is
+ * from the send (there is no schedule in a closed loop).
  */
 public final class MaxProducers implements LoadRun.Producers {
+    /** The reference's pause after a failed push (§2.1); consecutive connection failures grow it (ErrorBackoff). */
+    private static final long ERROR_PAUSE_MILLIS = 5;
+
     private final MaxConfig cfg;
     private final LoadRun.Context ctx;
     private final PartitionPicker picker;
@@ -41,17 +47,21 @@ public final class MaxProducers implements LoadRun.Producers {
 
     private void loop() {
         ctx.liveTasks().incrementAndGet();
+        ErrorBackoff backoff = ErrorBackoff.on(ctx.signal(), ERROR_PAUSE_MILLIS, ctx.counters().backoff);
         try {
             while (!ctx.signal().isStopping()) {
                 inflight.incrementAndGet();
-                boolean ok;
+                ctx.counters().offeredReq.increment(); // a closed loop sends all it offers: offered = sent, shed = 0
+                ErrorKind failure;
                 try {
-                    ok = sender.send(picker.next(0), payload, ctx.clock().nanoTime());
+                    failure = sender.failureOf(picker.next(0), payload, ctx.clock().nanoTime(), -1);
                 } finally {
                     inflight.decrementAndGet();
                 }
-                if (!ok) {
-                    ctx.signal().pause(5);
+                if (failure == null) {
+                    backoff.onSuccess();
+                } else {
+                    backoff.afterFailure(failure);
                 }
             }
         } finally {

@@ -11,7 +11,8 @@ import java.util.SortedMap;
  */
 public record OrderResult(long pushed, long pushErrors, long delivered, long acked, long ackErrors, long pops,
                           long emptyPops, long popErrors, SortedMap<Integer, Long> popSizeHist, double[] popWaitMs,
-                          double pushSeconds, double drainSeconds, OrderLedger.Result check) {
+                          double pushSeconds, double drainSeconds, OrderLedger.Result check, long backoffs,
+                          long backoffMillis) {
 
     public double msgsPerPop() {
         long nonEmpty = pops - emptyPops;

@@ -12,6 +12,8 @@ import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
 import dev.goload.config.AttributionOptions;
 import dev.goload.config.OrderConfig;
+import dev.goload.metrics.BackoffStats;
+import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.RunSignal;
 import dev.goload.verify.LossAttribution;
 import dev.goload.verify.LossReport;
@@ -41,6 +43,8 @@ import org.HdrHistogram.HistogramIterationValue;
  */
 public final class OrderRun {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The reference's pause after a failed pop (§2.5); consecutive connection failures grow it (ErrorBackoff). */
+    private static final long POP_ERROR_PAUSE_MILLIS = 20;
 
     private final OrderConfig cfg;
     private final QueenClient client;
@@ -54,6 +58,7 @@ public final class OrderRun {
     private AttributionOptions attribution = AttributionOptions.DEFAULTS;
     /** Makes this run's transaction ids its own ({@link #txnOf}); set when the producer starts. */
     private volatile String nonce;
+    private final BackoffStats backoff = new BackoffStats();
 
     public OrderRun(OrderConfig cfg, QueenClient client, Consumer<String> lines) {
         this.cfg = cfg;
@@ -80,6 +85,8 @@ public final class OrderRun {
         long pushed = 0, pushErr = 0;
         long t0 = System.nanoTime();
         nonce = cfg.runId() + "/" + UUID.randomUUID();
+        // the producer awaits each push: against a dead broker it must not race through every sequence in a second
+        ErrorBackoff pushBackoff = ErrorBackoff.on(signal, 0, backoff);
         for (int i = 1; i <= cfg.messages() && !signal.isStopping(); i++) {
             String p = cfg.partitionOf(i);
             byte[] body = ("{\"s\":" + i + ",\"p\":\"" + p + "\"}").getBytes(StandardCharsets.UTF_8);
@@ -89,9 +96,12 @@ public final class OrderRun {
                 PushResult r = client.push(List.of(new PushItem(cfg.queue(), p, body, txn, null)));
                 ok = r.durable() == r.size();
                 if (!ok) lines.accept("push " + i + ": item " + r.statuses()[0] + (r.firstError() == null ? "" : ": " + r.firstError()));
+                if (ok) pushBackoff.onSuccess();
+                else pushBackoff.afterFailure(null);
             } catch (QueenException e) {
                 ok = false;
                 lines.accept("push " + i + ": " + e.getMessage());
+                pushBackoff.afterFailure(e.kind());
             }
             ledger.sent(i, ok);
             if (ok) pushed++;
@@ -121,7 +131,8 @@ public final class OrderRun {
             wait = new double[] {rank(popMicros, 0.50), rank(popMicros, 0.95), rank(popMicros, 0.99)};
         }
         return new OrderResult(pushed, pushErr, ledger.deliveredCount(), acked.sum(), ackErr.sum(), pops.sum(),
-                empties.sum(), popErr.sum(), hist, wait, pushSec, drainSec, ledger.result());
+                empties.sum(), popErr.sum(), hist, wait, pushSec, drainSec, ledger.result(), backoff.backoffs(),
+                backoff.backoffMillis());
     }
 
     /** The transaction id sequence {@code i} is pushed with: recomputable, so a missing one can be looked up. */
@@ -169,17 +180,19 @@ public final class OrderRun {
     }
 
     private void consume(PopRequest req, RunSignal stop) {
+        ErrorBackoff popBackoff = ErrorBackoff.on(stop, POP_ERROR_PAUSE_MILLIS, backoff);
         while (!stop.isStopping()) {
             long t0 = System.nanoTime();
             PopResult r;
             try {
                 r = client.pop(req);
+                popBackoff.onSuccess();
             } catch (QueenException e) {
                 // only a pop the shutdown cut off is uncounted; a broker failure during the drain is a failure
                 boolean stopping = stop.isStopping();
                 if (!(stopping && e.kind() == dev.goload.client.ErrorKind.CANCELED)) popErr.increment();
                 if (stopping) return;
-                stop.pause(20);
+                popBackoff.afterFailure(e.kind());
                 continue;
             }
             long micros = (System.nanoTime() - t0) / 1000;

@@ -4,7 +4,10 @@ import dev.goload.client.AckResult;
 import dev.goload.client.PopRequest;
 import dev.goload.client.PopResult;
 import dev.goload.client.QueenClient;
+import dev.goload.client.QueenException;
+import dev.goload.metrics.BackoffStats;
 import dev.goload.metrics.LatencyRecorder;
+import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.Stamps;
 import java.io.PrintStream;
@@ -36,6 +39,7 @@ public final class TenantsRun {
     private static final int PROVISION_ATTEMPTS = 6;
     private static final long PROVISION_RETRY_MS = 200;
     private static final long POP_ERROR_PAUSE_MS = 250;
+    private static final long PUSH_DRAIN_MS = 5_000;
     private static final long MAX_BEHIND_NANOS = 2_000_000_000L;
 
     private final TenantsConfig c;
@@ -56,7 +60,9 @@ public final class TenantsRun {
     private final String[] queueNames;
     private final LatencyRecorder e2e = new LatencyRecorder("e2e");
     private final AtomicInteger live = new AtomicInteger();
+    private final BackoffStats backoff = new BackoffStats();
     private final List<Thread> tasks = new ArrayList<>();
+    private final List<Thread> producers = new ArrayList<>();
 
     /** Receives each report interval, on the run's reporter thread. */
     public interface Listener {
@@ -101,11 +107,15 @@ public final class TenantsRun {
             for (int t = 0; t < c.tenants(); t++) {
                 int tenant = t;
                 long offsetSec = c.stagger() ? ThreadLocalRandom.current().nextInt(2 * c.phaseSec()) : 0;
-                tasks.add(Thread.ofVirtual().name("goload-tenants-producer").start(
+                producers.add(Thread.ofVirtual().name("goload-tenants-producer").start(
                         () -> produce(tenant, offsetSec, startNanos)));
             }
         }
         report(startNanos);
+        // a push in flight gets its answer first: cancelled, the broker may still have stored it, and it would be
+        // popped without ever counting as pushed (popped > pushed)
+        dev.goload.modes.Threads.joinAll(producers, PUSH_DRAIN_MS);
+        tasks.addAll(producers);
         client.cancelAll();
         if (!dev.goload.modes.Threads.joinAll(tasks, TenantsConfig.FINAL_WAIT_MS)) {
             out.printf("[shutdown] %d task(s) did not stop within %ds%n", live.get(), TenantsConfig.FINAL_WAIT_MS / 1000);
@@ -120,7 +130,7 @@ public final class TenantsRun {
             }
         }
         return new TenantsResult(pushed.sum(), popped.sum(), acked.sum(), emptyPops.sum(), tail, tailQueues,
-                pushErr.sum(), popErr.sum(), ackErr.sum());
+                pushErr.sum(), popErr.sum(), ackErr.sum(), backoff.backoffs(), backoff.backoffMillis());
     }
 
     private boolean provision() throws InterruptedException {
@@ -166,16 +176,18 @@ public final class TenantsRun {
         try {
             PopRequest req = PopRequest.of(queueNames[q]).withConsumerGroup("g0").withBatch(c.popBatch()).withWait(true)
                     .withTimeoutMs(c.popTimeoutMs()).withAutoAck(false).withCaptureData(true);
+            ErrorBackoff errorBackoff = ErrorBackoff.on(signal, POP_ERROR_PAUSE_MS, backoff);
             while (!signal.isStopping()) {
                 PopResult r;
                 try {
                     r = client.pop(req);
+                    errorBackoff.onSuccess();
                 } catch (RuntimeException e) {
                     if (signal.isStopping()) {
                         return;
                     }
                     popErr.increment();
-                    signal.pause(POP_ERROR_PAUSE_MS);
+                    errorBackoff.afterFailure(e instanceof QueenException qe ? qe.kind() : null);
                     continue;
                 }
                 if (r.empty()) {
