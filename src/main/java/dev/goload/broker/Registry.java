@@ -13,6 +13,7 @@ final class Registry {
     final BrokerOptions options;
     final InstantSource clock;
     final Counters counters = new Counters();
+    final AckAnswerDelay ackAnswerDelay = new AckAnswerDelay();
     final ConcurrentHashMap<String, Lease> leases = new ConcurrentHashMap<>();
     final ConcurrentHashMap<String, PartitionState> partitionsById = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, QueueState> queues = new ConcurrentHashMap<>();
