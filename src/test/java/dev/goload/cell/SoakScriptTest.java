@@ -1,0 +1,85 @@
+package dev.goload.cell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * scripts/soak (a benchmark, run by hand): its help, argument errors and dry run, never a real soak. Its shellcheck
+ * run is {@link CellScriptsTest}'s (it is in {@link CellScriptsTest#SCRIPTS}).
+ */
+class SoakScriptTest {
+    private static final String SOAK = "scripts/soak";
+
+    private static CellScriptsTest.Run run(String... args) throws Exception {
+        List<String> cmd = new java.util.ArrayList<>(List.of("bash", SOAK));
+        cmd.addAll(List.of(args));
+        return CellScriptsTest.run(cmd);
+    }
+
+    @Test
+    void helpPrintsUsageAndBadArgumentsExitTwo() throws Exception {
+        var help = run("--help");
+        assertEquals(0, help.exit(), help.output());
+        assertTrue(help.output().startsWith("usage: scripts/soak"), help.output());
+        assertTrue(help.output().contains("SOAK VERDICT: FLAT"), "the help names the verdict line");
+        assertEquals(2, run("--no-such-flag").exit());
+        assertEquals(2, run("--minutes", "x").exit());
+        assertEquals(2, run("--minutes", "5", "--warmup-minutes", "5").exit(), "no sample would be left after warm-up");
+    }
+
+    @Test
+    void dryRunPrintsTheBrokerAndLoaderCommandsAndStartsNothing(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("soak");
+        var r = run("--dry-run", "--minutes", "5", "--rate", "1000", "--out", out.toString());
+        assertEquals(0, r.exit(), r.output());
+        assertTrue(r.output().contains("scripts/goload broker -port 0"), r.output());
+        assertTrue(r.output().contains("-mode openloop -rate 1000 -push-batch 100"), r.output());
+        assertTrue(r.output().contains("-manual-ack") && r.output().contains("-duration 300"), r.output());
+        assertTrue(r.output().contains("after minute 1"), "short runs warm up 1 minute: " + r.output());
+        assertFalse(Files.exists(out), "a dry run creates nothing");
+
+        var url = run("--dry-run", "--url", "http://127.0.0.1:6632");
+        assertEquals(0, url.exit(), url.output());
+        assertFalse(url.output().contains("goload broker"), "with --url no broker is started: " + url.output());
+        assertTrue(url.output().contains("-url http://127.0.0.1:6632"), url.output());
+    }
+
+    /** Minutes 0..10, one loader row a minute: heap = base + perMinute * minute; minute 0 is the cold start (nothing allocated yet). */
+    private static Path samples(Path dir, double heapPerMinute) throws Exception {
+        StringBuilder b = new StringBuilder("minute,role,pid,rss_mb,heap_after_gc_mb,threads,sockets,load1\n");
+        for (int m = 0; m <= 10; m++) {
+            double heap = m == 0 ? 1 : 40 + heapPerMinute * m;
+            b.append(String.format(java.util.Locale.ROOT, "%d.00,loader,1,200.0,%.1f,30,%d,1.50%n", m, heap, m == 0 ? 2 : 20));
+        }
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("samples.csv"), b);
+        return dir;
+    }
+
+    @Test
+    void reportOnlyJudgesTheSlopesAfterTheWarmUp(@TempDir Path tmp) throws Exception {
+        var flat = run("--report-only", samples(tmp.resolve("flat"), 0).toString(), "--warmup-minutes", "1");
+        assertEquals(0, flat.exit(), flat.output());
+        assertTrue(flat.output().contains("loader  heap_after_gc_mb  slope     +0.00 /h"), flat.output());
+        assertTrue(flat.output().contains("SOAK VERDICT: FLAT"), "the cold minute 0 is excluded: " + flat.output());
+
+        // +0.5 MB a minute = +30 MB/h > the 5 MB/h bound
+        var growing = run("--report-only", samples(tmp.resolve("grow"), 0.5).toString(), "--warmup-minutes", "1");
+        assertEquals(1, growing.exit(), growing.output());
+        assertTrue(growing.output().contains("loader  heap_after_gc_mb  slope    +30.00 /h"), growing.output());
+        assertTrue(growing.output().contains("SOAK VERDICT: GROWING loader.heap_after_gc_mb(+30.00/h > 5)"),
+                growing.output());
+
+        var cold = run("--report-only", samples(tmp.resolve("cold"), 0).toString(), "--warmup-minutes", "0");
+        assertEquals(1, cold.exit(), "without a warm-up the cold start reads as growth: " + cold.output());
+        assertTrue(cold.output().contains("(min 2, max 20, 11 samples after minute 0)"), cold.output());
+        assertTrue(cold.output().contains("SOAK VERDICT: GROWING loader.heap_after_gc_mb("), cold.output());
+    }
+}
