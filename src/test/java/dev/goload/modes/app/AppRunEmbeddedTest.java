@@ -13,6 +13,7 @@ import dev.goload.config.AppConfig;
 import dev.goload.config.TargetOptions;
 import dev.goload.modes.RunSignal;
 import dev.goload.pace.NanoClock;
+import dev.goload.verify.OrderVerdict;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -185,5 +186,57 @@ class AppRunEmbeddedTest {
         String text = console.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("VERDICT: FAIL"), text);
         assertTrue(text.contains("VIOLATIONS(seq>exp)=1"), text);
+    }
+
+    // ---- issue 13 part 7: the raw logs pass the campaign's own order rule (VerifyOrderRule, ported from
+    // verify-order.py) whatever the ack latency, and the file and the online checker judge the same sequence.
+
+    private static final int GROUPS = 2;
+
+    /** Few partitions, many consumers, one partition per pop: a partition's next batch goes to another consumer. */
+    private AppConfig orderConfig(Path dir, double failPct) {
+        AppConfig c = config(broker.url(), failPct, 0, 50, 0, 0, 0, 30, dir.toString(), 5);
+        return new AppConfig(c.target(), c.load(),
+                new AppConfig.Topology("appq", "appq-stage2", 3, 1.1, 0, 300, 7200, true),
+                new AppConfig.Consume(GROUPS, 4, 5, 1, true, 300, 5), c.work(), c.reliab(), c.run());
+    }
+
+    @Test
+    void rowsStayInDeliveryOrderWhenEveryOtherAckAnswerIsSlow(@TempDir Path dir) throws Exception {
+        broker.delayAckAnswers(300, 2);
+        AppResult r = run(orderConfig(dir, 5), new RawLogs(dir, GROUPS), null);
+
+        VerifyOrderRule file = VerifyOrderRule.ofGroups(dir, "cg", GROUPS);
+        assertEquals(0, file.violations(), "verify-order.py's rule on cg*.tsv: " + file.samples());
+        assertTrue(r.verdict().pass(), r.verdict().reason());
+        assertSameJudgement(r.verdict(), file);
+        // The slow answers did reorder what is written after them: rows written once the ack answer is in (the
+        // ack-outcome log; what cg*.tsv was before the fix) break the rule, so this run would have caught the bug.
+        VerifyOrderRule afterAck = VerifyOrderRule.ofGroups(dir, "ack-cg", GROUPS);
+        assertTrue(afterAck.violations() > 0, "slow ack answers reordered the rows written after them");
+    }
+
+    @Test
+    void aGapInjectedBeforeTheCheckerIsInTheFileToo(@TempDir Path dir) throws Exception {
+        AtomicInteger seen = new AtomicInteger();
+        AppContext.CheckerTap gap = (sink, group, partition, seq, retry) ->
+                sink.observe(group, partition, group == 1 && seen.incrementAndGet() == 30 ? seq + 3 : seq, retry);
+        AppResult r = run(orderConfig(dir, 0), new RawLogs(dir, GROUPS), gap);
+
+        VerifyOrderRule file = VerifyOrderRule.ofGroups(dir, "cg", GROUPS);
+        assertFalse(r.verdict().pass());
+        assertEquals(1, file.violations(), file.samples().toString());
+        assertSameJudgement(r.verdict(), file);
+        String online = r.verdict().samples().getFirst();
+        assertTrue(online.startsWith(file.samples().getFirst() + " retry="), online + " vs " + file.samples());
+    }
+
+    /** Every delivery the online checker judged is a row, judged the same way by the offline rule. */
+    private static void assertSameJudgement(OrderVerdict online, VerifyOrderRule file) {
+        assertEquals(0, online.unjudged());
+        assertTrue(online.inOrder() > 0);
+        assertEquals(online.inOrder(), file.inOrder(), "in order");
+        assertEquals(online.dups(), file.dups(), "redeliveries");
+        assertEquals(online.violations(), file.violations(), "violations");
     }
 }
