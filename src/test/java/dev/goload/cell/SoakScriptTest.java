@@ -39,7 +39,7 @@ class SoakScriptTest {
         Path out = tmp.resolve("soak");
         var r = run("--dry-run", "--minutes", "5", "--rate", "1000", "--out", out.toString());
         assertEquals(0, r.exit(), r.output());
-        assertTrue(r.output().contains("scripts/goload broker -port 0"), r.output());
+        assertTrue(r.output().contains("GOLOAD_JAVA_OPTS=-Xmx1g scripts/goload broker -port 0"), r.output());
         assertTrue(r.output().contains("-mode openloop -rate 1000 -push-batch 100"), r.output());
         assertTrue(r.output().contains("-manual-ack") && r.output().contains("-duration 300"), r.output());
         assertTrue(r.output().contains("after minute 1"), "short runs warm up 1 minute: " + r.output());
@@ -53,10 +53,10 @@ class SoakScriptTest {
 
     /** Minutes 0..10, one loader row a minute: heap = base + perMinute * minute; minute 0 is the cold start (nothing allocated yet). */
     private static Path samples(Path dir, double heapPerMinute) throws Exception {
-        StringBuilder b = new StringBuilder("minute,role,pid,rss_mb,heap_after_gc_mb,threads,sockets,load1\n");
+        StringBuilder b = new StringBuilder("minute,role,pid,rss_mb,heap_after_gc_mb,heap_committed_mb,threads,sockets,load1\n");
         for (int m = 0; m <= 10; m++) {
             double heap = m == 0 ? 1 : 40 + heapPerMinute * m;
-            b.append(String.format(java.util.Locale.ROOT, "%d.00,loader,1,200.0,%.1f,30,%d,1.50%n", m, heap, m == 0 ? 2 : 20));
+            b.append(String.format(java.util.Locale.ROOT, "%d.00,loader,1,200.0,%.1f,%d,30,%d,1.50%n", m, heap, 64 + 10 * m, m == 0 ? 2 : 20));
         }
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("samples.csv"), b);
@@ -69,6 +69,7 @@ class SoakScriptTest {
         assertEquals(0, flat.exit(), flat.output());
         assertTrue(flat.output().contains("loader  heap_after_gc_mb  slope     +0.00 /h"), flat.output());
         assertTrue(flat.output().contains("SOAK VERDICT: FLAT"), "the cold minute 0 is excluded: " + flat.output());
+        assertTrue(flat.output().contains("loader  heap_committed_mb slope   +600.00 /h"), "reported: " + flat.output());
 
         // +0.5 MB a minute = +30 MB/h > the 5 MB/h bound
         var growing = run("--report-only", samples(tmp.resolve("grow"), 0.5).toString(), "--warmup-minutes", "1");
