@@ -51,12 +51,15 @@ class SoakScriptTest {
         assertTrue(url.output().contains("-url http://127.0.0.1:6632"), url.output());
     }
 
-    /** Minutes 0..10, one loader row a minute: heap = base + perMinute * minute; minute 0 is the cold start (nothing allocated yet). */
+    /**
+     * Minutes 0..10, one loader row a minute: heap = 40 + perMinute * minute after a 3-minute warm-up that climbs
+     * 0, 10, 20 MB; sockets 2 at the cold start, then 20 (±1 from minute to minute: noise, not growth).
+     */
     private static Path samples(Path dir, double heapPerMinute) throws Exception {
         StringBuilder b = new StringBuilder("minute,role,pid,rss_mb,heap_after_gc_mb,heap_committed_mb,threads,sockets,load1\n");
         for (int m = 0; m <= 10; m++) {
-            double heap = m == 0 ? 1 : 40 + heapPerMinute * m;
-            b.append(String.format(java.util.Locale.ROOT, "%d.00,loader,1,200.0,%.1f,%d,30,%d,1.50%n", m, heap, 64 + 10 * m, m == 0 ? 2 : 20));
+            double heap = m < 3 ? 10 * m : 40 + heapPerMinute * m;
+            b.append(String.format(java.util.Locale.ROOT, "%d.00,loader,1,200.0,%.1f,%d,30,%d,1.50%n", m, heap, 64 + 10 * m, m == 0 ? 2 : 20 + m % 2));
         }
         Files.createDirectories(dir);
         Files.writeString(dir.resolve("samples.csv"), b);
@@ -65,22 +68,25 @@ class SoakScriptTest {
 
     @Test
     void reportOnlyJudgesTheSlopesAfterTheWarmUp(@TempDir Path tmp) throws Exception {
-        var flat = run("--report-only", samples(tmp.resolve("flat"), 0).toString(), "--warmup-minutes", "1");
+        var flat = run("--report-only", samples(tmp.resolve("flat"), 0).toString(), "--warmup-minutes", "3");
         assertEquals(0, flat.exit(), flat.output());
-        assertTrue(flat.output().contains("loader  heap_after_gc_mb  slope     +0.00 /h"), flat.output());
-        assertTrue(flat.output().contains("SOAK VERDICT: FLAT"), "the cold minute 0 is excluded: " + flat.output());
+        assertTrue(flat.output().contains("loader  heap_after_gc_mb  slope     +0.00 /h +- 0.00  (min 40.0, max 40.0, 8 samples after minute 3)"), flat.output());
+        assertTrue(flat.output().contains("SOAK VERDICT: FLAT"), "the warm-up is excluded: " + flat.output());
         assertTrue(flat.output().contains("loader  heap_committed_mb slope   +600.00 /h"), "reported: " + flat.output());
 
         // +0.5 MB a minute = +30 MB/h > the 5 MB/h bound
-        var growing = run("--report-only", samples(tmp.resolve("grow"), 0.5).toString(), "--warmup-minutes", "1");
+        var growing = run("--report-only", samples(tmp.resolve("grow"), 0.5).toString(), "--warmup-minutes", "3");
         assertEquals(1, growing.exit(), growing.output());
-        assertTrue(growing.output().contains("loader  heap_after_gc_mb  slope    +30.00 /h"), growing.output());
+        assertTrue(growing.output().contains("loader  heap_after_gc_mb  slope    +30.00 /h +- 0.00"), growing.output());
         assertTrue(growing.output().contains("SOAK VERDICT: GROWING loader.heap_after_gc_mb(+30.00/h > 5)"),
                 growing.output());
 
         var cold = run("--report-only", samples(tmp.resolve("cold"), 0).toString(), "--warmup-minutes", "0");
         assertEquals(1, cold.exit(), "without a warm-up the cold start reads as growth: " + cold.output());
-        assertTrue(cold.output().contains("(min 2, max 20, 11 samples after minute 0)"), cold.output());
-        assertTrue(cold.output().contains("SOAK VERDICT: GROWING loader.heap_after_gc_mb("), cold.output());
+        assertTrue(cold.output().contains("loader  heap_after_gc_mb  slope   +207.27 /h +- 55.63"), cold.output());
+        // sockets: +49/h is above the 6/h bound but within two standard errors (29.5/h): noise, not growth
+        assertTrue(cold.output().contains("loader  sockets           slope    +49.09 /h +- 29.54"), cold.output());
+        assertTrue(cold.output().contains("SOAK VERDICT: GROWING loader.heap_after_gc_mb(+207.27/h > 5)\n"),
+                cold.output());
     }
 }
