@@ -89,4 +89,17 @@ class SoakScriptTest {
         assertTrue(cold.output().contains("SOAK VERDICT: GROWING loader.heap_after_gc_mb(+207.27/h > 5)\n"),
                 cold.output());
     }
+
+    /** The sampler itself, against this test JVM: every field read (RSS, heap after GC, committed, threads, sockets). */
+    @Test
+    void sampleOnceReadsEveryFieldOfARunningJvm() throws Exception {
+        long pid = ProcessHandle.current().pid();
+        var r = run("--sample-once", Long.toString(pid));
+        assertEquals(0, r.exit(), r.output());
+        String row = r.output().strip();
+        assertTrue(row.matches("0,self," + pid + ",\\d+\\.\\d,\\d+\\.\\d,\\d+\\.\\d,\\d+,\\d+,[0-9.]+"), row);
+        String[] f = row.split(",");
+        assertTrue(Double.parseDouble(f[4]) <= Double.parseDouble(f[5]), "heap used <= committed: " + row);
+        assertTrue(Integer.parseInt(f[6]) > 1, "a JVM has several OS threads: " + row);
+    }
 }
