@@ -14,8 +14,8 @@ import java.util.SplittableRandom;
  * One consumer of group {@code cg<g>} (goload-behavior.md §2.8): pop with a lease (autoAck=false), process the
  * messages <em>sequentially</em> (simulated work; leases renewed while a slow batch runs), each processed message
  * going to the order checker and the raw log through {@link DeliveryFeed} before any ack, then complete the batch
- * through {@link BatchCompleter}. A batch cut short by the end of the run is not
- * acked: its lease expires and the broker redelivers it, as it would for a crashed application.
+ * through {@link BatchCompleter}. A batch cut short by the end of the run is not acked: its lease expires and the
+ * broker redelivers it, as it would for a crashed application.
  *
  * <p>Threading: runs on its own virtual thread; everything it shares is in {@link AppContext}.
  */

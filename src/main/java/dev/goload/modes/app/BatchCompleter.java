@@ -25,8 +25,9 @@ import java.util.SplittableRandom;
  * {@code dlq}).
  *
  * <p>The processed rows of {@code cg<g>.tsv} were written before (see {@link DeliveryFeed}); this writes each
- * message's ack outcome to {@code ack-cg<g>.tsv}, stamped with the time the answer arrived (§8.2 #19a). Settled messages are counted per partition: a successful {@code failed} ack that redelivers undoes
- * the completions of that partition's part of the batch (see {@link AppCounters}).
+ * message's ack outcome to {@code ack-cg<g>.tsv}, stamped with the time the answer arrived (§8.2 #19a). Settled
+ * messages are counted per partition: a successful {@code failed} ack that redelivers undoes the completions of
+ * that partition's part of the batch (see {@link AppCounters}).
  *
  * <p>Threading: confined to its consumer's thread.
  */
@@ -72,7 +73,7 @@ final class BatchCompleter {
         writeRows(batch);
     }
 
-    /** A batch's outcomes go out in delivery order, not in the order the transaction, completed and failed answers came. */
+    /** A batch's outcomes go out in delivery order, not in the order its answers (transactions, acks) came. */
     private void writeRows(List<Delivery> batch) {
         RawLogs logs = ctx.rawLogs();
         try {
