@@ -130,6 +130,14 @@ public final class EmbeddedBroker implements AutoCloseable {
         return registry.faults;
     }
 
+    /**
+     * Test-only: from now on, the answer of every {@code everyNth} ack, ack-batch or transaction call goes out
+     * {@code millis} after the ack was applied (0 = off). Not reachable from the command line.
+     */
+    public void delayAckAnswers(int millis, int everyNth) {
+        registry.ackAnswerDelay.set(millis, everyNth);
+    }
+
     /** The proxy personality's counters ({@link ProxyStats#NONE} when it is off). */
     public ProxyStats proxyStats() {
         return proxy == null ? ProxyStats.NONE : proxy.stats();

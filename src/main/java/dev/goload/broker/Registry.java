@@ -15,6 +15,7 @@ final class Registry {
     final Counters counters = new Counters();
     /** Test-only loss switches (off unless a test sets them). */
     final BrokerFaults faults = new BrokerFaults();
+    final AckAnswerDelay ackAnswerDelay = new AckAnswerDelay();
     final ConcurrentHashMap<String, Lease> leases = new ConcurrentHashMap<>();
     final ConcurrentHashMap<String, PartitionState> partitionsById = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, QueueState> queues = new ConcurrentHashMap<>();

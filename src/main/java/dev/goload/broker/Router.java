@@ -135,13 +135,13 @@ final class Router implements HttpHandler {
                 return delayed(push.handle(r));
             }
             if (n == 4 && op.equals("ack")) {
-                return delayed(ack.single(r));
+                return delayed(ackAnswer(ack.single(r)));
             }
             if (n == 5 && op.equals("ack") && s[4].equals("batch")) {
-                return delayed(ack.batch(r));
+                return delayed(ackAnswer(ack.batch(r)));
             }
             if (n == 4 && op.equals("transaction")) {
-                return delayed(transaction.handle(r));
+                return delayed(ackAnswer(transaction.handle(r)));
             }
             if (n == 4 && op.equals("configure")) {
                 return configure.handle(r);
@@ -182,6 +182,12 @@ final class Router implements HttpHandler {
         if (d > 0) {
             Thread.sleep(d);
         }
+        return reply;
+    }
+
+    /** The test-only {@link AckAnswerDelay}: the ack is applied, its answer held back. */
+    private Reply ackAnswer(Reply reply) throws InterruptedException {
+        registry.ackAnswerDelay.beforeAnswer();
         return reply;
     }
 

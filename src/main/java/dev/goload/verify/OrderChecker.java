@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.LongAdder;
  * independently locked stripes. Callers must observe one partition's deliveries in delivery order — which a
  * partition lease guarantees (one consumer per partition and group at a time).
  */
-public final class OrderChecker {
+public final class OrderChecker implements OrderObserver {
     public static final int MAX_SAMPLES = 20;
     private static final int STRIPES = 16;
 
@@ -57,6 +57,7 @@ public final class OrderChecker {
     }
 
     /** One delivery of {@code seq} of {@code partition} to consumer group {@code group}. */
+    @Override
     public void observe(int group, String partition, long seq, int retry) {
         Stripe st = stripes[group][(partition.hashCode() & 0x7fffffff) % STRIPES];
         long expected;

@@ -12,10 +12,11 @@ import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
- * One consumer of group {@code cg<g>} (goload-behavior.md §2.8): pop with a lease (autoAck=false), check every
- * delivery's order, process the messages <em>sequentially</em> (simulated work; leases renewed while a slow batch
- * runs), then complete the batch through {@link BatchCompleter}. A batch cut short by the end of the run is not
- * acked: its lease expires and the broker redelivers it, as it would for a crashed application.
+ * One consumer of group {@code cg<g>} (goload-behavior.md §2.8): pop with a lease (autoAck=false), process the
+ * messages <em>sequentially</em> (simulated work; leases renewed while a slow batch runs), each processed message
+ * going to the order checker and the raw log through {@link DeliveryFeed} before any ack, then complete the batch
+ * through {@link BatchCompleter}. A batch cut short by the end of the run is not acked: its lease expires and the
+ * broker redelivers it, as it would for a crashed application.
  *
  * <p>Threading: runs on its own virtual thread; everything it shares is in {@link AppContext}.
  */
@@ -78,7 +79,6 @@ final class AppConsumer implements Runnable {
             }
             if (st.pushTs() > 0) ctx.recorders().qDelay.record((popNs - st.pushTs()) / 1000);
             if (m.retryCount() > 0) ctx.counters().redeliveries.increment();
-            ctx.tap().observe(ctx.checker(), group, m.partition(), st.seq(), m.retryCount());
             long ms = work.workMillis(st.slow(), m.partition(), random.nextDouble() * 2 - 1);
             boolean fail = st.poison() || random.nextDouble() * 100 < cfg.reliab().failPct();
             batch.add(new Delivery(m, st, ms, fail, false));
@@ -89,6 +89,7 @@ final class AppConsumer implements Runnable {
         try (LeaseRenewer ignored = renew ? LeaseRenewer.start(ctx, List.copyOf(leases)) : null) {
             for (Delivery d : batch) {
                 if (d.workMillis() > 0 && ctx.pause(d.workMillis())) return; // run over: leave the batch leased
+                if (!d.foreign()) DeliveryFeed.processed(ctx, group, d, ctx.epoch().epochNanos());
             }
         }
         completer.complete(batch);

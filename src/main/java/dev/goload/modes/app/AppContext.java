@@ -7,6 +7,7 @@ import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.RunSignal;
 import dev.goload.pace.NanoClock;
 import dev.goload.verify.OrderChecker;
+import dev.goload.verify.OrderObserver;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -16,8 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * @param rawLogs null without {@code -verify-log}
  * @param payload this run's message bodies
- * @param tap     what every delivery's sequence passes through on its way to the checker (identity in runs; tests
- *                inject faults here to prove the verdict can fail)
+ * @param tap     what every processed delivery passes through on its way to the checker and the raw log (identity
+ *                in runs; tests inject faults here to prove the verdict — and the file — can fail)
  */
 public record AppContext(QueenClient client, AppConfig cfg, AppCounters counters, AppRecorders recorders,
                          OrderChecker checker, CheckerTap tap, RawLogs rawLogs, RunSignal signal, NanoClock clock,
@@ -26,12 +27,15 @@ public record AppContext(QueenClient client, AppConfig cfg, AppCounters counters
     /** The reference's pause after a failed pop or push (§2.8). */
     static final long ERROR_PAUSE_MILLIS = 5;
 
-    /** Forwards one delivery to the checker; the seam tests use to inject a reorder or a gap. */
+    /**
+     * Forwards one delivery to {@code sink} (the checker and the raw log together, see {@link DeliveryFeed}); the
+     * seam tests use to inject a reorder or a gap.
+     */
     @FunctionalInterface
     public interface CheckerTap {
-        CheckerTap IDENTITY = (checker, group, partition, seq, retry) -> checker.observe(group, partition, seq, retry);
+        CheckerTap IDENTITY = (sink, group, partition, seq, retry) -> sink.observe(group, partition, seq, retry);
 
-        void observe(OrderChecker checker, int group, String partition, long seq, int retry);
+        void observe(OrderObserver sink, int group, String partition, long seq, int retry);
     }
 
     public double rateMultiplier() {

@@ -24,9 +24,10 @@ import java.util.SplittableRandom;
  * the partition's batch, or dead-letters the message past {@code retryLimit} — counted from the answer's
  * {@code dlq}).
  *
- * <p>Every raw-log row is written once the ack outcome is known, stamped with the time the answer arrived
- * (§8.2 #19a). Settled messages are counted per partition: a successful {@code failed} ack that redelivers undoes
- * the completions of that partition's part of the batch (see {@link AppCounters}).
+ * <p>The processed rows of {@code cg<g>.tsv} were written before (see {@link DeliveryFeed}); this writes each
+ * message's ack outcome to {@code ack-cg<g>.tsv}, stamped with the time the answer arrived (§8.2 #19a). Settled
+ * messages are counted per partition: a successful {@code failed} ack that redelivers undoes the completions of
+ * that partition's part of the batch (see {@link AppCounters}).
  *
  * <p>Threading: confined to its consumer's thread.
  */
@@ -35,7 +36,7 @@ final class BatchCompleter {
     private final int group;
     private final String groupName;
     private final SplittableRandom random;
-    /** This batch's raw-log rows, written in delivery order once every answer is in (see {@link #complete}). */
+    /** This batch's ack outcomes, written in delivery order once every answer is in (see {@link #complete}). */
     private final Map<Delivery, Row> rows = new java.util.IdentityHashMap<>();
 
     private record Row(long ackNs, String status) {}
@@ -72,17 +73,14 @@ final class BatchCompleter {
         writeRows(batch);
     }
 
-    /**
-     * The offline verifier applies the order rule to each partition's rows in file order, whatever their status, so
-     * a batch's rows go out in delivery order — not in the order the transaction, completed and failed answers came.
-     */
+    /** A batch's outcomes go out in delivery order, not in the order its answers (transactions, acks) came. */
     private void writeRows(List<Delivery> batch) {
         RawLogs logs = ctx.rawLogs();
         try {
             if (logs == null) return;
             for (Delivery d : batch) {
                 Row r = rows.get(d);
-                if (r != null) logs.row(group, r.ackNs(), d.partition(), d.stamp().seq(), d.message().retryCount(), r.status());
+                if (r != null) logs.ackRow(group, r.ackNs(), d.partition(), d.stamp().seq(), d.message().retryCount(), r.status());
             }
         } finally {
             rows.clear();

@@ -10,37 +10,49 @@ import java.util.Map;
 
 /**
  * The optional raw logs of {@code -verify-log DIR} for the offline {@code verify-order.py}
- * (goload-behavior.md §2.8): {@code cg<g>.tsv}, header {@code ackTsNs\tcg\tpartition\tseq\tretry\tstatus}, one row
- * per processed delivery, written <em>after</em> its ack outcome is known, {@code ackTsNs} being the epoch ns at which
- * the ack (or transaction) answer arrived (§8.2 #19a); and {@code manifest.tsv}, header
- * {@code partition\tcount\tmaxSeq\tpoison}, written at the end.
+ * (goload-behavior.md §2.8, §3.4):
+ * <ul>
+ *   <li>{@code cg<g>.tsv}, header {@code ackTsNs\tcg\tpartition\tseq\tretry\tstatus}: one row per processed
+ *       delivery, written when the message has been processed — <em>before</em> its ack is sent, as the reference
+ *       does — so that file order is delivery order per partition whatever the ack latency. {@code ackTsNs} (the
+ *       reference's column name) is the epoch ns at which processing ended; status is the processing outcome:
+ *       {@code ok}, {@code fail} (a transient failure, acked {@code failed}) or {@code poison}. The checker reads the
+ *       rows in file order, so a row written after the ack answer could follow the next batch of the partition,
+ *       delivered to another consumer once the broker had released the lease (issue 13 part 7).</li>
+ *   <li>{@code ack-cg<g>.tsv} (a goload-java addition; the name stays outside verify-order.py's {@code cg*.tsv}),
+ *       header {@code ackTsNs\tcg\tpartition\tseq\tretry\toutcome}: what the broker answered, once it is known —
+ *       {@code ok} (completed ack or committed transaction), {@code fail} (acked {@code failed}: redelivered),
+ *       {@code poison}, {@code dlq} (dead-lettered at the retry limit) and {@code ackerr} (not committed: redelivered
+ *       after the lease expires). Its order carries no meaning.</li>
+ *   <li>{@code manifest.tsv}, header {@code partition\tcount\tmaxSeq\tpoison}, written at the end.</li>
+ * </ul>
  *
- * <p>Status values: {@code ok} (completed ack or transaction committed), {@code fail} (a transient failure acked
- * {@code failed}: the broker redelivers), {@code poison} (a poison message acked {@code failed}), and the goload-java
- * additions {@code dlq} (a transient failure the broker dead-lettered at the retry limit) and {@code ackerr} (the ack
- * did not commit: the message will be redelivered after its lease expires).
- *
- * <p>Threading: {@link #row} from any thread — each group's writer is locked while a row is appended, so writers
- * block rather than drop rows; a write error is kept ({@link #firstError()}) rather than thrown into a consumer. {@link #flush()} and {@link #close} from the run's thread.
+ * <p>Threading: {@link #row} and {@link #ackRow} from any thread — each file's writer is locked while a row is
+ * appended, so writers block rather than drop rows; {@link #inGroupOrder} runs a step under the lock of a group's
+ * {@code cg} file (see {@link DeliveryFeed}); a write error is kept ({@link #firstError()}) rather than thrown into
+ * a consumer. {@link #flush()} and {@link #close} from the run's thread.
  */
 public final class RawLogs implements Closeable {
     public static final String CG_HEADER = "ackTsNs\tcg\tpartition\tseq\tretry\tstatus";
+    public static final String ACK_HEADER = "ackTsNs\tcg\tpartition\tseq\tretry\toutcome";
     public static final String MANIFEST_HEADER = "partition\tcount\tmaxSeq\tpoison";
 
     private final Path dir;
+    private final int groups;
+    /** {@code cg<g>.tsv} at index g, {@code ack-cg<g>.tsv} at groups + g. */
     private final BufferedWriter[] writers;
     private volatile IOException firstError;
 
-    /** Creates {@code dir} and the {@code cg<g>.tsv} files (truncated) with their headers. */
+    /** Creates {@code dir} and the {@code cg<g>.tsv} and {@code ack-cg<g>.tsv} files (truncated) with headers. */
     public RawLogs(Path dir, int groups) throws IOException {
         this.dir = dir;
+        this.groups = groups;
         Files.createDirectories(dir);
-        writers = new BufferedWriter[groups];
+        writers = new BufferedWriter[2 * groups];
         try {
             for (int g = 0; g < groups; g++) {
-                writers[g] = Files.newBufferedWriter(dir.resolve("cg" + g + ".tsv"), StandardCharsets.UTF_8);
-                writers[g].write(CG_HEADER);
-                writers[g].write('\n');
+                writers[g] = open("cg" + g + ".tsv", CG_HEADER);
+                writers[groups + g] = open("ack-cg" + g + ".tsv", ACK_HEADER);
             }
         } catch (IOException e) {
             close();
@@ -48,19 +60,46 @@ public final class RawLogs implements Closeable {
         }
     }
 
+    private BufferedWriter open(String name, String header) throws IOException {
+        BufferedWriter w = Files.newBufferedWriter(dir.resolve(name), StandardCharsets.UTF_8);
+        w.write(header);
+        w.write('\n');
+        return w;
+    }
+
     public Path dir() {
         return dir;
     }
 
-    public void row(int g, long ackTsNs, String partition, long seq, int retry, String status) {
-        String line = ackTsNs + "\tcg" + g + "\t" + partition + "\t" + seq + "\t" + retry + "\t" + status + "\n";
-        BufferedWriter w = writers[g];
+    /** One processed delivery in {@code cg<g>.tsv}. */
+    public void row(int g, long tsNs, String partition, long seq, int retry, String status) {
+        append(g, "cg" + g + ".tsv", tsNs, g, partition, seq, retry, status);
+    }
+
+    /** One ack outcome in {@code ack-cg<g>.tsv}. */
+    public void ackRow(int g, long ackTsNs, String partition, long seq, int retry, String outcome) {
+        append(groups + g, "ack-cg" + g + ".tsv", ackTsNs, g, partition, seq, retry, outcome);
+    }
+
+    /**
+     * Runs {@code step} holding the lock of {@code cg<g>.tsv}: what the step observes and writes is one atomic event
+     * in that file's order (rows written inside take the same, reentrant, lock).
+     */
+    public void inGroupOrder(int g, Runnable step) {
+        synchronized (writers[g]) {
+            step.run();
+        }
+    }
+
+    private void append(int index, String name, long tsNs, int g, String partition, long seq, int retry, String status) {
+        String line = tsNs + "\tcg" + g + "\t" + partition + "\t" + seq + "\t" + retry + "\t" + status + "\n";
+        BufferedWriter w = writers[index];
         try {
             synchronized (w) {
                 w.write(line);
             }
         } catch (IOException e) {
-            if (firstError == null) firstError = new IOException("raw log cg" + g + ".tsv: " + e.getMessage(), e);
+            if (firstError == null) firstError = new IOException("raw log " + name + ": " + e.getMessage(), e);
         }
     }
 
