@@ -9,8 +9,9 @@ import java.util.Locale;
 
 /**
  * The {@code -mode tenants} report and final lines (goload-behavior.md §2.7), byte for byte with Go's number
- * formatting. goload's additions (keep-alive reconnects, the loader's self-measurement) come before the reference's {@code [final]} line,
- * which stays the last line starting {@code [final]}. Called from the run's reporter thread, then the command's.
+ * formatting. goload's additions (keep-alive reconnects, the loader's self-measurement) come before the
+ * reference's {@code [final]} line, which stays the last line starting {@code [final]}. Called from the run's
+ * reporter thread, then the command's.
  */
 public final class TenantsConsole implements TenantsRun.Listener {
     private final PrintStream out;
