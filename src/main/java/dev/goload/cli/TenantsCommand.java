@@ -39,7 +39,7 @@ public final class TenantsCommand implements ModeCommand {
             if (r == null) {
                 return ExitCodes.SETUP; // provisioning failed: said so on its own line
             }
-            console.printFinal(r, LoadModeSupport.wholeRun(monitor));
+            console.printFinal(r, LoadModeSupport.wholeRun(monitor), client.stats().reconnects());
             return ExitCodes.OK;
         }
     }

@@ -9,8 +9,9 @@ import java.util.Locale;
 
 /**
  * The {@code -mode tenants} report and final lines (goload-behavior.md §2.7), byte for byte with Go's number
- * formatting. goload's additions (the loader's self-measurement) come before the reference's {@code [final]} line,
- * which stays the last line starting {@code [final]}. Called from the run's reporter thread, then the command's.
+ * formatting. goload's additions (keep-alive reconnects, the loader's self-measurement) come before the
+ * reference's {@code [final]} line, which stays the last line starting {@code [final]}. Called from the run's
+ * reporter thread, then the command's.
  */
 public final class TenantsConsole implements TenantsRun.Listener {
     private final PrintStream out;
@@ -28,9 +29,13 @@ public final class TenantsConsole implements TenantsRun.Listener {
                 iv.ackErr(), iv.liveTasks());
     }
 
-    /** The reference's blank line, the loader's {@code [final] +} lines, then the reference's final line. */
-    public void printFinal(TenantsResult r, RunResult.LoaderSummary loader) {
+    /**
+     * The reference's blank line, goload's {@code [final] +} lines (the client's keep-alive reconnects, the loader's
+     * self-measurement), then the reference's final line.
+     */
+    public void printFinal(TenantsResult r, RunResult.LoaderSummary loader, long reconnects) {
         out.println();
+        ReconnectLines.printFinal(out, reconnects);
         LoaderLines.printFinal(out, loader);
         out.println(BackoffLine.of(r.backoffs(), r.backoffMillis()));
         out.printf(Locale.ROOT, "[final] pushed=%d popped=%d acked=%d empty=%d | tail: %d msgs across %d queues"
