@@ -107,8 +107,8 @@ check "grep -q '^[0-9.]*,dd,' '$OUT/pt1.pg.csv'" "pg.csv has per-second deltas"
 check "grep -q 'VERDICT: PASS' '$OUT/pt1.stdout'" "the loader's stdout was captured"
 check "grep -Eq '^  \"verdict\" ?: ?\"PASS\"' '$OUT/pt1.json'" "run record verdict PASS"
 
-step "reset, then a three-step ladder"
-"$ROOT/reset-cell-db.sh" --with-proxy --cell-dir "$CELL"
+# no reset of its own: -reset-with-proxy resets the cell before every point, the first included
+step "a three-step ladder"
 "$GOLOAD" ladder -rates 40,80,120 -duration 4 -drain 2 -warmup 1 -cell-dir "$CELL" -reset-with-proxy \
   -loader "$GOLOAD" -out "$OUT/ladder" -p99-limit-ms 5000 -achieved-ratio 0.8 -backlog-limit-sec 3 -- "${CLOUD[@]}"
 check "[ -s '$OUT/ladder/ladder.json' ]" "capacity curve written"
