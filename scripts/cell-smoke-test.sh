@@ -84,7 +84,7 @@ step "reset with the proxy: the embedded proxy loads the provisioned tenants"
 CLOUD=(-mode cloud -target proxy -url "http://127.0.0.1:$PROXY" -tenants-file "$CELL/tenants.json" -tenants 2
   -partitions 2 -push-batch 1 -consumers-per-tenant 2 -pop-batch 50 -payload 64 -report 2)
 step "one cloud point through runpt.sh"
-"$ROOT/runpt.sh" --cell-dir "$CELL" "$OUT" pt1 -- "${CLOUD[@]}" -rate 100 -duration 4 -drain 2 \
+"$ROOT/runpt.sh" --cell-dir "$CELL" "$OUT" pt1 -- "${CLOUD[@]}" -rate 100 -duration 4 -drain 4 \
   -out "$OUT" -run-id pt1
 
 step "check every output file and its columns"
@@ -99,7 +99,7 @@ header_is "$OUT/pt1.cpu.csv" "t_unix,comp,usage_usec"
 for c in broker proxy pg pxdb slice slice_thr loader; do
   check "grep -q '^[0-9.]*,$c,' '$OUT/pt1.cpu.csv'" "cpu.csv has $c rows"
 done
-check "[ \$(grep -c ',broker,' '$OUT/pt1.cpu.csv') -ge 6 ]" "cpu.csv has a row per second"
+check "[ \$(grep -c ',broker,' '$OUT/pt1.cpu.csv') -ge 8 ]" "cpu.csv has a row per second"
 check "awk -F, 'NR > 1 && \$2 == \"pg\" && \$3 !~ /^[0-9]+\$/ { bad = 1 } END { exit bad }' '$OUT/pt1.cpu.csv'" "pg usage is a number every second"
 header_is "$OUT/pt1.pg.csv" "t_unix,kind,a,b,c,d"
 check "grep -q '^[0-9.]*,d,[0-9]*,[0-9]*,[0-9]*,[0-9]*\$' '$OUT/pt1.pg.csv'" "pg.csv has d rows"
@@ -109,7 +109,7 @@ check "grep -Eq '^  \"verdict\" ?: ?\"PASS\"' '$OUT/pt1.json'" "run record verdi
 
 # no reset of its own: -reset-with-proxy resets the cell before every point, the first included
 step "a three-step ladder"
-"$GOLOAD" ladder -rates 40,80,120 -duration 4 -drain 2 -warmup 1 -cell-dir "$CELL" -reset-with-proxy \
+"$GOLOAD" ladder -rates 40,80,120 -duration 4 -drain 4 -warmup 1 -cell-dir "$CELL" -reset-with-proxy \
   -loader "$GOLOAD" -out "$OUT/ladder" -p99-limit-ms 5000 -achieved-ratio 0.8 -backlog-limit-sec 3 -- "${CLOUD[@]}"
 check "[ -s '$OUT/ladder/ladder.json' ]" "capacity curve written"
 check "[ \$(grep -c '\"runId\"' '$OUT/ladder/ladder.json') -ge 3 ]" "three points in the capacity curve"
