@@ -16,10 +16,12 @@ final class Counters {
     final LongAdder deadLettered = new LongAdder();
     final LongAdder leaseExpiries = new LongAdder();
     final LongAdder transactions = new LongAdder();
+    /** A gauge, not a monotonic count: long-poll pops parked right now (waiting for a push or their timeout). */
+    final LongAdder parkedPops = new LongAdder();
 
     BrokerStats snapshot() {
         return new BrokerStats(pushes.sum(), pushedMessages.sum(), duplicates.sum(), failedItems.sum(), pops.sum(),
                 emptyPops.sum(), poppedMessages.sum(), acks.sum(), failedAcks.sum(), deadLettered.sum(),
-                leaseExpiries.sum(), transactions.sum());
+                leaseExpiries.sum(), transactions.sum(), parkedPops.sum());
     }
 }

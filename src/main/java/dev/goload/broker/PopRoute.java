@@ -80,7 +80,19 @@ final class PopRoute {
                 registry.counters.emptyPops.increment();
                 return Reply.NO_CONTENT;
             }
-            queue.awaitChange(group, seen, Math.min(remaining, tickNanos));
+            awaitChange(queue, group, seen, Math.min(remaining, tickNanos));
+        }
+    }
+
+    /** Parks on the queue's condition, counted in the {@code parkedPops} gauge while it does. */
+    private void awaitChange(QueueState queue, String group, long seen, long nanos) throws InterruptedException {
+        // counted before the wait starts: a push after `seen` was read ends the wait at once, so a test that sees
+        // the gauge and then pushes is always answered by that push
+        registry.counters.parkedPops.increment();
+        try {
+            queue.awaitChange(group, seen, nanos);
+        } finally {
+            registry.counters.parkedPops.decrement();
         }
     }
 

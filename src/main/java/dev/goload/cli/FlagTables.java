@@ -84,6 +84,8 @@ public final class FlagTables {
                 + " scheduled->pop latency");
         t.intFlag("behind-ms", 1000, ADDITION + "how far (ms) the pacer may fall behind schedule before owed"
                 + " requests are shed as 'behind'");
+        t.int64("seed", 0, ADDITION + "seed of the -arrival poisson schedule (the same seed offers the same"
+                + " instants); 0 = a fresh seed per run. The run record's arrivalSeed holds the one used");
         return addLoadModeCommons(t);
     }
 

@@ -19,7 +19,6 @@ public final class OpenLoopCommand implements ModeCommand {
         return "openloop";
     }
 
-
     @Override
     public FlagTable flags() {
         return FlagTables.openloop();
@@ -31,6 +30,12 @@ public final class OpenLoopCommand implements ModeCommand {
                 LoadModeSupport.run(f, "openloop"), f.getLong("rate"), f.getInt("push-batch"), f.getInt("max-inflight"),
                 f.getInt("ramp-sec"), f.getString("arrival"), f.getInt("behind-ms"), f.getInt("payload"),
                 f.getInt("active-partitions"), f.getString("active-policy"), f.getBool("e2e"));
+    }
+
+    /** {@code -seed}, or a fresh one when it is 0; the record keeps it so a run's schedule can be replayed. */
+    static long arrivalSeed(ParsedFlags f) {
+        long seed = f.getLong("seed");
+        return seed != 0 ? seed : System.nanoTime() | 1;
     }
 
     @Override
@@ -55,7 +60,7 @@ public final class OpenLoopCommand implements ModeCommand {
         header.put("flags", LoadModeSupport.maskedFlags(f));
         header.put("loaderBoundRules", setup.rules());
         header.put("embeddedBroker", f.getBool("embedded"));
-        long seed = System.nanoTime();
+        long seed = arrivalSeed(f);
         header.put("arrivalSeed", seed);
         return LoadModeSupport.execute("openloop", setup, client, ctx -> new OpenLoopProducers(cfg, ctx, seed),
                 console, header, out, err);

@@ -1,6 +1,7 @@
 package dev.goload.broker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -118,17 +119,30 @@ class EmbeddedBrokerPushPopTest {
     }
 
     @Test
-    void longPollWakesOnPushAndNotBefore() throws Exception {
+    void longPollParksInTheBrokerUntilAPushWakesIt() throws Exception {
         CompletableFuture<TestClient.Resp> waiting =
-                CompletableFuture.supplyAsync(() -> c.pop("q?batch=5&wait=true&timeout=20000"));
-        Thread.sleep(300); // only to let the request park; the assertion does not depend on timing
-        assertTrue(!waiting.isDone(), "a long-poll must not return before a push");
-        long pushedAt = System.nanoTime();
+                CompletableFuture.supplyAsync(() -> c.pop("q?batch=5&wait=true&timeout=60000"));
+        // observed, not assumed after a sleep: the pop reached the broker, found nothing and is parked
+        awaitParkedPops(1, waiting);
+        assertFalse(waiting.isDone(), "a parked long-poll must not have answered before a push");
+        assertEquals(0, broker.stats().emptyPops());
         c.push("q", "p", "{\"late\":true}");
-        TestClient.Resp r = waiting.get(10, TimeUnit.SECONDS);
+        // the timeout is 60 s: an answer within the get's bound can only be the push waking it
+        TestClient.Resp r = waiting.get(30, TimeUnit.SECONDS);
         assertEquals(200, r.status());
-        assertTrue(System.nanoTime() - pushedAt < TimeUnit.SECONDS.toNanos(5));
         assertTrue(r.json().get("messages").get(0).get("data").get("late").asBoolean());
+        assertEquals(0, broker.stats().parkedPops(), "the woken pop left the parked gauge");
+        assertEquals(0, broker.stats().emptyPops());
+    }
+
+    /** Waits (bounded) until {@code n} pops are parked in the broker; fails early if the pop answered instead. */
+    private void awaitParkedPops(int n, CompletableFuture<?> pop) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (broker.stats().parkedPops() < n) {
+            assertFalse(pop.isDone(), "the long-poll answered without parking");
+            assertTrue(System.nanoTime() < deadline, "no long-poll parked in the broker within 20 s");
+            Thread.sleep(5);
+        }
     }
 
     @Test
@@ -140,6 +154,7 @@ class EmbeddedBrokerPushPopTest {
         // not at once, and long before the 30 s default timeout (a generous bound on a loaded machine)
         assertTrue(ms >= 450 && ms < 10_000, "returned after " + ms + " ms");
         assertEquals(1, broker.stats().emptyPops());
+        assertEquals(0, broker.stats().parkedPops(), "a timed-out pop left the parked gauge");
     }
 
     @Test

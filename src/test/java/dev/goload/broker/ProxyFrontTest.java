@@ -121,8 +121,10 @@ class ProxyFrontTest {
         start(new ProxyLimits(0, 3, 0));
         QueenClient c = as(a);
         c.push("q", null, "{}".getBytes(StandardCharsets.UTF_8), 3);
+        // Charged per request, 2 tokens would be left and this push would pass. Three messages, so only a stall of
+        // a whole second between the two pushes (a full refill) could let it through, not one of 333 ms (one token).
         QueenException e = assertThrows(QueenException.class,
-                () -> c.push("q", null, "{}".getBytes(StandardCharsets.UTF_8), 1));
+                () -> c.push("q", null, "{}".getBytes(StandardCharsets.UTF_8), 3));
         assertEquals(429, e.status());
         assertEquals("rate_limited", e.code());
         assertEquals(3, broker.stats().pushedMessages());

@@ -40,7 +40,7 @@ class CloudCommandTest {
 
     private Run run(String runId, String... extra) throws Exception {
         List<String> args = new ArrayList<>(List.of("-mode", "cloud", "-out", dir.toString(), "-run-id", runId,
-                "-rate", "40", "-duration", "2", "-drain", "1", "-report", "1", "-lease-time", "1",
+                "-rate", "40", "-duration", "1", "-drain", "1", "-report", "1", "-lease-time", "1",
                 "-pop-timeout", "500"));
         args.addAll(List.of(extra));
         if (!args.contains("-target")) {

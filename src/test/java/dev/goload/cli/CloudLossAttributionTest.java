@@ -56,7 +56,7 @@ class CloudLossAttributionTest {
     private Run runAgainst(String url, String runId, String... extra) throws Exception {
         List<String> args = new ArrayList<>(List.of("-mode", "cloud", "-target", "broker", "-url", url,
                 "-tenants-file", dir.resolve("absent.json").toString(), "-out", dir.toString(), "-run-id", runId,
-                "-rate", "40", "-duration", "2", "-drain", "3", "-report", "1", "-pop-timeout", "500"));
+                "-rate", "40", "-duration", "1", "-drain", "2", "-report", "1", "-pop-timeout", "500"));
         args.addAll(List.of(extra));
         MainRun r = MainRun.of(args.toArray(String[]::new));
         Path json = dir.resolve(runId + ".json");

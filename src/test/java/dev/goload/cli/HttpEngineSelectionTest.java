@@ -62,7 +62,7 @@ class HttpEngineSelectionTest {
     @Test
     void okhttpCarriesTheRunWhenChosenAndTheRecordSaysSo() throws Exception {
         Child c = goload("okhttp", "-mode", "openloop", "-embedded", "-rate", "500", "-push-batch", "10",
-                "-duration", "2", "-report", "1", "-consumers", "1", "-out", out.toString());
+                "-duration", "1", "-report", "1", "-consumers", "1", "-out", out.toString());
         assertEquals(0, c.exit(), c.stderr());
         JsonNode rec = runRecord();
         assertEquals("okhttp", rec.path("httpClient").asText(), rec.toString());

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every mode end to end, short, against the embedded broker: a parser that takes the last line starting
+ * Every mode end to end, short (1 s where the mode allows), against the embedded broker: a parser that takes the last line starting
  * {@code [final]} ({@code grep '^\[final\]' | tail -1}) reads the reference's final line, in its template, and
  * nothing after it starts {@code [final]}. Where the reference prints no {@code [final]} line (cloud, order,
  * provision), goload prints none either and the reference's closing line is the last of its kind.
@@ -50,19 +50,19 @@ class ReferenceFinalLineLastTest {
     @Test
     void openloop() {
         LoadModeRun r = loadMode(OPENLOOP_FINAL, "-mode", "openloop", "-embedded", "-rate", "200", "-push-batch", "10",
-                "-duration", "2", "-report", "1", "-e2e");
+                "-duration", "1", "-report", "1", "-e2e");
         assertTrue(r.out().contains("\n[artifacts] " + dir.resolve("run.json") + "\n"), "the record's path, after it: " + r);
     }
 
     @Test
     void max() {
-        loadMode(MAX_FINAL, "-mode", "max", "-embedded", "-producers", "2", "-consumers", "2", "-duration", "2",
+        loadMode(MAX_FINAL, "-mode", "max", "-embedded", "-producers", "2", "-consumers", "2", "-duration", "1",
                 "-report", "1", "-manual-ack");
     }
 
     @Test
     void cm() {
-        MainRun r = MainRun.of("-mode", "cm", "-embedded", "-properties", "2", "-rate-events", "20", "-duration", "2",
+        MainRun r = MainRun.of("-mode", "cm", "-embedded", "-properties", "2", "-rate-events", "20", "-duration", "1",
                 "-logdir", dir.toString(), "-warmup=false", "-final-targeted=false", "-intermediate-targeted=false",
                 "-pop-timeout", "200", "-db-sleep-min", "1", "-db-sleep-max", "1", "-cal-sleep", "1", "-ota-sleep", "1");
         assertEquals(0, r.code(), r.out() + r.err());
@@ -82,7 +82,7 @@ class ReferenceFinalLineLastTest {
 
     @Test
     void app() {
-        MainRun r = MainRun.of("-mode", "app", "-embedded", "-duration", "2", "-report", "1", "-target-rate", "200",
+        MainRun r = MainRun.of("-mode", "app", "-embedded", "-duration", "1", "-report", "1", "-target-rate", "200",
                 "-producers", "2", "-sessions", "4", "-push-batch", "5", "-consumers-per-group", "2", "-process-ms", "1",
                 "-slow-msg-pct", "0", "-slow-part-pct", "0", "-stage2-consumers", "1", "-payload-min", "8",
                 "-payload-max", "16", "-pop-timeout", "300", "-seed", "7");
@@ -94,7 +94,7 @@ class ReferenceFinalLineLastTest {
     @Test
     void cloud() {
         MainRun r = MainRun.of("-mode", "cloud", "-embedded", "-target", "broker", "-tenants", "2", "-tenants-file",
-                dir.resolve("absent.json").toString(), "-rate", "40", "-duration", "2", "-drain", "1", "-report", "1",
+                dir.resolve("absent.json").toString(), "-rate", "40", "-duration", "1", "-drain", "1", "-report", "1",
                 "-pop-timeout", "500", "-out", dir.toString(), "-run-id", "c");
         assertEquals(0, r.code(), r.out() + r.err());
         assertNoFinalLinesAndLast(lines(r), "VERDICT", CLOUD_VERDICT);

@@ -64,7 +64,7 @@ class SignalStopArtifactsTest {
             }
         });
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (intervalLines(lines) < 2) {
+        while (intervalLines(lines) < 1) {
             assertTrue(child.isAlive() && System.nanoTime() < deadline, "no report lines: " + lines);
             Thread.sleep(20);
         }
@@ -95,7 +95,7 @@ class SignalStopArtifactsTest {
         assertEquals(c.get("pushedMsgs").asLong(), ReferenceLines.num(fin, "pushed"));
         assertEquals(c.get("popped").asLong(), ReferenceLines.num(fin, "popped"));
         int intervals = rec.get("intervals").size();
-        assertTrue(intervals >= 3, "two timed intervals and the last, partial one: " + intervals);
+        assertTrue(intervals >= 2, "a timed interval and the last, partial one: " + intervals);
         long summed = 0;
         for (JsonNode i : rec.get("intervals")) {
             summed += i.get("delta").get("offeredReq").asLong();

@@ -2,7 +2,6 @@ package dev.goload.client;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -101,7 +100,38 @@ class ResultScannerTest {
         assertNull(ResultScanner.ack(200, utf8("[{\"success\":\"yes\"}]"), 1));
         assertNull(ResultScanner.ack(200, utf8("[{\"success\":true,\"error\":{\"code\":1}}]"), 1));
         assertNull(ResultScanner.ack(200, utf8("[{\"success\":false,\"error\":\"lease \\\"x\\\" gone\"}]"), 1));
-        assertNotNull(ResultScanner.ack(200, utf8("[]"), 0));
+    }
+
+    @Test
+    void fastPathReadsTheValuesThemselves() {
+        // Agreement with Jackson alone would pass if both were wrong the same way: pin the decoded values.
+        PushResult p = ResultScanner.push(201,
+                utf8(genBPush("queued", "duplicate", "failed", "buffered", "weird")), ids(5));
+        assertArrayEquals(new ItemStatus[] {ItemStatus.QUEUED, ItemStatus.DUPLICATE, ItemStatus.FAILED,
+                ItemStatus.BUFFERED, ItemStatus.UNKNOWN}, p.statuses());
+        assertEquals(1, p.queued());
+        assertEquals(1, p.duplicate());
+        assertEquals(1, p.failed());
+        assertEquals(1, p.buffered());
+        assertEquals(1, p.unknown());
+        assertEquals(3, p.accepted());
+        assertEquals("disk full", p.firstError());
+        assertEquals(201, p.httpStatus());
+
+        AckResult a = ResultScanner.ack(200, utf8("[{\"success\":true,\"error\":null,\"dlq\":true},"
+                + "{\"success\":false,\"error\":\"no lease\"},{\"success\":true,\"error\":\"\"}]"), 3);
+        assertArrayEquals(new boolean[] {true, false, true}, a.itemSuccess());
+        assertArrayEquals(new boolean[] {true, false, false}, a.itemDlq());
+        assertEquals(2, a.succeeded());
+        assertEquals(1, a.failed());
+        assertEquals("no lease", a.firstError());
+        assertEquals(1, a.deadLettered());
+
+        AckResult empty = ResultScanner.ack(200, utf8("[]"), 0);
+        assertEquals(0, empty.succeeded());
+        assertEquals(0, empty.failed());
+        assertEquals(0, empty.itemSuccess().length);
+        assertNull(empty.firstError());
     }
 
     @Test

@@ -17,6 +17,7 @@ import dev.goload.pace.RateCurve;
 import dev.goload.pace.ShedReason;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -100,10 +101,15 @@ class LatencyFromScheduleTest {
         assertEquals(100, pct.max(), 0.001, "what was sent was at most behind-ms late");
     }
 
-    /** Blocks the pacer thread once, {@code atMs} into the run, for {@link #STALL_MS}. */
+    /**
+     * A manual stall: on the pacer thread's first read at least {@code atMs} into the run, the clock jumps
+     * {@link #STALL_MS} forward for every reader, exactly as if that thread had not been scheduled for that long.
+     * Nothing sleeps, so the stall is exactly {@link #STALL_MS} however loaded the machine is.
+     */
     private static final class StallingClock implements NanoClock {
         private final long start = System.nanoTime();
         private final long atNanos;
+        private final AtomicLong offset = new AtomicLong();
         private final AtomicBoolean stalled = new AtomicBoolean();
 
         StallingClock(long atMs) {
@@ -113,16 +119,11 @@ class LatencyFromScheduleTest {
         @Override
         public long nanoTime() {
             long now = System.nanoTime();
-            if (now - start >= atNanos && Thread.currentThread().getName().equals("goload-pacer")
+            if (now - start >= atNanos && !stalled.get() && Thread.currentThread().getName().equals("goload-pacer")
                     && stalled.compareAndSet(false, true)) {
-                try {
-                    Thread.sleep(STALL_MS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return System.nanoTime();
+                offset.set(STALL_MS * MS);
             }
-            return now;
+            return now + offset.get();
         }
 
         boolean stalled() {

@@ -64,6 +64,21 @@ class ArrivalScheduleTest {
     }
 
     @Test
+    void theSameSeedGivesTheSamePoissonScheduleAndAnotherSeedDoesNot() {
+        RateCurve curve = new RateCurve(1000, 2);
+        var a = ArrivalSchedule.poisson(curve, 99);
+        var b = ArrivalSchedule.poisson(curve, 99);
+        var c = ArrivalSchedule.poisson(curve, 100);
+        boolean differs = false;
+        for (int k = 0; k < 5_000; k++) {
+            long x = a.nextOffsetNanos();
+            assertEquals(x, b.nextOffsetNanos(), "arrival " + k);
+            differs |= x != c.nextOffsetNanos();
+        }
+        assertTrue(differs, "a different seed draws a different schedule");
+    }
+
+    @Test
     void rejectsNonPositiveRate() {
         assertThrows(IllegalArgumentException.class, () -> new RateCurve(0, 0));
         assertThrows(IllegalArgumentException.class, () -> new RateCurve(Double.NaN, 0));
