@@ -201,7 +201,7 @@ final class Transport implements AutoCloseable {
     }
 
     private <T> T onceHttp1(Request request, CallSpec spec, Decoder<T> decoder, CompletableFuture<Void> signal) {
-        Http1Engine.Exchange exchange = http1.exchange();
+        Http1Engine.Exchange exchange = http1.exchange(spec.longPoll());
         CallDeadlines.Entry deadline = CallDeadlines.register(exchange, spec.timeoutMillis());
         try {
             stats.request();
