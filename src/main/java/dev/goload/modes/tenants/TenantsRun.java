@@ -6,6 +6,7 @@ import dev.goload.client.PopResult;
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
 import dev.goload.metrics.BackoffStats;
+import dev.goload.metrics.ErrorStats;
 import dev.goload.metrics.LatencyRecorder;
 import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.RunSignal;
@@ -41,6 +42,8 @@ public final class TenantsRun {
     private static final long POP_ERROR_PAUSE_MS = 250;
     private static final long PUSH_DRAIN_MS = 5_000;
     private static final long MAX_BEHIND_NANOS = 2_000_000_000L;
+    /** Short-lane sockets dialled before the producers start, at most (one per tenant). */
+    private static final int PRE_DIAL = 256;
 
     private final TenantsConfig c;
     private final QueenClient client;
@@ -54,6 +57,8 @@ public final class TenantsRun {
     private final LongAdder pushErr = new LongAdder();
     private final LongAdder popErr = new LongAdder();
     private final LongAdder ackErr = new LongAdder();
+    private final ErrorStats pushErrors = new ErrorStats();
+    private final ErrorStats popErrors = new ErrorStats();
     private final AtomicLongArray pushedQ;
     private final AtomicLongArray poppedQ;
     /** By queue index {@code tenant * queuesPerTenant + q}: named once, not per push. */
@@ -96,12 +101,9 @@ public final class TenantsRun {
         if (!provision()) {
             return null;
         }
-        for (int qi = 0; qi < c.queues(); qi++) {
-            for (int k = 0; k < c.consumersPerQueue(); k++) {
-                int q = qi;
-                tasks.add(Thread.ofVirtual().name("goload-tenants-consumer").start(() -> consume(q)));
-            }
-        }
+        // Producers first, on sockets dialled before the consumers' ten thousand long-polls dial theirs: those go
+        // through the client's long-poll lane and its connect limiter, so pushes flow from the first second.
+        if (!c.idleOnly()) preDial();
         long startNanos = System.nanoTime();
         if (!c.idleOnly()) {
             for (int t = 0; t < c.tenants(); t++) {
@@ -109,6 +111,12 @@ public final class TenantsRun {
                 long offsetSec = c.stagger() ? ThreadLocalRandom.current().nextInt(2 * c.phaseSec()) : 0;
                 producers.add(Thread.ofVirtual().name("goload-tenants-producer").start(
                         () -> produce(tenant, offsetSec, startNanos)));
+            }
+        }
+        for (int qi = 0; qi < c.queues(); qi++) {
+            for (int k = 0; k < c.consumersPerQueue(); k++) {
+                int q = qi;
+                tasks.add(Thread.ofVirtual().name("goload-tenants-consumer").start(() -> consume(q)));
             }
         }
         report(startNanos);
@@ -187,6 +195,7 @@ public final class TenantsRun {
                         return;
                     }
                     popErr.increment();
+                    recordError(popErrors, e);
                     errorBackoff.afterFailure(e instanceof QueenException qe ? qe.kind() : null);
                     continue;
                 }
@@ -250,12 +259,37 @@ public final class TenantsRun {
                 } catch (RuntimeException e) {
                     if (!signal.isStopping()) {
                         pushErr.increment();
+                        recordError(pushErrors, e);
                     }
                 }
             }
         } finally {
             live.decrementAndGet();
         }
+    }
+
+    private void preDial() {
+        try {
+            client.warmUp(Math.min(c.tenants(), PRE_DIAL));
+        } catch (QueenException e) {
+            // the pushes dial their own sockets, and a failure there is counted by kind
+        }
+    }
+
+    /** By kind (conn, timeout, http_5xx, …) with the first message of each, so a failing run says why. */
+    private static void recordError(ErrorStats family, RuntimeException e) {
+        if (e instanceof QueenException qe) family.record(qe);
+        else family.record("other", String.valueOf(e));
+    }
+
+    /** Push errors by kind so far. */
+    public ErrorStats.Snapshot pushErrors() {
+        return pushErrors.snapshot();
+    }
+
+    /** Pop errors by kind so far. */
+    public ErrorStats.Snapshot popErrors() {
+        return popErrors.snapshot();
     }
 
     /**
