@@ -46,8 +46,11 @@ final class Http1Engine implements AutoCloseable {
     static final int PROBE_IDLE_SECONDS = 10;
     /** Connects in flight at once per lane (see {@link Lane}). */
     static final int CONNECTS_PER_LANE = 256;
-    /** How often a request waiting for a dial slot looks for its cancel. */
-    private static final long SLOT_POLL_MILLIS = 50;
+    /**
+     * How often a request waiting for a dial slot looks for its cancel: rarely, as ten thousand may wait (each look
+     * is a wake-up), and a cancel (a deadline, the run's end) may well take this long to end the wait.
+     */
+    private static final long SLOT_POLL_MILLIS = 1_000;
 
     /**
      * The probe threshold engines created from now on use: {@value #PROBE_IDLE_SECONDS} s except while a test

@@ -41,9 +41,9 @@ public final class TenantsRun {
     private static final long PROVISION_RETRY_MS = 200;
     private static final long POP_ERROR_PAUSE_MS = 250;
     private static final long PUSH_DRAIN_MS = 5_000;
-    private static final long MAX_BEHIND_NANOS = 2_000_000_000L;
     /** Short-lane sockets dialled before the producers start, at most (one per tenant). */
     private static final int PRE_DIAL = 256;
+    private static final long FIRST_PUSH_WAIT_MS = 1_000;
 
     private final TenantsConfig c;
     private final QueenClient client;
@@ -57,6 +57,7 @@ public final class TenantsRun {
     private final LongAdder pushErr = new LongAdder();
     private final LongAdder popErr = new LongAdder();
     private final LongAdder ackErr = new LongAdder();
+    private final java.util.concurrent.CountDownLatch firstPush = new java.util.concurrent.CountDownLatch(1);
     private final ErrorStats pushErrors = new ErrorStats();
     private final ErrorStats popErrors = new ErrorStats();
     private final AtomicLongArray pushedQ;
@@ -113,6 +114,9 @@ public final class TenantsRun {
                         () -> produce(tenant, offsetSec, startNanos)));
             }
         }
+        // the consumers' dials and first pops wait for the first answered push (or a second at most), so the
+        // pushes' requests never queue behind ten thousand long-polls' in the broker's accept loop
+        if (!c.idleOnly()) firstPush.await(FIRST_PUSH_WAIT_MS, TimeUnit.MILLISECONDS);
         for (int qi = 0; qi < c.queues(); qi++) {
             for (int k = 0; k < c.consumersPerQueue(); k++) {
                 int q = qi;
@@ -225,46 +229,38 @@ public final class TenantsRun {
         }
     }
 
-    /** Closed-loop pacer at the current phase's rate; each message to a random queue of the tenant. */
+    /** Closed-loop pacer at the current phase's rate ({@link TenantProducer}); each message to a random queue. */
     private void produce(int tenant, long offsetSec, long startNanos) {
         live.incrementAndGet();
         try {
             byte[] padTail = (",\"pad\":\"" + "x".repeat(c.payload()) + "\"}").getBytes(StandardCharsets.US_ASCII);
-            long seq = 0;
-            long next = System.nanoTime();
-            while (!signal.isStopping()) {
-                long elapsedSec = (System.nanoTime() - startNanos) / 1_000_000_000L + offsetSec;
-                int rate = (elapsedSec / c.phaseSec()) % 2 == 0 ? c.phaseHigh() : c.phaseLow();
-                if (rate <= 0) {
-                    signal.pause(500);
-                    next = System.nanoTime();
-                    continue;
-                }
-                next = nextDue(next, 1_000_000_000L / rate, System.nanoTime());
-                long wait = next - System.nanoTime();
-                if (wait > 0 && signal.pause(TimeUnit.NANOSECONDS.toMillis(wait))) {
-                    return;
-                }
-                int qi = ThreadLocalRandom.current().nextInt(c.queuesPerTenant());
-                int q = tenant * c.queuesPerTenant() + qi;
-                long ts = System.currentTimeMillis() * 1000;
-                byte[] head = ("{\"t\":" + tenant + ",\"q\":" + qi + ",\"seq\":" + (++seq) + ",\"ts\":" + ts)
-                        .getBytes(StandardCharsets.US_ASCII);
-                byte[] body = Arrays.copyOf(head, head.length + padTail.length);
-                System.arraycopy(padTail, 0, body, head.length, padTail.length);
-                try {
-                    client.push(queueNames[q], null, body, 1);
-                    pushed.increment();
-                    pushedQ.incrementAndGet(q);
-                } catch (RuntimeException e) {
-                    if (!signal.isStopping()) {
-                        pushErr.increment();
-                        recordError(pushErrors, e);
-                    }
-                }
-            }
+            long[] seq = {0};
+            new TenantProducer(c.phaseHigh(), c.phaseLow(), c.phaseSec(), offsetSec, startNanos, System::nanoTime,
+                    nanos -> signal.pause(TimeUnit.NANOSECONDS.toMillis(nanos)), signal::isStopping,
+                    () -> pushOne(tenant, ++seq[0], padTail)).run();
         } finally {
             live.decrementAndGet();
+        }
+    }
+
+    private void pushOne(int tenant, long seq, byte[] padTail) {
+        int qi = ThreadLocalRandom.current().nextInt(c.queuesPerTenant());
+        int q = tenant * c.queuesPerTenant() + qi;
+        long ts = System.currentTimeMillis() * 1000;
+        byte[] head = ("{\"t\":" + tenant + ",\"q\":" + qi + ",\"seq\":" + seq + ",\"ts\":" + ts)
+                .getBytes(StandardCharsets.US_ASCII);
+        byte[] body = Arrays.copyOf(head, head.length + padTail.length);
+        System.arraycopy(padTail, 0, body, head.length, padTail.length);
+        try {
+            client.push(queueNames[q], null, body, 1);
+            pushed.increment();
+            pushedQ.incrementAndGet(q);
+            firstPush.countDown();
+        } catch (RuntimeException e) {
+            if (!signal.isStopping()) {
+                pushErr.increment();
+                recordError(pushErrors, e);
+            }
         }
     }
 
@@ -290,15 +286,6 @@ public final class TenantsRun {
     /** Pop errors by kind so far. */
     public ErrorStats.Snapshot popErrors() {
         return popErrors.snapshot();
-    }
-
-    /**
-     * Pacer D (goload-behavior.md §1.6): the next send instant one interval on; more than 2 s behind (a slow push,
-     * a stall) resets it to now, so a closed-loop producer never fires a catch-up burst.
-     */
-    static long nextDue(long next, long intervalNanos, long nowNanos) {
-        long n = next + intervalNanos;
-        return nowNanos - n > MAX_BEHIND_NANOS ? nowNanos : n;
     }
 
     private void report(long startNanos) throws InterruptedException {
