@@ -20,11 +20,17 @@ class TenantProducerTest {
     private long stopAt = Long.MAX_VALUE;
 
     private TenantProducer producer(int high, int low, int phaseSec, long offsetSec) {
+        return producer(high, low, phaseSec, offsetSec, 1, 0);
+    }
+
+    /** A producer whose {@code nth} send takes {@code takesNanos} of the manual clock (a slow push). */
+    private TenantProducer producer(int high, int low, int phaseSec, long offsetSec, int nth, long takesNanos) {
         return new TenantProducer(high, low, phaseSec, offsetSec, 0, () -> now, nanos -> {
             now += nanos;
             return now >= stopAt;
         }, () -> now >= stopAt, () -> {
             sends.add(now);
+            if (sends.size() == nth) now += takesNanos;
         });
     }
 
@@ -51,26 +57,14 @@ class TenantProducerTest {
     void moreThanTwoSecondsBehindRestartsFromNowWithoutABurst() {
         stopAt = 6 * S;
         // the first push stalls 3 s: 30 sends are owed, none is made up
-        new TenantProducer(10, 10, 120, 0, 0, () -> now, nanos -> {
-            now += nanos;
-            return now >= stopAt;
-        }, () -> now >= stopAt, () -> {
-            sends.add(now);
-            if (sends.size() == 1) now += 3 * S;
-        }).run();
+        producer(10, 10, 120, 0, 1, 3 * S).run();
         assertEquals(List.of(100L, 3100L, 3200L, 3300L), ms(sends.subList(0, 4)));
     }
 
     @Test
     void lessThanTwoSecondsBehindCatchesUpBackToBack() {
         stopAt = 3 * S;
-        new TenantProducer(10, 10, 120, 0, 0, () -> now, nanos -> {
-            now += nanos;
-            return now >= stopAt;
-        }, () -> now >= stopAt, () -> {
-            sends.add(now);
-            if (sends.size() == 1) now += 1_500 * MS;
-        }).run();
+        producer(10, 10, 120, 0, 1, 1_500 * MS).run();
         // 1.4 s behind is within pacer D's allowance: the 15 owed sends (due 200 … 1600) go out at once, then the
         // schedule goes on one interval at a time
         List<Long> at = ms(sends);
