@@ -44,6 +44,8 @@ public final class TenantsRun {
     /** Short-lane sockets dialled before the producers start, at most (one per tenant). */
     private static final int PRE_DIAL = 256;
     private static final long FIRST_PUSH_WAIT_MS = 1_000;
+    private static final int CONSUMER_WAVE = 256;
+    private static final long CONSUMER_WAVE_MS = 250;
 
     private final TenantsConfig c;
     private final QueenClient client;
@@ -114,19 +116,12 @@ public final class TenantsRun {
                         () -> produce(tenant, offsetSec, startNanos)));
             }
         }
-        // the consumers' dials and first pops wait for the first answered push (or a second at most), so the
-        // pushes' requests never queue behind ten thousand long-polls' in the broker's accept loop
-        if (!c.idleOnly()) firstPush.await(FIRST_PUSH_WAIT_MS, TimeUnit.MILLISECONDS);
-        for (int qi = 0; qi < c.queues(); qi++) {
-            for (int k = 0; k < c.consumersPerQueue(); k++) {
-                int q = qi;
-                tasks.add(Thread.ofVirtual().name("goload-tenants-consumer").start(() -> consume(q)));
-            }
-        }
+        Thread starter = Thread.ofVirtual().name("goload-tenants-starter").start(this::startConsumers);
         report(startNanos);
         // a push in flight gets its answer first: cancelled, the broker may still have stored it, and it would be
         // popped without ever counting as pushed (popped > pushed)
         dev.goload.modes.Threads.joinAll(producers, PUSH_DRAIN_MS);
+        starter.join(); // it starts no consumer once the run stops; then the consumer list is the run's to read
         tasks.addAll(producers);
         client.cancelAll();
         if (!dev.goload.modes.Threads.joinAll(tasks, TenantsConfig.FINAL_WAIT_MS)) {
@@ -226,6 +221,32 @@ public final class TenantsRun {
             }
         } finally {
             live.decrementAndGet();
+        }
+    }
+
+    /**
+     * Starts the consumers in waves of {@value #CONSUMER_WAVE} every {@value #CONSUMER_WAVE_MS} ms: ten thousand
+     * long-polls dialling at once overflow the broker's listen backlog (4096 at most), and a dropped SYN is retried
+     * after 1, 3 and 7 s, which with the broker's 25 s park ran past the client's pop-timeout + 5 s deadline
+     * (68 pop timeouts in a 60 s run). On its own thread, so the reporter starts on time.
+     */
+    private void startConsumers() {
+        // the consumers' dials and first pops wait for the first answered push (or a second at most), so the
+        // pushes' requests never queue behind ten thousand long-polls' in the broker's accept loop
+        try {
+            if (!c.idleOnly()) firstPush.await(FIRST_PUSH_WAIT_MS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        int started = 0;
+        for (int qi = 0; qi < c.queues(); qi++) {
+            for (int k = 0; k < c.consumersPerQueue(); k++) {
+                if (started > 0 && started % CONSUMER_WAVE == 0 && signal.pause(CONSUMER_WAVE_MS)) return;
+                int q = qi;
+                tasks.add(Thread.ofVirtual().name("goload-tenants-consumer").start(() -> consume(q)));
+                started++;
+            }
         }
     }
 
