@@ -107,7 +107,7 @@ public final class AppCommand implements ModeCommand {
 
                 @Override
                 public void onEnd(AppResult r) {
-                    console.printFinal(r, LoadModeSupport.wholeRun(monitor));
+                    console.printFinal(r, LoadModeSupport.wholeRun(monitor), client.stats().reconnects());
                 }
             };
             result = new AppRun(cfg, client, logs, listener, out, dev.goload.pace.NanoClock.SYSTEM, tap)

@@ -112,7 +112,13 @@ public final class CloudCommand implements ModeCommand {
                 f.getInt("pending-retention"), f.getInt("lease-time"), f.getInt("dedup-window"),
                 f.getInt("min-pop-wait"), f.getBool("skip-configure"), f.getBool("verify"),
                 f.getBool("fail-on-verify"), f.getString("fault"), outDir(f), runId, f.getString("note"),
-                f.getDouble("ramp-sec"), f.getInt("behind-ms"), f.getString("pop-autopilot"));
+                f.getDouble("ramp-sec"), f.getInt("behind-ms"), f.getString("pop-autopilot"),
+                LoadModeSupport.idleTimeoutMillis(f));
+    }
+
+    /** Keep-alive reconnects of all tenant clients (a client shared by every tenant counted once). */
+    static long reconnects(List<QueenClient> clients) {
+        return clients.stream().distinct().mapToLong(c -> c.stats().reconnects()).sum();
     }
 
     private static String defaultRunId(String target) {
@@ -229,6 +235,7 @@ public final class CloudCommand implements ModeCommand {
                 result = run.execute(System.nanoTime());
             }
             LossReport loss = run.attributeLoss(result);
+            long reconnects = reconnects(clients);
             int nominal = new CloudStamps(cfg.payloadBytes()).nominalBytes();
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("goloadVersion", Version.current());
@@ -236,6 +243,7 @@ public final class CloudCommand implements ModeCommand {
             extra.put("flags", LoadModeSupport.maskedFlags(f));
             extra.put("httpClient", QueenClient.engineFor(ClientConfig.of(cfg.url())).label());
             extra.put("host", HostInfo.describe());
+            extra.put("reconnects", reconnects);
             if (csv.error() != null) {
                 extra.put("csvError", csv.error().getMessage());
             }
@@ -250,7 +258,7 @@ public final class CloudCommand implements ModeCommand {
                 err.println("goload -mode cloud: cannot write the run record: " + e.getMessage());
                 json = null;
             }
-            console.printSummary(result, cfg.pushBatch(), nominal);
+            console.printSummary(result, cfg.pushBatch(), nominal, reconnects);
             CloudVerdictTable.print(out, result, loss);
             console.printTail(result, json == null ? "(run record not written)" : json.toString(),
                     csv.path().toString());

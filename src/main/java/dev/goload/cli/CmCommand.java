@@ -12,6 +12,7 @@ import dev.goload.pace.NanoClock;
 import dev.goload.report.CmConsole;
 import dev.goload.report.LoaderLines;
 import dev.goload.report.LossLines;
+import dev.goload.report.ReconnectLines;
 import dev.goload.verify.CmStage;
 import dev.goload.verify.CmVerdict;
 import dev.goload.verify.CmVerdictFormat;
@@ -76,9 +77,11 @@ public final class CmCommand implements ModeCommand {
             CmRun run = new CmRun(cfg, client, console, NanoClock.SYSTEM).attribution(attribution);
             CmResult r = run.execute(signal);
             var loader = LoadModeSupport.wholeRun(monitor);
+            long reconnects = client.stats().reconnects();
             if (r.fin() != null) {
-                console.fin(r.fin(), r.e2e(), loader);
+                console.fin(r.fin(), r.e2e(), loader, reconnects);
             } else {
+                ReconnectLines.printFinal(out, reconnects);
                 LoaderLines.printFinal(out, loader);
             }
             if (r.setupFailure() != null) {

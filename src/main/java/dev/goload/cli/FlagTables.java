@@ -39,8 +39,7 @@ public final class FlagTables {
     }
 
     /**
-     * {@code -idle-timeout}, next to {@code -idle-conns} in every mode whose client the flag reaches (all load modes
-     * but cloud, whose clients keep the 5 s default): a pooled
+     * {@code -idle-timeout}, next to {@code -idle-conns} in every load mode (in cloud, every tenant client): a pooled
      * keep-alive socket idle this long is closed, not reused (below the server's own idle timeout, so the server
      * never closes a socket the client is about to send on).
      */
@@ -115,7 +114,7 @@ public final class FlagTables {
 
     /** {@code -mode cloud} (spec §2.3). */
     public static FlagTable cloud() {
-        return addLossAttribution(addLoadModeCommons(CloudFlagTable.build(newModeTable("cloud"))));
+        return addLossAttribution(addLoadModeCommons(addIdleTimeout(CloudFlagTable.build(newModeTable("cloud")))));
     }
 
     /** {@code -mode cm} (spec §2.6). */

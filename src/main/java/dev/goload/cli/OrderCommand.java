@@ -88,11 +88,12 @@ public final class OrderCommand implements ModeCommand {
                 loader = LoadModeSupport.wholeRun(monitor);
             }
             LossReport loss = run.attributeLoss(r);
-            OrderReport.print(cfg.runId(), r, loader, loss, out);
+            long reconnects = client.stats().reconnects();
+            OrderReport.print(cfg.runId(), r, loader, reconnects, loss, out);
             if (!cfg.out().isEmpty()) {
                 try {
                     out.println("wrote " + OrderReport.writeJson(Path.of(cfg.out()), cfg.runId(), cfg.note(), cfg, r, loader,
-                            loss));
+                            reconnects, loss));
                 } catch (IOException e) {
                     err.println("goload -mode order: cannot write the JSON record: " + e.getMessage());
                     return ExitCodes.SETUP;

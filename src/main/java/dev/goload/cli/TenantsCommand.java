@@ -73,11 +73,12 @@ public final class TenantsCommand implements ModeCommand {
             Map<String, ErrorStats.Snapshot> errors = new LinkedHashMap<>();
             errors.put("push", engine.pushErrors());
             errors.put("pop", engine.popErrors());
-            console.printFinal(r, loader, errors);
+            long reconnects = client.stats().reconnects();
+            console.printFinal(r, loader, reconnects, errors);
             Path record;
             try {
                 record = TenantsRecord.write(run.outDir(), run.runId(), header, started, System.currentTimeMillis(),
-                        signal.reason(), r, errors, loader);
+                        signal.reason(), r, reconnects, errors, loader);
             } catch (java.io.IOException e) {
                 err.println("goload: writing the run record in " + run.outDir() + ": " + e.getMessage());
                 return ExitCodes.SETUP;

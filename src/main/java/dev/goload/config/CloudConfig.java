@@ -15,6 +15,8 @@ import java.nio.file.Path;
  * @param rampSeconds       linear ramp of each tenant's offered rate (goload-Java addition; 0 = the reference)
  * @param behindMillis      lateness beyond which due requests are shed as {@code behind} (addition)
  * @param popAutopilot      pop wire shape {@code off}/{@code on} (addition)
+ * @param idleTimeoutMs     {@code -idle-timeout}: every tenant client closes pooled sockets idle this long instead of
+ *                          reusing them (addition; 0 = no limit)
  */
 public record CloudConfig(String target, String url, String tenantsFile, int tenants, boolean brokerTenantHeader,
                           boolean sharedQueue, String queue, String group, int partitions, long rate,
@@ -25,7 +27,7 @@ public record CloudConfig(String target, String url, String tenantsFile, int ten
                           int completedRetentionSec, int pendingRetentionSec, int leaseTimeSec, int dedupWindowSec,
                           int minPopWaitMs, boolean skipConfigure, boolean verify, boolean failOnVerify, String fault,
                           Path outDir, String runId, String note, double rampSeconds, int behindMillis,
-                          String popAutopilot) {
+                          String popAutopilot, int idleTimeoutMs) {
 
     /** Extra drain beyond the lease time when faults are on, so a dropped ack surfaces as a redelivery. */
     public static final int FAULT_DRAIN_MARGIN_SEC = 5;
@@ -60,6 +62,9 @@ public record CloudConfig(String target, String url, String tenantsFile, int ten
         }
         if (rampSeconds < 0 || behindMillis <= 0) {
             throw new IllegalArgumentException("-ramp-sec must be >= 0 and -behind-ms > 0");
+        }
+        if (idleTimeoutMs < 0) {
+            throw new IllegalArgumentException("-idle-timeout must be >= 0");
         }
         producersPerTenant = Math.max(1, producersPerTenant);
     }

@@ -91,17 +91,19 @@ public final class AppConsole implements AppRun.Listener {
                 GoFmt.f(2, r.push().p50()), GoFmt.f(2, r.push().p99()), GoFmt.f(2, r.seconds()));
     }
 
+    /** Without the command's client-side figures (the command prints {@link #printFinal} with them itself). */
     @Override
     public void onEnd(AppResult r) {
-        printFinal(r, null);
+        printFinal(r, null, -1);
     }
 
     /**
-     * The final block: the reference's blank line, goload's {@code [final] +} additions (and the loader's
-     * self-measurement when given), then the reference's block — its {@code [final] pushed=…} line, the last line
-     * starting {@code [final]}, and its indented lines — and the verdict line.
+     * The final block: the reference's blank line, goload's {@code [final] +} additions (the client's keep-alive
+     * reconnects when known, {@code reconnects >= 0}, and the loader's self-measurement when given), then the
+     * reference's block — its {@code [final] pushed=…} line, the last line starting {@code [final]}, and its indented
+     * lines — and the verdict line.
      */
-    public void printFinal(AppResult r, RunResult.LoaderSummary loader) {
+    public void printFinal(AppResult r, RunResult.LoaderSummary loader, long reconnects) {
         AppCounters.Snapshot t = r.total();
         OrderVerdict v = r.verdict();
         out.println();
@@ -127,6 +129,9 @@ public final class AppConsole implements AppRun.Listener {
         }
         for (String e : r.configureErrors()) {
             out.printf(Locale.ROOT, "[final] + WARNING configure failed for %s%n", e);
+        }
+        if (reconnects >= 0) {
+            ReconnectLines.printFinal(out, reconnects);
         }
         if (loader != null) {
             LoaderLines.printFinal(out, loader);

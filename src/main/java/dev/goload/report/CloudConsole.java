@@ -69,8 +69,11 @@ public final class CloudConsole implements CloudRun.Listener {
         LoaderLines.intervalWarnings(out, GoFmt.hms(iv.wallEpochMs()), iv.loaderBound());
     }
 
-    /** The summary block (after the JSON is written, before the verdict table). */
-    public void printSummary(CloudResult r, int pushBatch, int nominalBytes) {
+    /**
+     * The summary block (after the JSON is written, before the verdict table); {@code reconnects} is the tenant
+     * clients' keep-alive reconnect count, a {@code + } addition line like the loader's.
+     */
+    public void printSummary(CloudResult r, int pushBatch, int nominalBytes, long reconnects) {
         CloudCounters.Snapshot s = r.totals();
         double load = Math.max(1e-9, r.loadSec());
         double whole = Math.max(1e-9, r.loadSec() + r.drainSec());
@@ -111,7 +114,8 @@ public final class CloudConsole implements CloudRun.Listener {
             out.printf("+ shed cap=%d behind=%d (requests) | push items failed inside a 2xx=%d%n", s.shedCapReq(),
                     s.shedBehindReq(), s.itemFailed());
         }
-        // cloud's reference prints no [final] line: the loader's lines are summary additions, before the verdict
+        // cloud's reference prints no [final] line: goload's lines are summary additions, before the verdict
+        ReconnectLines.printInSummary(out, reconnects);
         LoaderLines.printInSummary(out, r.loader());
     }
 

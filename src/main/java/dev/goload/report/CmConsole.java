@@ -55,10 +55,11 @@ public final class CmConsole implements CmRun.Listener {
 
     /**
      * The final block: the reference's blank line, goload's {@code [final] +} additions (whole-run e2e — the
-     * reference printed interval percentiles only —, give-ups and pop errors, the loader's self-measurement), then the
+     * reference printed interval percentiles only —, give-ups and pop errors, the client's keep-alive reconnects, the
+     * loader's self-measurement), then the
      * reference's {@code [final] producedA=…} line, which stays the last line starting {@code [final]}.
      */
-    public void fin(CmSnapshot f, Percentiles e2e, RunResult.LoaderSummary loader) {
+    public void fin(CmSnapshot f, Percentiles e2e, RunResult.LoaderSummary loader, long reconnects) {
         out.println();
         out.println("[final] + e2e n=" + e2e.count() + " p50=" + GoFmt.f(2, e2e.p50()) + " p99=" + GoFmt.f(2, e2e.p99())
                 + " p999=" + GoFmt.f(2, e2e.p999()) + " max=" + GoFmt.f(2, e2e.max()) + " ms (from the scheduled instant)");
@@ -66,6 +67,7 @@ public final class CmConsole implements CmRun.Listener {
             out.printf(Locale.ROOT, "[final] + pushGaveUp=%d popErr=%d undecodable=%d%n", f.pushGaveUp(), f.popErr(),
                     f.undecodable());
         }
+        ReconnectLines.printFinal(out, reconnects);
         LoaderLines.printFinal(out, loader);
         out.printf(Locale.ROOT, "[final] producedA=%d producedB=%d | db=%d cal=%d ota=%d otap=%d | acked=%d ackErr=%d"
                         + " pushErr=%d pushRetry=%d shed=%d%n", f.producedA(), f.producedB(), f.db(), f.cal(), f.ota(),

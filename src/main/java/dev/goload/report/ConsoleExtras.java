@@ -64,8 +64,7 @@ final class ConsoleExtras {
             out.println("[final] + e2e (scheduled push -> pop) n=" + e.count() + " p50=" + GoFmt.f(2, e.p50()) + " p99="
                     + GoFmt.f(2, e.p99()) + " p999=" + GoFmt.f(2, e.p999()) + " max=" + GoFmt.f(2, e.max()) + " ms");
         }
-        out.println("[final] + keep-alive reconnects=" + res.reconnects()
-                + " (requests re-sent on a fresh socket: the broker had closed their idle one; not errors)");
+        ReconnectLines.printFinal(out, res.reconnects());
         RunResult.LoaderSummary l = res.loader();
         Percentiles late = res.latency("lateness");
         Percentiles hiccup = res.latency("hiccup");

@@ -29,18 +29,14 @@ public final class OrderReport {
                 c.minPopWait());
     }
 
-    public static void print(String runId, OrderResult r, dev.goload.modes.RunResult.LoaderSummary loader,
-                             PrintStream out) {
-        print(runId, r, loader, null, out);
-    }
-
     /**
      * The reference's summary block ending with {@code VERDICT PASS|FAIL} and its {@code   ! } failure lines; goload's
-     * additions (error counts, the loader's self-measurement when given, the loss attribution's {@code [loss]} lines)
-     * come before the verdict, and none starts {@code [final]} (the reference's order printed no {@code [final]} line).
+     * additions (error counts, the client's keep-alive reconnects, the loader's self-measurement when given, the loss
+     * attribution's {@code [loss]} lines) come before the verdict, and none starts {@code [final]} (the reference's
+     * order printed no {@code [final]} line).
      */
     public static void print(String runId, OrderResult r, dev.goload.modes.RunResult.LoaderSummary loader,
-                             LossReport loss, PrintStream out) {
+                             long reconnects, LossReport loss, PrintStream out) {
         out.printf(Locale.ROOT, "%n========== %s ==========%n", runId);
         out.printf(Locale.ROOT, "pushed=%d delivered=%d acked=%d  (push took %ss, drain %ss)%n", r.pushed(), r.delivered(),
                 r.acked(), GoFmt.f(1, r.pushSeconds()), GoFmt.f(1, r.drainSeconds()));
@@ -53,6 +49,7 @@ public final class OrderReport {
         OrderLedger.Result c = r.check();
         out.printf(Locale.ROOT, "%nmissing=%d duplicate=%d outOfOrder=%d%n", c.missing(), c.duplicates(), c.outOfOrder());
         out.printf(Locale.ROOT, "errors: push=%d pop=%d ack=%d%n", r.pushErrors(), r.popErrors(), r.ackErrors());
+        ReconnectLines.printInSummary(out, reconnects);
         if (loader != null) {
             LoaderLines.printInSummary(out, loader);
         }
@@ -62,15 +59,14 @@ public final class OrderReport {
         for (String s : f) out.println("  ! " + s);
     }
 
-    /** Writes {@code <dir>/<runId>.json}; returns its path. */
+    /**
+     * Writes {@code <dir>/<runId>.json} and returns its path: the reference's fields, then goload's additions (the
+     * client's keep-alive {@code reconnects}, the loss attribution {@code lossAttribution}, absent when nothing was
+     * missing).
+     */
     public static Path writeJson(Path dir, String runId, String note, OrderConfig c, OrderResult r,
-                                 dev.goload.modes.RunResult.LoaderSummary loader) throws IOException {
-        return writeJson(dir, runId, note, c, r, loader, null);
-    }
-
-    /** As above, with the loss attribution ({@code lossAttribution}, absent when nothing was missing). */
-    public static Path writeJson(Path dir, String runId, String note, OrderConfig c, OrderResult r,
-                                 dev.goload.modes.RunResult.LoaderSummary loader, LossReport loss) throws IOException {
+                                 dev.goload.modes.RunResult.LoaderSummary loader, long reconnects, LossReport loss)
+            throws IOException {
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("target", c.target());
         config.put("url", c.url());
@@ -129,6 +125,7 @@ public final class OrderReport {
         j.put("ackErrors", r.ackErrors());
         j.put("backoffs", r.backoffs());
         j.put("backoffMillis", r.backoffMillis());
+        j.put("reconnects", reconnects);
         j.put("lastSeqSent", k.lastSent());
         if (loss != null) {
             j.put("lossAttribution", LossLines.record(loss));

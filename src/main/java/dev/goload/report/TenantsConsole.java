@@ -12,8 +12,9 @@ import java.util.StringJoiner;
 
 /**
  * The {@code -mode tenants} report and final lines (goload-behavior.md §2.7), byte for byte with Go's number
- * formatting. goload's additions (the loader's self-measurement) come before the reference's {@code [final]} line,
- * which stays the last line starting {@code [final]}. Called from the run's reporter thread, then the command's.
+ * formatting. goload's additions (keep-alive reconnects, the loader's self-measurement) come before the
+ * reference's {@code [final]} line, which stays the last line starting {@code [final]}. Called from the run's
+ * reporter thread, then the command's.
  */
 public final class TenantsConsole implements TenantsRun.Listener {
     private final PrintStream out;
@@ -31,17 +32,22 @@ public final class TenantsConsole implements TenantsRun.Listener {
                 iv.ackErr(), iv.liveTasks());
     }
 
-    /** The reference's blank line, the loader's {@code [final] +} lines, then the reference's final line. */
-    public void printFinal(TenantsResult r, RunResult.LoaderSummary loader) {
-        printFinal(r, loader, Map.of());
+    /**
+     * The reference's blank line, goload's {@code [final] +} lines (the client's keep-alive reconnects, the loader's
+     * self-measurement), then the reference's final line.
+     */
+    public void printFinal(TenantsResult r, RunResult.LoaderSummary loader, long reconnects) {
+        printFinal(r, loader, reconnects, Map.of());
     }
 
     /**
      * As above, with a {@code [final] + errors <family> kind=n … (first: message)} line per error family that had
      * any, before the reference's final line: its counts say how many failed, this line says why.
      */
-    public void printFinal(TenantsResult r, RunResult.LoaderSummary loader, Map<String, ErrorStats.Snapshot> errors) {
+    public void printFinal(TenantsResult r, RunResult.LoaderSummary loader, long reconnects,
+                           Map<String, ErrorStats.Snapshot> errors) {
         out.println();
+        ReconnectLines.printFinal(out, reconnects);
         LoaderLines.printFinal(out, loader);
         errors.forEach((family, e) -> {
             if (e.total() > 0) out.println(errorLine(family, e));

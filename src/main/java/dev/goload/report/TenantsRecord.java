@@ -15,7 +15,8 @@ import java.util.Map;
 /**
  * The run record of {@code -mode tenants}: {@code <dir>/<run-id>.json}, schema {@value RunArtifacts#SCHEMA}, in the
  * shape of the openloop record ({@link RunArtifacts}) minus its per-interval parts: the header (mode, version,
- * config line, masked flags, host), start, end, stop reason, the counters of the final line, the errors by kind,
+ * config line, masked flags, host), start, end, stop reason, the counters of the final line, the keep-alive
+ * reconnects, the errors by kind,
  * the loader's self-measurement. Written atomically once the run has ended, whatever it achieved (a run whose
  * every push failed is the one that most needs its record).
  */
@@ -24,7 +25,7 @@ public final class TenantsRecord {
 
     /** Writes the record and returns its path. */
     public static Path write(Path dir, String runId, Map<String, Object> header, long startedEpochMs,
-                             long endedEpochMs, String stopReason, TenantsResult r,
+                             long endedEpochMs, String stopReason, TenantsResult r, long reconnects,
                              Map<String, ErrorStats.Snapshot> errors, RunResult.LoaderSummary loader)
             throws IOException {
         Map<String, Object> rec = new LinkedHashMap<>();
@@ -36,6 +37,7 @@ public final class TenantsRecord {
         rec.put("durationSec", (endedEpochMs - startedEpochMs) / 1000.0);
         rec.put("stopReason", stopReason);
         rec.put("counters", counters(r));
+        rec.put("reconnects", reconnects);
         rec.put("errors", errors);
         rec.put("loader", loader);
         rec.put("loaderBound", loader.loaderBound());

@@ -164,10 +164,10 @@ class FlagTablesTest {
     }
 
     @Test
-    void everyLoadModeButCloudHasTheIdleTimeoutWithItsFiveSecondDefault() throws Exception {
+    void everyLoadModeHasTheIdleTimeoutWithItsFiveSecondDefault() throws Exception {
         for (var e : ALL.entrySet()) {
             FlagTable t = e.getValue().get();
-            boolean expected = !e.getKey().equals("provision") && !e.getKey().equals("cloud");
+            boolean expected = !e.getKey().equals("provision");
             assertEquals(expected, t.has("idle-timeout"), e.getKey());
             if (!expected) continue;
             assertTrue(t.lookup("idle-timeout").orElseThrow().usage().startsWith(FlagTables.ADDITION), e.getKey());

@@ -37,6 +37,13 @@ class OrderModeEmbeddedTest {
         assertEquals(4, j.path("config").path("partitions").asInt());
         assertTrue(j.path("missing").isArray() && j.path("missing").isEmpty());
         assertTrue(j.path("popWaitMs").has("p99"));
+        // goload's addition: the client's keep-alive reconnects, also on a + line before the verdict
+        long reconnects = j.path("reconnects").asLong(-1);
+        assertTrue(reconnects >= 0, j.toString());
+        String line = "+ keep-alive reconnects=" + reconnects + " (requests re-sent on a fresh socket: the broker had"
+                + " closed their idle one; not errors)\n";
+        assertTrue(r.out().contains(line), r.out());
+        assertTrue(r.out().indexOf(line) < r.out().indexOf("VERDICT PASS"), r.out());
     }
 
     @Test

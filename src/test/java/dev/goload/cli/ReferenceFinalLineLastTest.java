@@ -34,6 +34,12 @@ class ReferenceFinalLineLastTest {
         return r.out().lines().toList();
     }
 
+    /** goload's keep-alive reconnect count, as a {@code [final] +} or (cloud, order) a {@code + } addition line. */
+    private static void assertReconnectsLine(MainRun r, String prefix) {
+        assertTrue(r.out().lines().anyMatch(l -> l.matches(java.util.regex.Pattern.quote(prefix)
+                + "keep-alive reconnects=\\d+ \\(requests re-sent on a fresh socket: .*; not errors\\)")), r.out());
+    }
+
     private LoadModeRun loadMode(java.util.regex.Pattern template, String... args) {
         LoadModeRun r = LoadModeRun.of(dir, args);
         assertEquals(0, r.code(), r.toString());
@@ -61,6 +67,7 @@ class ReferenceFinalLineLastTest {
                 "-pop-timeout", "200", "-db-sleep-min", "1", "-db-sleep-max", "1", "-cal-sleep", "1", "-ota-sleep", "1");
         assertEquals(0, r.code(), r.out() + r.err());
         assertFinalLineIsLast(lines(r), CM_FINAL);
+        assertReconnectsLine(r, "[final] + ");
     }
 
     @Test
@@ -70,6 +77,7 @@ class ReferenceFinalLineLastTest {
                 "-pop-timeout", "300", "-payload", "16");
         assertEquals(0, r.code(), r.out() + r.err());
         assertFinalLineIsLast(lines(r), TENANTS_FINAL);
+        assertReconnectsLine(r, "[final] + ");
     }
 
     @Test
@@ -80,6 +88,7 @@ class ReferenceFinalLineLastTest {
                 "-payload-max", "16", "-pop-timeout", "300", "-seed", "7");
         assertEquals(0, r.code(), r.out() + r.err());
         assertFinalLineIsLast(lines(r), APP_FINAL);
+        assertReconnectsLine(r, "[final] + ");
     }
 
     @Test
@@ -89,6 +98,7 @@ class ReferenceFinalLineLastTest {
                 "-pop-timeout", "500", "-out", dir.toString(), "-run-id", "c");
         assertEquals(0, r.code(), r.out() + r.err());
         assertNoFinalLinesAndLast(lines(r), "VERDICT", CLOUD_VERDICT);
+        assertReconnectsLine(r, "+ ");
         assertTrue(r.out().lines().anyMatch(l -> l.startsWith("+ loader cpu avg=")), r.out());
     }
 
@@ -99,6 +109,7 @@ class ReferenceFinalLineLastTest {
                 "-out", dir.toString());
         assertEquals(0, r.code(), r.out() + r.err());
         assertNoFinalLinesAndLast(lines(r), "VERDICT", ORDER_VERDICT);
+        assertReconnectsLine(r, "+ ");
     }
 
     /** {@code -psql-cmd} is any shell command reading SQL on stdin: this one answers like bootstrap_tenant would. */

@@ -51,7 +51,7 @@ class AppConsoleTest {
         var loader = new dev.goload.modes.RunResult.LoaderSummary(2, 0.5, 0.9, 5, 3, 12, 300L << 20, false,
                 java.util.List.of());
         ByteArrayOutputStream bos = new ByteArrayOutputStream();
-        new AppConsole(config(), new PrintStream(bos, true, StandardCharsets.UTF_8)).printFinal(r, loader);
+        new AppConsole(config(), new PrintStream(bos, true, StandardCharsets.UTF_8)).printFinal(r, loader, 4);
         org.junit.jupiter.api.Assertions.assertEquals("\n"
                 + "[final] + cg0: deadLettered=1 settled=991 backlog=7\n"
                 + "[final] + cg1: deadLettered=0 settled=995 backlog=3\n"
@@ -62,6 +62,8 @@ class AppConsoleTest {
                 + " stop=duration\n"
                 + "[final] + latency, whole run (HdrHistogram; closed loop, not coordinated-omission corrected):\n"
                 + "[final] +   e2e ms p50=20.50 p90=30.00 p99=45.25 p999=60.00 max=70.12 (n=1960)\n"
+                + "[final] + keep-alive reconnects=4 (requests re-sent on a fresh socket: the broker had closed their"
+                + " idle one; not errors)\n"
                 + "[final] + loader cpu avg=0.50 max=0.90 of 2 cores | gc pauses=3 total=12ms | peak rss=300MB"
                 + " | loaderBound=false\n"
                 + "[final] pushed=1000 (dup=2, pushErr=1)\n"

@@ -38,7 +38,7 @@ class CmConsoleTest {
         new CmConsole(new PrintStream(bos, true, StandardCharsets.UTF_8))
                 .fin(new CmSnapshot(10, 11, 9, 10, 45, 50, 100, 9, 10, 9, 10, 2, 3, 4, 5, 0, 0, 0),
                         new Percentiles(0, 0, 0, 0, 0, 0, 0),
-                        new RunResult.LoaderSummary(2, 0.5, 0.9, 5, 3, 12, 300L << 20, false, List.of()));
+                        new RunResult.LoaderSummary(2, 0.5, 0.9, 5, 3, 12, 300L << 20, false, List.of()), 0);
         String text = bos.toString(StandardCharsets.UTF_8);
         assertTrue(text.startsWith("\n[final] + e2e n=0 "), text);
         assertTrue(text.endsWith("\n[final] producedA=10 producedB=11 | db=9 cal=10 ota=45 otap=50 | acked=100 ackErr=2"

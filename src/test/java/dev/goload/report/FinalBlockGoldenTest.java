@@ -33,6 +33,8 @@ class FinalBlockGoldenTest {
             new RunResult.LoaderSummary(2, 0.5, 0.9, 5, 3, 12, 300L << 20, false, List.of());
     private static final RunResult.LoaderSummary LOADER_BOUND = new RunResult.LoaderSummary(2, 1.9, 2.0, 5, 3, 12,
             300L << 20, true, List.of("loader CPU 1.95 of 2 cores"));
+    private static final String RECONNECTS_TAIL = " (requests re-sent on a fresh socket: the broker had closed their"
+            + " idle one; not errors)";
     private static final String LOADER_LINE = "loader cpu avg=0.50 max=0.90 of 2 cores | gc pauses=3 total=12ms"
             + " | peak rss=300MB | loaderBound=false";
 
@@ -40,10 +42,11 @@ class FinalBlockGoldenTest {
     void cmFinalBlockPutsTheAdditionsBeforeTheReferenceLine() {
         var out = new Synthetic.Out();
         new CmConsole(out.ps).fin(new CmSnapshot(10, 11, 9, 10, 45, 50, 100, 9, 10, 9, 10, 2, 3, 4, 5, 1, 2, 0),
-                new Percentiles(95, 40.5, 60, 140.25, 200, 210.125, 50), LOADER_BOUND);
+                new Percentiles(95, 40.5, 60, 140.25, 200, 210.125, 50), LOADER_BOUND, 6);
         assertEquals("\n"
                 + "[final] + e2e n=95 p50=40.50 p99=140.25 p999=200.00 max=210.12 ms (from the scheduled instant)\n"
                 + "[final] + pushGaveUp=1 popErr=2 undecodable=0\n"
+                + "[final] + keep-alive reconnects=6" + RECONNECTS_TAIL + "\n"
                 + "[final] + loader cpu avg=1.90 max=2.00 of 2 cores | gc pauses=3 total=12ms | peak rss=300MB"
                 + " | loaderBound=true\n"
                 + "[final] WARNING loader-bound: loader CPU 1.95 of 2 cores -- these figures measure the loader, not the"
@@ -57,10 +60,11 @@ class FinalBlockGoldenTest {
         var out = new Synthetic.Out();
         TenantsConsole c = new TenantsConsole(out.ps);
         c.onInterval(new TenantsInterval(Synthetic.NOON_05, 60.5, 59.5, 58, 1234.4, 1.125, 12.5, 7, 1, 2, 3, 66));
-        c.printFinal(new TenantsResult(300, 290, 288, 40, 10, 3, 1, 2, 3, 4, 1200), LOADER);
+        c.printFinal(new TenantsResult(300, 290, 288, 40, 10, 3, 1, 2, 3, 4, 1200), LOADER, 2);
         assertEquals("[12:00:05] push=     60/s pop=     60/s ack=     58/s empty=   1234/s | e2e p50=   1.12"
                 + " p99=   12.50 ms | lag=7 | errs push=1 pop=2 ack=3 gor=66\n"
                 + "\n"
+                + "[final] + keep-alive reconnects=2" + RECONNECTS_TAIL + "\n"
                 + "[final] + " + LOADER_LINE + "\n"
                 + "[final] + errorBackoff backoffs=4 ms=1200\n"
                 + "[final] pushed=300 popped=290 acked=288 empty=40 | tail: 10 msgs across 3 queues | errs push=1"
@@ -102,7 +106,7 @@ class FinalBlockGoldenTest {
                 LOADER);
         var out = new Synthetic.Out();
         CloudConsole c = new CloudConsole(out.ps);
-        c.printSummary(r, 1, 100);
+        c.printSummary(r, 1, 100, 3);
         CloudVerdictTable.print(out.ps, r);
         c.printTail(r, "out/cl.json", "out/cl-interval.csv");
         String rtt = " n=399       p50=    1.50 p95=    3.25 p99=    4.50 p999=    9.12 max=    12.00 ms\n";
@@ -115,6 +119,7 @@ class FinalBlockGoldenTest {
                 + "errors pop        total=2 kinds=map[timeout:2] codes=map[]\n"
                 + "    first timeout: pop timed out\n"
                 + "bytes     nominal 100 B/msg -> pushed 0.04 MiB, delivered 0.04 MiB\n"
+                + "+ keep-alive reconnects=3" + RECONNECTS_TAIL + "\n"
                 + "+ " + LOADER_LINE + "\n"
                 + "\n"
                 + "---- delivery correctness (after the drain) ----\n"
@@ -139,7 +144,7 @@ class FinalBlockGoldenTest {
         OrderResult r = new OrderResult(100, 0, 99, 99, 0, 9, 4, 0, hist, new double[] {2.25, 10.5, 20.0}, 1.25,
                 2.0, check, 0, 0);
         var out = new Synthetic.Out();
-        OrderReport.print("ord", r, LOADER, out.ps);
+        OrderReport.print("ord", r, LOADER, 5, null, out.ps);
         assertEquals("\n"
                 + "========== ord ==========\n"
                 + "pushed=100 delivered=99 acked=99  (push took 1.2s, drain 2.0s)\n"
@@ -148,6 +153,7 @@ class FinalBlockGoldenTest {
                 + "\n"
                 + "missing=1 duplicate=0 outOfOrder=0\n"
                 + "errors: push=0 pop=0 ack=0\n"
+                + "+ keep-alive reconnects=5" + RECONNECTS_TAIL + "\n"
                 + "+ " + LOADER_LINE + "\n"
                 + "VERDICT FAIL\n"
                 + "  ! LOSS: 1 sequence(s) never delivered (first: [42])\n", out.text());

@@ -33,6 +33,7 @@ final class CloudClients {
         ClientConfig base = ClientConfig.of(cfg.url())
                 .withTimeoutMillis(cfg.timeoutMs())
                 .withIdleConns(cfg.idleConnsPerClient(tenants.size()))
+                .withIdleTimeoutMillis(cfg.idleTimeoutMs())
                 .withRetry(cfg.retries() > 0 ? RetryPolicy.fromGoRetryAttempts(cfg.retries()) : RetryPolicy.NONE)
                 .withRetry429(retry429(cfg.retry429Attempts()))
                 .withPopAutopilot("on".equals(cfg.popAutopilot()) ? PopAutopilot.ON : PopAutopilot.OFF);
