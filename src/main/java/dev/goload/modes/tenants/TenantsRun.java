@@ -44,7 +44,7 @@ public final class TenantsRun {
     /** Short-lane sockets dialled before the producers start, at most (one per tenant). */
     private static final int PRE_DIAL = 256;
     private static final long FIRST_PUSH_WAIT_MS = 1_000;
-    private static final int CONSUMER_WAVE = 256;
+    private static final int CONSUMER_WAVE = 512;
     private static final long CONSUMER_WAVE_MS = 250;
 
     private final TenantsConfig c;
