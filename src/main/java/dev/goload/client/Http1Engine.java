@@ -23,8 +23,10 @@ import okhttp3.Request;
  * sent with one socket write. Answers are read with {@code Content-Length}, chunked, or read-to-close bodies;
  * interim 1xx answers are skipped; {@code Connection: close} and HTTP/1.0 answers retire the socket.
  *
- * <p>Connections live in a LIFO stack (the most recently used, i.e. warmest, first) capped at the client's idle
- * allowance. One idle for the client's idle timeout ({@code -idle-timeout}, default 5 s: below the 10 s after which
+ * <p>Connections live in two lanes ({@link Lane}): long-poll pops on one, every other request on the other, so a
+ * push or an ack never waits for, nor takes, a socket parked in a long-poll; each lane dials at most
+ * {@value #CONNECTS_PER_LANE} sockets at once. In each lane they live in a LIFO stack (the most recently used,
+ * i.e. warmest, first) capped at the client's idle allowance. One idle for the client's idle timeout ({@code -idle-timeout}, default 5 s: below the 10 s after which
  * uWebSockets, and so the Queen broker, closes an idle connection) is closed instead of reused, when it is next
  * taken or when a release finds it at the bottom of the stack; one idle for {@value #PROBE_IDLE_SECONDS} s
  * (possible only with a longer idle timeout) is probed before reuse (a 1 ms read: a peer that closed it shows EOF).
