@@ -31,6 +31,9 @@ import java.util.concurrent.TimeUnit;
 public final class EmbeddedBroker implements AutoCloseable {
     private static final String MAX_IDLE_PROPERTY = "sun.net.httpserver.maxIdleConnections";
     private static final String NODELAY_PROPERTY = "sun.net.httpserver.nodelay";
+    private static final String MAX_CONNECTIONS_PROPERTY = "jdk.httpserver.maxConnections";
+    /** Descriptors kept free of connections: the JVM's own files, the state's, the loader's when in-process. */
+    private static final long FD_RESERVE = 512;
 
     private final HttpServer server;
     private final ExecutorService executor;
@@ -82,6 +85,13 @@ public final class EmbeddedBroker implements AutoCloseable {
         if (System.getProperty(NODELAY_PROPERTY) == null) {
             System.setProperty(NODELAY_PROPERTY, "true");
         }
+        // Out of descriptors, the JDK server's accept fails with EMFILE and its dispatcher retries at once, forever:
+        // one core spins and the connection waits in the backlog. Capped below the limit, a connection beyond it
+        // is accepted and closed at once (the client sees a reset it can count) and the loop stays quiet.
+        long fdLimit = fdLimit();
+        if (System.getProperty(MAX_CONNECTIONS_PROPERTY) == null && fdLimit > 2 * FD_RESERVE) {
+            System.setProperty(MAX_CONNECTIONS_PROPERTY, Long.toString(fdLimit - FD_RESERVE));
+        }
         Registry registry = new Registry(o, clock);
         ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
         try {
@@ -110,6 +120,11 @@ public final class EmbeddedBroker implements AutoCloseable {
             executor.shutdownNow();
             throw new UncheckedIOException("cannot start embedded broker on " + o.host() + ":" + o.port(), e);
         }
+    }
+
+    private static long fdLimit() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.UnixOperatingSystemMXBean u ? u.getMaxFileDescriptorCount() : 0;
     }
 
     public int port() {

@@ -29,6 +29,11 @@ public interface BrokerLauncher {
 
         @Override
         void close();
+
+        /** A line saying where the broker runs when not in this process (stderr), or null. */
+        default String placementNote() {
+            return null;
+        }
     }
 
     Running start(Settings settings) throws Exception;
@@ -42,5 +47,14 @@ public interface BrokerLauncher {
             throw new UnsupportedOperationException("this broker launcher has no proxy personality");
         }
         return start(settings);
+    }
+
+    /**
+     * As {@link #start(Settings, ProxyOptions)}, for a run that opens {@code budget.sockets()} sockets to it. The
+     * production launcher starts the broker in a child JVM when they do not fit this process twice over;
+     * test fakes ignore the budget.
+     */
+    default Running start(Settings settings, dev.goload.broker.ProxyOptions proxy, FdBudget budget) throws Exception {
+        return start(settings, proxy);
     }
 }

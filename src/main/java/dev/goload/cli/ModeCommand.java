@@ -46,4 +46,13 @@ public interface ModeCommand {
     default dev.goload.broker.ProxyOptions embeddedProxy(ParsedFlags f) throws Exception {
         return null;
     }
+
+    /**
+     * The most sockets a run with {@code f} opens to its broker (0: few enough never to matter, the default).
+     * With {@code -embedded} the broker holds the other end of each, so a run whose sockets would not fit the
+     * file-descriptor limit twice gets its broker in a child JVM ({@link FdBudget}).
+     */
+    default long embeddedSockets(ParsedFlags f) {
+        return 0;
+    }
 }

@@ -46,7 +46,8 @@ public final class ModeRunner {
         ParsedFlags prepared;
         try {
             prepared = command.prepareEmbedded(f, out);
-            broker = launcher.start(BrokerLauncher.Settings.loopbackFreePort(), command.embeddedProxy(prepared));
+            broker = launcher.start(BrokerLauncher.Settings.loopbackFreePort(), command.embeddedProxy(prepared),
+                    new FdBudget(command.embeddedSockets(prepared), FdBudget.processLimit()));
         } catch (Exception e) {
             err.println("goload -mode " + command.name() + ": cannot start the embedded broker: " + describe(e));
             return ExitCodes.SETUP;
@@ -54,6 +55,7 @@ public final class ModeRunner {
         try (broker) {
             // stderr: stdout stays byte-identical to the reference for log parsers
             err.println("[embedded] broker listening on " + broker.url());
+            if (broker.placementNote() != null) err.println("[embedded] " + broker.placementNote());
             err.flush();
             return invoke(command, prepared.with("url", broker.url()), out, err);
         }

@@ -13,12 +13,15 @@ final class BufferPool {
     private final int size;
     private final ConcurrentLinkedQueue<byte[]> spare = new ConcurrentLinkedQueue<>();
     private final AtomicInteger count = new AtomicInteger();
+    /** Arrays taken and not given back: what the connections in use hold (tests count it). */
+    private final AtomicInteger lent = new AtomicInteger();
 
     BufferPool(int size) {
         this.size = size;
     }
 
     byte[] take() {
+        lent.incrementAndGet();
         byte[] b = spare.poll();
         if (b == null) return new byte[size];
         count.decrementAndGet();
@@ -27,10 +30,19 @@ final class BufferPool {
 
     void give(byte[] b) {
         if (b == null) return;
+        lent.decrementAndGet();
         if (count.incrementAndGet() > MAX) {
             count.decrementAndGet();
             return;
         }
         spare.offer(b);
+    }
+
+    /**
+     * Arrays lent out now. A closed connection's arrays are never given back (a cancelling thread may close it while
+     * its owner still reads), so this counts them too.
+     */
+    int lent() {
+        return lent.get();
     }
 }

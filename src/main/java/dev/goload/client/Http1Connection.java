@@ -66,16 +66,19 @@ final class Http1Connection {
         return in != null;
     }
 
-    /** Takes buffers for an exchange. */
+    /**
+     * Starts an exchange. It takes no buffer yet: the write buffer is taken by {@link #sink()} once the socket is
+     * connected and given back by {@link #writeDone()}, the read buffer once the answer's first byte has arrived.
+     * So a request waiting for its connect or for its answer (a parked long-poll: ten thousand of them in
+     * {@code -mode tenants}) holds no pooled buffer at all.
+     */
     void attach() {
         answerStarted = false;
-        rbuf = readBuffers.take();
-        out.buf = writeBuffers.take();
     }
 
     /**
      * The request is on the wire: its write buffer goes back to the pool while the answer is awaited, so a request
-     * in flight holds the read buffer only (a stalled broker can have thousands in flight).
+     * in flight holds no buffer (a stalled broker can have thousands in flight).
      */
     void writeDone() {
         writeBuffers.give(out.buf);
@@ -86,6 +89,8 @@ final class Http1Connection {
     void detach() {
         readBuffers.give(rbuf);
         rbuf = null;
+        rpos = 0;
+        rlim = 0;
         if (out.buf != null) writeDone();
     }
 
@@ -142,8 +147,12 @@ final class Http1Connection {
 
     // ---- write side
 
-    /** Where a request is written; its flush is one socket write (or a few for a body beyond the buffer). */
+    /**
+     * Where a request is written; its flush is one socket write (or a few for a body beyond the buffer). Takes the
+     * write buffer, which {@link #writeDone()} gives back.
+     */
     BufferedSink sink() {
+        if (out.buf == null) out.buf = writeBuffers.take();
         return sink;
     }
 
@@ -160,6 +169,17 @@ final class Http1Connection {
     }
 
     private void fill() throws IOException {
+        if (rbuf == null) {
+            // the answer's first byte: read into no buffer, so the wait for it (a long-poll) holds none
+            int first = in.read();
+            if (first < 0) throw new EOFException("unexpected end of stream on " + origin);
+            answerStarted = true;
+            rbuf = readBuffers.take();
+            rbuf[0] = (byte) first;
+            rpos = 0;
+            rlim = 1;
+            return;
+        }
         if (rpos == rlim) {
             rpos = 0;
             rlim = 0;

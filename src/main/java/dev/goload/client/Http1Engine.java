@@ -5,6 +5,8 @@ import java.io.InterruptedIOException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
@@ -21,8 +23,10 @@ import okhttp3.Request;
  * sent with one socket write. Answers are read with {@code Content-Length}, chunked, or read-to-close bodies;
  * interim 1xx answers are skipped; {@code Connection: close} and HTTP/1.0 answers retire the socket.
  *
- * <p>Connections live in a LIFO stack (the most recently used, i.e. warmest, first) capped at the client's idle
- * allowance. One idle for the client's idle timeout ({@code -idle-timeout}, default 5 s: below the 10 s after which
+ * <p>Connections live in two lanes ({@link Lane}): long-poll pops on one, every other request on the other, so a
+ * push or an ack never waits for, nor takes, a socket parked in a long-poll; each lane dials at most
+ * {@value #CONNECTS_PER_LANE} sockets at once. In each lane they live in a LIFO stack (the most recently used,
+ * i.e. warmest, first) capped at the client's idle allowance. One idle for the client's idle timeout ({@code -idle-timeout}, default 5 s: below the 10 s after which
  * uWebSockets, and so the Queen broker, closes an idle connection) is closed instead of reused, when it is next
  * taken or when a release finds it at the bottom of the stack; one idle for {@value #PROBE_IDLE_SECONDS} s
  * (possible only with a longer idle timeout) is probed before reuse (a 1 ms read: a peer that closed it shows EOF).
@@ -42,6 +46,13 @@ import okhttp3.Request;
  */
 final class Http1Engine implements AutoCloseable {
     static final int PROBE_IDLE_SECONDS = 10;
+    /** Connects in flight at once per lane (see {@link Lane}). */
+    static final int CONNECTS_PER_LANE = 256;
+    /**
+     * How often a request waiting for a dial slot looks for its cancel: rarely, as ten thousand may wait (each look
+     * is a wake-up), and a cancel (a deadline, the run's end) may well take this long to end the wait.
+     */
+    private static final long SLOT_POLL_MILLIS = 1_000;
 
     /**
      * The probe threshold engines created from now on use: {@value #PROBE_IDLE_SECONDS} s except while a test
@@ -63,8 +74,10 @@ final class Http1Engine implements AutoCloseable {
     /** Told of every request re-sent on a fresh socket after its reused socket turned out to be stale. */
     private final Runnable onReconnect;
     private final long probeIdleNanos = probeIdleNanosForNewEngines;
-    private final ConcurrentLinkedDeque<Http1Connection> idle = new ConcurrentLinkedDeque<>();
-    private final AtomicInteger idleCount = new AtomicInteger();
+    /** Pushes, acks, configures and non-waiting pops: never behind a long-poll, never on a parked socket. */
+    private final Lane shortLane = new Lane();
+    /** Long-poll pops only: their sockets park for the poll's wait, so they never take the short lane's. */
+    private final Lane longPollLane = new Lane();
     private final Set<Exchange> live = ConcurrentHashMap.newKeySet();
     /** Buffers of connections in use; an idle connection holds none (a stall can leave hundreds idle). */
     private final BufferPool readBuffers = new BufferPool(Http1Connection.READ_BUFFER);
@@ -94,8 +107,24 @@ final class Http1Engine implements AutoCloseable {
         return !url.isHttps() && url.port() == port && url.host().equals(host);
     }
 
+    /** An exchange on the short lane. */
     Exchange exchange() {
-        return new Exchange();
+        return exchange(false);
+    }
+
+    /** An exchange on the long-poll lane ({@code longPoll}: a pop that waits at the broker) or the short lane. */
+    Exchange exchange(boolean longPoll) {
+        return new Exchange(longPoll ? longPollLane : shortLane);
+    }
+
+    /** Tests only: read buffers lent to connections now (a parked long-poll holds none). */
+    int readBuffersLent() {
+        return readBuffers.lent();
+    }
+
+    /** Tests only: write buffers lent to connections now (none once every request is on the wire). */
+    int writeBuffersLent() {
+        return writeBuffers.lent();
     }
 
     /** Aborts every exchange in flight (their callers see a closed socket); later exchanges run normally. */
@@ -107,14 +136,19 @@ final class Http1Engine implements AutoCloseable {
     public void close() {
         closed = true;
         cancelAll();
-        for (Http1Connection c; (c = idle.poll()) != null; ) c.close();
-        idleCount.set(0);
+        shortLane.closeIdle();
+        longPollLane.closeIdle();
     }
 
     /** One request and its answer on one connection; single use. */
     final class Exchange implements Runnable {
         private final AtomicReference<Http1Connection> active = new AtomicReference<>();
+        private final Lane lane;
         private volatile boolean canceled;
+
+        private Exchange(Lane lane) {
+            this.lane = lane;
+        }
 
         /** Cancels the exchange (the watchdog's entry point). */
         @Override
@@ -140,7 +174,7 @@ final class Http1Engine implements AutoCloseable {
             live.add(this);
             if (abandoned.getAsBoolean()) canceled = true;
             try {
-                Http1Connection c = acquire();
+                Http1Connection c = lane.acquire();
                 boolean reused = c.connected();
                 try {
                     return attempt(c, request);
@@ -166,7 +200,7 @@ final class Http1Engine implements AutoCloseable {
             }
             boolean ok = false;
             try {
-                if (!c.connected()) c.connect(host, port);
+                if (!c.connected()) lane.connect(c, this::canceled);
                 codec.write(c, request);
                 c.writeDone();
                 Response r = codec.read(c, "HEAD".equals(request.method()));
@@ -175,7 +209,7 @@ final class Http1Engine implements AutoCloseable {
             } finally {
                 Http1Connection mine = active.getAndSet(null);
                 if (mine != null) {
-                    if (ok && mine.reusable) release(mine);
+                    if (ok && mine.reusable) lane.release(mine);
                     else mine.close();
                 }
             }
@@ -191,60 +225,94 @@ final class Http1Engine implements AutoCloseable {
      */
     int warmUp(int connections) throws IOException {
         int dialled = 0;
-        while (dialled < connections && !closed && idleCount.get() < maxIdle) {
+        while (dialled < connections && !closed && shortLane.idleCount.get() < maxIdle) {
             Http1Connection c = new Http1Connection(origin, readBuffers, writeBuffers);
             try {
-                c.connect(host, port);
+                shortLane.connect(c, () -> false);
             } catch (IOException e) {
                 c.close();
                 throw e;
             }
             c.reusable = true;
-            release(c);
+            shortLane.release(c);
             dialled++;
         }
         return dialled;
     }
 
-    private Http1Connection acquire() {
-        long now = System.nanoTime();
-        for (Http1Connection c; (c = idle.poll()) != null; ) {
-            idleCount.decrementAndGet();
-            long idleNanos = now - c.idleSince;
-            if (idleNanos >= idleTimeoutNanos) {
-                c.close();
-            } else if (idleNanos >= probeIdleNanos && !c.healthy()) {
-                c.close();
-            } else {
-                return c;
+    /**
+     * One LIFO pool of idle sockets and its dial limiter. At most {@value #CONNECTS_PER_LANE} connects run at once
+     * per lane: ten thousand consumers dialling together overflow the peer's listen backlog (4096 here), and a
+     * dropped SYN is retried only after 1 s, then 3 s; queued here instead, they connect in turn. Each lane has its
+     * own limiter, so a push never queues behind the long-polls' dials.
+     */
+    private final class Lane {
+        private final ConcurrentLinkedDeque<Http1Connection> idle = new ConcurrentLinkedDeque<>();
+        private final AtomicInteger idleCount = new AtomicInteger();
+        private final Semaphore connects = new Semaphore(CONNECTS_PER_LANE);
+
+        /** Connects {@code c} once a dial slot is free; a cancel ({@code canceled}) ends the wait for one. */
+        void connect(Http1Connection c, BooleanSupplier canceled) throws IOException {
+            try {
+                while (!connects.tryAcquire(SLOT_POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+                    if (canceled.getAsBoolean() || closed) throw new InterruptedIOException("canceled");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while waiting to connect");
+            }
+            try {
+                c.connect(host, port);
+            } finally {
+                connects.release();
             }
         }
-        return new Http1Connection(origin, readBuffers, writeBuffers);
-    }
 
-    private void release(Http1Connection c) {
-        c.detach();
-        if (closed || idleCount.incrementAndGet() > maxIdle) {
-            idleCount.decrementAndGet();
-            c.close();
-            return;
+        void closeIdle() {
+            for (Http1Connection c; (c = idle.poll()) != null; ) c.close();
+            idleCount.set(0);
         }
-        long now = System.nanoTime();
-        c.idleSince = now;
-        idle.push(c);
-        evictExpiredOldest(now);
-    }
 
-    /**
-     * Closes the oldest idle socket if it has outlived the idle timeout (at most one per release: the cost of a
-     * release stays constant, and a steady load passes the bottom of the stack often enough). Without it, a burst
-     * that opened many sockets would leave the surplus open until the peer closed them.
-     */
-    private void evictExpiredOldest(long now) {
-        Http1Connection oldest = idle.peekLast();
-        if (oldest != null && now - oldest.idleSince >= idleTimeoutNanos && idle.removeLastOccurrence(oldest)) {
-            idleCount.decrementAndGet();
-            oldest.close();
+        Http1Connection acquire() {
+            long now = System.nanoTime();
+            for (Http1Connection c; (c = idle.poll()) != null; ) {
+                idleCount.decrementAndGet();
+                long idleNanos = now - c.idleSince;
+                if (idleNanos >= idleTimeoutNanos) {
+                    c.close();
+                } else if (idleNanos >= probeIdleNanos && !c.healthy()) {
+                    c.close();
+                } else {
+                    return c;
+                }
+            }
+            return new Http1Connection(origin, readBuffers, writeBuffers);
+        }
+
+        void release(Http1Connection c) {
+            c.detach();
+            if (closed || idleCount.incrementAndGet() > maxIdle) {
+                idleCount.decrementAndGet();
+                c.close();
+                return;
+            }
+            long now = System.nanoTime();
+            c.idleSince = now;
+            idle.push(c);
+            evictExpiredOldest(now);
+        }
+
+        /**
+         * Closes the oldest idle socket if it has outlived the idle timeout (at most one per release: the cost of a
+         * release stays constant, and a steady load passes the bottom of the stack often enough). Without it, a burst
+         * that opened many sockets would leave the surplus open until the peer closed them.
+         */
+        private void evictExpiredOldest(long now) {
+            Http1Connection oldest = idle.peekLast();
+            if (oldest != null && now - oldest.idleSince >= idleTimeoutNanos && idle.removeLastOccurrence(oldest)) {
+                idleCount.decrementAndGet();
+                oldest.close();
+            }
         }
     }
 }

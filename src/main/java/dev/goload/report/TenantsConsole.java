@@ -1,11 +1,14 @@
 package dev.goload.report;
 
+import dev.goload.metrics.ErrorStats;
 import dev.goload.modes.RunResult;
 import dev.goload.modes.tenants.TenantsInterval;
 import dev.goload.modes.tenants.TenantsResult;
 import dev.goload.modes.tenants.TenantsRun;
 import java.io.PrintStream;
 import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
 
 /**
  * The {@code -mode tenants} report and final lines (goload-behavior.md §2.7), byte for byte with Go's number
@@ -34,12 +37,34 @@ public final class TenantsConsole implements TenantsRun.Listener {
      * self-measurement), then the reference's final line.
      */
     public void printFinal(TenantsResult r, RunResult.LoaderSummary loader, long reconnects) {
+        printFinal(r, loader, reconnects, Map.of());
+    }
+
+    /**
+     * As above, with a {@code [final] + errors <family> kind=n … (first: message)} line per error family that had
+     * any, before the reference's final line: its counts say how many failed, this line says why.
+     */
+    public void printFinal(TenantsResult r, RunResult.LoaderSummary loader, long reconnects,
+                           Map<String, ErrorStats.Snapshot> errors) {
         out.println();
         ReconnectLines.printFinal(out, reconnects);
         LoaderLines.printFinal(out, loader);
+        errors.forEach((family, e) -> {
+            if (e.total() > 0) out.println(errorLine(family, e));
+        });
         out.println(BackoffLine.of(r.backoffs(), r.backoffMillis()));
         out.printf(Locale.ROOT, "[final] pushed=%d popped=%d acked=%d empty=%d | tail: %d msgs across %d queues"
                         + " | errs push=%d pop=%d ack=%d%n", r.pushed(), r.popped(), r.acked(), r.emptyPops(), r.tail(),
                 r.tailQueues(), r.pushErr(), r.popErr(), r.ackErr());
+    }
+
+    /** {@code [final] + errors push conn=51576 (first: push request failed: … Too many open files)}. */
+    static String errorLine(String family, ErrorStats.Snapshot e) {
+        StringJoiner kinds = new StringJoiner(" ");
+        e.byKind().forEach((k, n) -> kinds.add(k + "=" + n));
+        String commonest = e.byKind().entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey)
+                .orElse("");
+        String first = e.firstMessage().getOrDefault(commonest, "");
+        return "[final] + errors " + family + " " + kinds + (first.isEmpty() ? "" : " (first: " + first + ")");
     }
 }

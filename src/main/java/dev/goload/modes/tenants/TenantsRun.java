@@ -6,6 +6,7 @@ import dev.goload.client.PopResult;
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
 import dev.goload.metrics.BackoffStats;
+import dev.goload.metrics.ErrorStats;
 import dev.goload.metrics.LatencyRecorder;
 import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.RunSignal;
@@ -40,7 +41,11 @@ public final class TenantsRun {
     private static final long PROVISION_RETRY_MS = 200;
     private static final long POP_ERROR_PAUSE_MS = 250;
     private static final long PUSH_DRAIN_MS = 5_000;
-    private static final long MAX_BEHIND_NANOS = 2_000_000_000L;
+    /** Short-lane sockets dialled before the producers start, at most (one per tenant). */
+    private static final int PRE_DIAL = 256;
+    private static final long FIRST_PUSH_WAIT_MS = 1_000;
+    private static final int CONSUMER_WAVE = 512;
+    private static final long CONSUMER_WAVE_MS = 250;
 
     private final TenantsConfig c;
     private final QueenClient client;
@@ -54,6 +59,9 @@ public final class TenantsRun {
     private final LongAdder pushErr = new LongAdder();
     private final LongAdder popErr = new LongAdder();
     private final LongAdder ackErr = new LongAdder();
+    private final java.util.concurrent.CountDownLatch firstPush = new java.util.concurrent.CountDownLatch(1);
+    private final ErrorStats pushErrors = new ErrorStats();
+    private final ErrorStats popErrors = new ErrorStats();
     private final AtomicLongArray pushedQ;
     private final AtomicLongArray poppedQ;
     /** By queue index {@code tenant * queuesPerTenant + q}: named once, not per push. */
@@ -96,12 +104,9 @@ public final class TenantsRun {
         if (!provision()) {
             return null;
         }
-        for (int qi = 0; qi < c.queues(); qi++) {
-            for (int k = 0; k < c.consumersPerQueue(); k++) {
-                int q = qi;
-                tasks.add(Thread.ofVirtual().name("goload-tenants-consumer").start(() -> consume(q)));
-            }
-        }
+        // Producers first, on sockets dialled before the consumers' ten thousand long-polls dial theirs: those go
+        // through the client's long-poll lane and its connect limiter, so pushes flow from the first second.
+        if (!c.idleOnly()) preDial();
         long startNanos = System.nanoTime();
         if (!c.idleOnly()) {
             for (int t = 0; t < c.tenants(); t++) {
@@ -111,10 +116,12 @@ public final class TenantsRun {
                         () -> produce(tenant, offsetSec, startNanos)));
             }
         }
+        Thread starter = Thread.ofVirtual().name("goload-tenants-starter").start(this::startConsumers);
         report(startNanos);
         // a push in flight gets its answer first: cancelled, the broker may still have stored it, and it would be
         // popped without ever counting as pushed (popped > pushed)
         dev.goload.modes.Threads.joinAll(producers, PUSH_DRAIN_MS);
+        starter.join(); // it starts no consumer once the run stops; then the consumer list is the run's to read
         tasks.addAll(producers);
         client.cancelAll();
         if (!dev.goload.modes.Threads.joinAll(tasks, TenantsConfig.FINAL_WAIT_MS)) {
@@ -187,6 +194,7 @@ public final class TenantsRun {
                         return;
                     }
                     popErr.increment();
+                    recordError(popErrors, e);
                     errorBackoff.afterFailure(e instanceof QueenException qe ? qe.kind() : null);
                     continue;
                 }
@@ -216,55 +224,89 @@ public final class TenantsRun {
         }
     }
 
-    /** Closed-loop pacer at the current phase's rate; each message to a random queue of the tenant. */
+    /**
+     * Starts the consumers in waves of {@value #CONSUMER_WAVE} every {@value #CONSUMER_WAVE_MS} ms: ten thousand
+     * long-polls dialling at once overflow the broker's listen backlog (4096 at most), and a dropped SYN is retried
+     * after 1, 3 and 7 s, which with the broker's 25 s park ran past the client's pop-timeout + 5 s deadline
+     * (68 pop timeouts in a 60 s run). On its own thread, so the reporter starts on time.
+     */
+    private void startConsumers() {
+        // the consumers' dials and first pops wait for the first answered push (or a second at most), so the
+        // pushes' requests never queue behind ten thousand long-polls' in the broker's accept loop
+        try {
+            if (!c.idleOnly()) firstPush.await(FIRST_PUSH_WAIT_MS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        int started = 0;
+        for (int qi = 0; qi < c.queues(); qi++) {
+            for (int k = 0; k < c.consumersPerQueue(); k++) {
+                if (started > 0 && started % CONSUMER_WAVE == 0 && signal.pause(CONSUMER_WAVE_MS)) return;
+                int q = qi;
+                tasks.add(Thread.ofVirtual().name("goload-tenants-consumer").start(() -> consume(q)));
+                started++;
+            }
+        }
+    }
+
+    /** Closed-loop pacer at the current phase's rate ({@link TenantProducer}); each message to a random queue. */
     private void produce(int tenant, long offsetSec, long startNanos) {
         live.incrementAndGet();
         try {
             byte[] padTail = (",\"pad\":\"" + "x".repeat(c.payload()) + "\"}").getBytes(StandardCharsets.US_ASCII);
-            long seq = 0;
-            long next = System.nanoTime();
-            while (!signal.isStopping()) {
-                long elapsedSec = (System.nanoTime() - startNanos) / 1_000_000_000L + offsetSec;
-                int rate = (elapsedSec / c.phaseSec()) % 2 == 0 ? c.phaseHigh() : c.phaseLow();
-                if (rate <= 0) {
-                    signal.pause(500);
-                    next = System.nanoTime();
-                    continue;
-                }
-                next = nextDue(next, 1_000_000_000L / rate, System.nanoTime());
-                long wait = next - System.nanoTime();
-                if (wait > 0 && signal.pause(TimeUnit.NANOSECONDS.toMillis(wait))) {
-                    return;
-                }
-                int qi = ThreadLocalRandom.current().nextInt(c.queuesPerTenant());
-                int q = tenant * c.queuesPerTenant() + qi;
-                long ts = System.currentTimeMillis() * 1000;
-                byte[] head = ("{\"t\":" + tenant + ",\"q\":" + qi + ",\"seq\":" + (++seq) + ",\"ts\":" + ts)
-                        .getBytes(StandardCharsets.US_ASCII);
-                byte[] body = Arrays.copyOf(head, head.length + padTail.length);
-                System.arraycopy(padTail, 0, body, head.length, padTail.length);
-                try {
-                    client.push(queueNames[q], null, body, 1);
-                    pushed.increment();
-                    pushedQ.incrementAndGet(q);
-                } catch (RuntimeException e) {
-                    if (!signal.isStopping()) {
-                        pushErr.increment();
-                    }
-                }
-            }
+            long[] seq = {0};
+            new TenantProducer(c.phaseHigh(), c.phaseLow(), c.phaseSec(), offsetSec, startNanos, System::nanoTime,
+                    nanos -> signal.pause(TimeUnit.NANOSECONDS.toMillis(nanos)), signal::isStopping,
+                    () -> pushOne(tenant, ++seq[0], padTail)).run();
         } finally {
             live.decrementAndGet();
         }
     }
 
-    /**
-     * Pacer D (goload-behavior.md §1.6): the next send instant one interval on; more than 2 s behind (a slow push,
-     * a stall) resets it to now, so a closed-loop producer never fires a catch-up burst.
-     */
-    static long nextDue(long next, long intervalNanos, long nowNanos) {
-        long n = next + intervalNanos;
-        return nowNanos - n > MAX_BEHIND_NANOS ? nowNanos : n;
+    private void pushOne(int tenant, long seq, byte[] padTail) {
+        int qi = ThreadLocalRandom.current().nextInt(c.queuesPerTenant());
+        int q = tenant * c.queuesPerTenant() + qi;
+        long ts = System.currentTimeMillis() * 1000;
+        byte[] head = ("{\"t\":" + tenant + ",\"q\":" + qi + ",\"seq\":" + seq + ",\"ts\":" + ts)
+                .getBytes(StandardCharsets.US_ASCII);
+        byte[] body = Arrays.copyOf(head, head.length + padTail.length);
+        System.arraycopy(padTail, 0, body, head.length, padTail.length);
+        try {
+            client.push(queueNames[q], null, body, 1);
+            pushed.increment();
+            pushedQ.incrementAndGet(q);
+            firstPush.countDown();
+        } catch (RuntimeException e) {
+            if (!signal.isStopping()) {
+                pushErr.increment();
+                recordError(pushErrors, e);
+            }
+        }
+    }
+
+    private void preDial() {
+        try {
+            client.warmUp(Math.min(c.tenants(), PRE_DIAL));
+        } catch (QueenException e) {
+            // the pushes dial their own sockets, and a failure there is counted by kind
+        }
+    }
+
+    /** By kind (conn, timeout, http_5xx, …) with the first message of each, so a failing run says why. */
+    private static void recordError(ErrorStats family, RuntimeException e) {
+        if (e instanceof QueenException qe) family.record(qe);
+        else family.record("other", String.valueOf(e));
+    }
+
+    /** Push errors by kind so far. */
+    public ErrorStats.Snapshot pushErrors() {
+        return pushErrors.snapshot();
+    }
+
+    /** Pop errors by kind so far. */
+    public ErrorStats.Snapshot popErrors() {
+        return popErrors.snapshot();
     }
 
     private void report(long startNanos) throws InterruptedException {

@@ -7,47 +7,75 @@ import dev.goload.cli.Main;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code -mode tenants -embedded} end to end against the in-process broker. */
 class TenantsModeTest {
-    @Test
-    void provisionsQueuesRunsPhasesAndAccountsForEveryMessage() {
+    private static final Pattern INTERVAL = Pattern.compile("^\\[\\d\\d:\\d\\d:\\d\\d] push= *(\\d+)/s",
+            Pattern.MULTILINE);
+    private static final Pattern FINAL = Pattern.compile("\\[final] pushed=(\\d+) popped=(\\d+) acked=(\\d+)"
+            + " empty=(\\d+) \\| tail: (\\d+) msgs across \\d+ queues \\| errs push=(\\d+) pop=(\\d+) ack=(\\d+)");
+
+    @TempDir
+    Path dir;
+
+    private String run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Main.run(new String[] {"-mode", "tenants", "-embedded", "-tenants", "3", "-queues-per-tenant", "2",
-                "-phase-high", "20", "-phase-low", "5", "-phase-sec", "1", "-duration", "3", "-report", "1",
-                "-pop-timeout", "500", "-payload", "16"},
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        List<String> argv = new ArrayList<>(List.of("-mode", "tenants", "-embedded", "-out", dir.toString()));
+        argv.addAll(List.of(args));
+        int code = Main.run(argv.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
         String o = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, code, o + err.toString(StandardCharsets.UTF_8));
+        return o;
+    }
+
+    @Test
+    void provisionsQueuesRunsPhasesAndAccountsForEveryMessage() {
+        // no stagger: every tenant is high in the 1st and 3rd second, low in the 2nd (3 tenants × 40 vs 3 × 4 msg/s)
+        String o = run("-tenants", "3", "-queues-per-tenant", "2", "-phase-high", "40", "-phase-low", "4",
+                "-phase-sec", "1", "-stagger=false", "-duration", "4", "-report", "1", "-pop-timeout", "500",
+                "-payload", "16");
         assertTrue(o.contains("goload -mode tenants -> http://127.0.0.1:"), o);
         assertTrue(o.contains("tenants=3 queues=6 consumers=6 idleOnly=false"), o);
         assertTrue(o.contains("[provision] 6 queues configured in"), o);
-        Matcher m = Pattern.compile("\\[final] pushed=(\\d+) popped=(\\d+) acked=(\\d+) empty=\\d+ \\| tail: (\\d+) msgs"
-                + " across \\d+ queues \\| errs push=(\\d+) pop=(\\d+) ack=(\\d+)").matcher(o);
+        Matcher iv = INTERVAL.matcher(o);
+        List<Long> push = new ArrayList<>();
+        while (iv.find()) push.add(Long.parseLong(iv.group(1)));
+        assertTrue(push.size() >= 3, o);
+        assertTrue(push.get(0) > push.get(1) && push.get(2) > push.get(1), "high, low, high: " + push + "\n" + o);
+        Matcher m = FINAL.matcher(o);
         assertTrue(m.find(), o);
         long pushed = Long.parseLong(m.group(1));
         long popped = Long.parseLong(m.group(2));
         long acked = Long.parseLong(m.group(3));
-        long tail = Long.parseLong(m.group(4));
+        long tail = Long.parseLong(m.group(5));
         assertTrue(pushed > 0, o);
         assertEquals(pushed, popped + tail, "every pushed message is popped or in the tail: " + o);
         // An ack cut off by the end of the run counts as an ack error, never vanishes.
-        assertEquals(popped, acked + Long.parseLong(m.group(7)), o);
-        assertEquals("0", m.group(5), o);
+        assertEquals(popped, acked + Long.parseLong(m.group(8)), o);
+        assertEquals("0", m.group(6), o);
     }
 
     @Test
     void idleOnlyParksConsumersWithoutTraffic() {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int code = Main.run(new String[] {"-mode", "tenants", "-embedded", "-tenants", "2", "-queues-per-tenant", "2",
-                "-idle-only", "-duration", "1", "-report", "1", "-pop-timeout", "300"},
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(new ByteArrayOutputStream()));
-        String o = out.toString(StandardCharsets.UTF_8);
-        assertEquals(0, code, o);
-        assertTrue(o.contains("[final] pushed=0 popped=0 acked=0"), o);
+        String o = run("-tenants", "2", "-queues-per-tenant", "2", "-idle-only", "-duration", "2", "-report", "1",
+                "-pop-timeout", "300");
+        Matcher m = FINAL.matcher(o);
+        assertTrue(m.find(), o);
+        assertEquals("0", m.group(1), o);
+        assertEquals("0", m.group(2), o);
+        long empty = Long.parseLong(m.group(4));
+        // every one of the 4 consumers came back empty from its 300 ms park at least once; a consumer that did not
+        // park (a busy loop) would have come back thousands of times in 2 s
+        assertTrue(empty >= 4, "consumers that never parked and came back: " + o);
+        assertTrue(empty <= 2 * (4 * 2000 / 300 + 4), "empty pops that did not wait for -pop-timeout: " + o);
     }
 }
