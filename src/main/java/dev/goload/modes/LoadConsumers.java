@@ -8,6 +8,7 @@ import dev.goload.client.QueenException;
 import dev.goload.config.ConsumerOptions;
 import dev.goload.metrics.RunCounters;
 import dev.goload.metrics.RunRecorders;
+import dev.goload.modes.consume.AckCall;
 import dev.goload.modes.consume.AckTally;
 import dev.goload.modes.consume.Acks;
 import dev.goload.modes.consume.ConsumerLoop;
@@ -61,8 +62,11 @@ public final class LoadConsumers {
         this.epoch = epoch;
         this.liveTasks = liveTasks;
         this.life = Lifetime.of(signal);
-        this.acks = new Acks(msgs -> client.ackMessages(msgs, true, null), new Tally(counters, recorders),
-                opts.ackAsync(), opts.ackInflight(), life, NanoClock.SYSTEM, liveTasks);
+        AckCall call = msgs -> client.ackMessages(msgs, true, null);
+        Tally tally = new Tally(counters, recorders);
+        this.acks = opts.ackAsync()
+                ? Acks.async(call, tally, opts.ackInflight(), life, NanoClock.SYSTEM, liveTasks)
+                : Acks.inline(call, tally, life, NanoClock.SYSTEM);
     }
 
     /** The pop request consumer {@code i} sends every time. */

@@ -2,16 +2,15 @@ package dev.goload.modes.app;
 
 import dev.goload.client.PopRequest;
 import dev.goload.client.QueenClient;
-import dev.goload.client.QueenException;
 import dev.goload.config.AppConfig;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.RunSignal;
+import dev.goload.modes.consume.AdderTally;
 import dev.goload.modes.consume.BatchHandler;
 import dev.goload.modes.consume.ConsumerLoop;
 import dev.goload.modes.consume.ConsumerPolicy;
 import dev.goload.modes.consume.Lifetime;
-import dev.goload.modes.consume.PopTally;
 import dev.goload.pace.NanoClock;
 import dev.goload.verify.OrderChecker;
 import dev.goload.verify.OrderObserver;
@@ -62,17 +61,7 @@ public record AppContext(QueenClient client, AppConfig cfg, AppCounters counters
      */
     ConsumerLoop consumerLoop(PopRequest request, long emptySleepMs, LongAdder popErrors, LongAdder emptyPops,
                               BatchHandler handler) {
-        PopTally tally = new PopTally() {
-            @Override
-            public void empty() {
-                if (emptyPops != null) emptyPops.increment();
-            }
-
-            @Override
-            public void failed(QueenException e) {
-                popErrors.increment();
-            }
-        };
+        AdderTally tally = new AdderTally(null, emptyPops, popErrors, null, null);
         return new ConsumerLoop(new ConsumerPolicy(ERROR_PAUSE_MILLIS, emptySleepMs, false), Lifetime.of(signal),
                 () -> client.pop(request), tally, handler, epoch::epochNanos, new AtomicInteger(), counters.backoff);
     }

@@ -8,7 +8,6 @@ import dev.goload.modes.consume.AckTally;
 import dev.goload.modes.consume.Acks;
 import dev.goload.modes.consume.ConsumerLoop;
 import dev.goload.modes.consume.Lifetime;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A stage-2 drainer (goload-behavior.md §2.8): pops the stage-2 queue as group {@code stage2} (long-poll, no empty
@@ -32,8 +31,8 @@ final class StageTwoDrainer implements Runnable {
                 .withWait(true)
                 .withTimeoutMs(c.popTimeoutMs());
         AppCounters n = ctx.counters();
-        Acks acks = new Acks(msgs -> ctx.client().ackMessages(msgs, true, GROUP), new Tally(n), false, 1,
-                Lifetime.of(ctx.signal()), ctx.clock(), new AtomicInteger());
+        Acks acks = Acks.inline(msgs -> ctx.client().ackMessages(msgs, true, GROUP), new Tally(n),
+                Lifetime.of(ctx.signal()), ctx.clock());
         this.loop = ctx.consumerLoop(request, 0, n.stage2PopErr, null,
                 (msgs, popNs, popMicros) -> !ctx.pause(ctx.cfg().work().stage2ProcessMs()) && acks.ack(msgs));
     }

@@ -69,8 +69,8 @@ final class CloudConsumers {
                     cfg.popPartitions() > 1 ? cfg.popPartitions() : 0, cfg.popWait(), cfg.popTimeoutMs(), cfg.group(),
                     cfg.autoAck() ? Boolean.TRUE : null, true);
             Tally tally = new Tally(c, t);
-            Acks tenantAcks = new Acks(msgs -> t.client.ackMessages(msgs, true, cfg.group()), tally, false, 1, life,
-                    NanoClock.SYSTEM, c.liveTasks);
+            Acks tenantAcks = Acks.inline(msgs -> t.client.ackMessages(msgs, true, cfg.group()), tally, life,
+                    NanoClock.SYSTEM);
             acks.add(tenantAcks);
             for (int i = 0; i < cfg.consumersPerTenant(); i++) {
                 String name = "goload-cloud-consumer-" + t.tenant.idx() + "-" + i;

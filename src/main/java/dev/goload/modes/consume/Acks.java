@@ -1,6 +1,7 @@
 package dev.goload.modes.consume;
 
 import dev.goload.client.AckResult;
+import dev.goload.client.ErrorKind;
 import dev.goload.client.Message;
 import dev.goload.client.QueenException;
 import dev.goload.pace.NanoClock;
@@ -11,36 +12,64 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The one manual-ack path (goload-behavior.md §2.1.1): acks a batch {@code completed} inline, or on its own virtual
- * thread under a blocking cap of {@code cap} concurrent acks. goload never retries an ack: a lost ack means lease
- * expiry and redelivery, the behaviour being modelled. An ack failure after {@link #cutOff()} (the run cancelled it)
- * is not counted. An async ack is a task of its own and counts in {@code liveTasks} (the reference's goroutine
+ * thread under a blocking cap of concurrent acks (its own, or one shared by several stages: cm). goload never
+ * retries an ack: a lost ack means lease expiry and redelivery, the behaviour being modelled.
+ *
+ * <p>Cut-off (one rule): an ack call failing after {@link #cutOff()}, or cancelled while the loop stops, was cut off
+ * by the shutdown and is not counted — except in a mode whose reference counts those ({@code countsCutOff}:
+ * tenants, §2.7). An async ack is a task of its own and counts in {@code liveTasks} (the reference's goroutine
  * count); an inline one runs on its consumer, already counted.
  *
  * <p>Threading: {@link #ack} from any consumer thread; {@link #drain} and {@link #cutOff} from the run thread.
  */
 public final class Acks {
     private static final long SLOT_POLL_MILLIS = 50;
+    private static final Runnable NOTHING = () -> { };
 
     private final AckCall call;
     private final AckTally tally;
-    private final boolean async;
-    private final int cap;
+    /** null: inline acks. */
     private final Semaphore slots;
+    private final int cap;
     private final Lifetime life;
     private final NanoClock clock;
     private final AtomicInteger liveTasks;
+    private final boolean countsCutOff;
     private volatile boolean cutOff;
 
-    public Acks(AckCall call, AckTally tally, boolean async, int cap, Lifetime life, NanoClock clock,
-                AtomicInteger liveTasks) {
+    private Acks(AckCall call, AckTally tally, Semaphore slots, int cap, Lifetime life, NanoClock clock,
+                 AtomicInteger liveTasks, boolean countsCutOff) {
         this.call = call;
         this.tally = tally;
-        this.async = async;
-        this.cap = Math.max(1, cap);
-        this.slots = new Semaphore(this.cap);
+        this.slots = slots;
+        this.cap = cap;
         this.life = life;
         this.clock = clock;
         this.liveTasks = liveTasks;
+        this.countsCutOff = countsCutOff;
+    }
+
+    /** Inline acks on the consumer's thread. */
+    public static Acks inline(AckCall call, AckTally tally, Lifetime life, NanoClock clock) {
+        return new Acks(call, tally, null, 0, life, clock, new AtomicInteger(), false);
+    }
+
+    /** Inline acks whose cut-off failures still count (tenants, §2.7). */
+    public static Acks inlineCountingCutOff(AckCall call, AckTally tally, Lifetime life, NanoClock clock) {
+        return new Acks(call, tally, null, 0, life, clock, new AtomicInteger(), true);
+    }
+
+    /** Async acks under a cap of their own of {@code cap} (≥ 1) concurrent calls. */
+    public static Acks async(AckCall call, AckTally tally, int cap, Lifetime life, NanoClock clock,
+                             AtomicInteger liveTasks) {
+        int c = Math.max(1, cap);
+        return new Acks(call, tally, new Semaphore(c), c, life, clock, liveTasks, false);
+    }
+
+    /** Async acks under a cap shared with others ({@code slots}; the owner drains it). */
+    public static Acks async(AckCall call, AckTally tally, Semaphore slots, Lifetime life, NanoClock clock,
+                             AtomicInteger liveTasks) {
+        return new Acks(call, tally, slots, 0, life, clock, liveTasks, false);
     }
 
     /**
@@ -48,8 +77,17 @@ public final class Acks {
      * simply not acked and nothing is counted: its lease expires).
      */
     public boolean ack(List<Message> msgs) throws InterruptedException {
-        if (!async) {
-            send(msgs);
+        return ack(msgs, NOTHING);
+    }
+
+    /** As {@link #ack(List)}; {@code after} runs once the call is over (not when false is returned). */
+    public boolean ack(List<Message> msgs, Runnable after) throws InterruptedException {
+        if (slots == null) {
+            try {
+                send(msgs);
+            } finally {
+                after.run();
+            }
             return true;
         }
         while (!slots.tryAcquire(SLOT_POLL_MILLIS, TimeUnit.MILLISECONDS)) {
@@ -64,6 +102,7 @@ public final class Acks {
             } finally {
                 liveTasks.decrementAndGet();
                 slots.release();
+                after.run();
             }
         });
         return true;
@@ -76,7 +115,8 @@ public final class Acks {
             AckResult r = call.ack(msgs);
             tally.answered(msgs.size(), r, (clock.nanoTime() - t0) / 1000);
         } catch (QueenException e) {
-            if (!cutOff) {
+            boolean cut = cutOff || life.stopping() && QueenException.classify(e) == ErrorKind.CANCELED;
+            if (countsCutOff || !cut) {
                 tally.failed(msgs.size(), e, (clock.nanoTime() - t0) / 1000);
             }
         } catch (RuntimeException e) {
@@ -84,9 +124,9 @@ public final class Acks {
         }
     }
 
-    /** Gives outstanding async acks up to {@code millis} to finish; true when none is left. */
+    /** Gives outstanding async acks on an own cap up to {@code millis} to finish; true when none is left. */
     public boolean drain(long millis) throws InterruptedException {
-        if (!async) {
+        if (slots == null || cap == 0) {
             return true;
         }
         if (slots.tryAcquire(cap, millis, TimeUnit.MILLISECONDS)) {

@@ -2,7 +2,6 @@ package dev.goload.modes.order;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.goload.client.AckResult;
 import dev.goload.client.Message;
 import dev.goload.client.PopRequest;
 import dev.goload.client.PushItem;
@@ -15,13 +14,12 @@ import dev.goload.metrics.BackoffStats;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.RunSignal;
-import dev.goload.modes.consume.AckTally;
+import dev.goload.modes.consume.AdderTally;
 import dev.goload.modes.consume.Acks;
 import dev.goload.modes.consume.ConsumerLoop;
 import dev.goload.modes.consume.ConsumerPolicy;
 import dev.goload.modes.consume.ConsumerPool;
 import dev.goload.modes.consume.Lifetime;
-import dev.goload.modes.consume.PopTally;
 import dev.goload.pace.NanoClock;
 import dev.goload.verify.LossAttribution;
 import dev.goload.verify.LossReport;
@@ -86,9 +84,8 @@ public final class OrderRun {
     public OrderResult execute(RunSignal signal) throws InterruptedException {
         RunSignal consumersStop = new RunSignal();
         Lifetime life = Lifetime.of(consumersStop);
-        Tally tally = new Tally();
-        acks = new Acks(msgs -> client.ackMessages(msgs, true, cfg.group()), tally, false, 1, life, NanoClock.SYSTEM,
-                new AtomicInteger());
+        AdderTally tally = new AdderTally(pops, empties, popErr, acked, ackErr);
+        acks = Acks.inline(msgs -> client.ackMessages(msgs, true, cfg.group()), tally, life, NanoClock.SYSTEM);
         // the reference's policy (§2.5): 20 ms base pause after a failed pop; always long-polling, no empty sleep
         ConsumerPolicy policy = new ConsumerPolicy(POP_ERROR_PAUSE_MILLIS, 0, false);
         EpochClock epoch = new EpochClock(NanoClock.SYSTEM);
@@ -208,39 +205,6 @@ public final class OrderRun {
         return acks.ack(msgs);
     }
 
-    /** order's vocabulary: {@code pops} after an answer, {@code empties}, {@code popErr}; acked / ackErr (§2.5). */
-    private final class Tally implements PopTally, AckTally {
-        @Override
-        public void answered() {
-            pops.increment();
-        }
-
-        @Override
-        public void empty() {
-            empties.increment();
-        }
-
-        @Override
-        public void failed(QueenException e) {
-            popErr.increment();
-        }
-
-        @Override
-        public void answered(int size, AckResult a, long ackMicros) {
-            acked.add(a.succeeded());
-            ackErr.add(size - a.succeeded());
-        }
-
-        @Override
-        public void failed(int size, QueenException e, long ackMicros) {
-            ackErr.add(size);
-        }
-
-        @Override
-        public void unbuildable(int size, RuntimeException e) {
-            ackErr.add(size);
-        }
-    }
 
     private void record(Message m) {
         partitionIds.learn(m.partition(), m.partitionId());

@@ -1,20 +1,17 @@
 package dev.goload.modes.tenants;
 
-import dev.goload.client.AckResult;
 import dev.goload.client.PopRequest;
 import dev.goload.client.QueenClient;
-import dev.goload.client.QueenException;
 import dev.goload.metrics.BackoffStats;
 import dev.goload.metrics.LatencyRecorder;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.Stamps;
-import dev.goload.modes.consume.AckTally;
+import dev.goload.modes.consume.AdderTally;
 import dev.goload.modes.consume.Acks;
 import dev.goload.modes.consume.ConsumerLoop;
 import dev.goload.modes.consume.ConsumerPolicy;
 import dev.goload.modes.consume.Lifetime;
-import dev.goload.modes.consume.PopTally;
 import dev.goload.pace.NanoClock;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -67,7 +64,7 @@ public final class TenantsRun {
     private final LatencyRecorder e2e = new LatencyRecorder("e2e");
     private final AtomicInteger live = new AtomicInteger();
     private final BackoffStats backoff = new BackoffStats();
-    private final Tally tally = new Tally();
+    private final AdderTally tally = new AdderTally(null, emptyPops, popErr, acked, ackErr);
     /** The one clock every e2e latency is measured on (µs stamps against epoch nanoseconds). */
     private final EpochClock epoch = new EpochClock(NanoClock.SYSTEM);
     private final List<Thread> tasks = new ArrayList<>();
@@ -189,8 +186,8 @@ public final class TenantsRun {
         PopRequest req = PopRequest.of(queueNames[q]).withConsumerGroup("g0").withBatch(c.popBatch()).withWait(true)
                 .withTimeoutMs(c.popTimeoutMs()).withAutoAck(false).withCaptureData(true);
         Lifetime life = Lifetime.of(signal);
-        Acks acks = new Acks(msgs -> client.ackMessages(msgs, true, "g0"), tally, false, 1, life, NanoClock.SYSTEM,
-                live);
+        Acks acks = Acks.inlineCountingCutOff(msgs -> client.ackMessages(msgs, true, "g0"), tally, life,
+                NanoClock.SYSTEM);
         new ConsumerLoop(new ConsumerPolicy(POP_ERROR_PAUSE_MS, 0, false), life, () -> client.pop(req), tally,
                 (msgs, nowEpochNanos, popMicros) -> {
                     long nowMicros = nowEpochNanos / 1000;
@@ -206,34 +203,6 @@ public final class TenantsRun {
                 }, epoch::epochNanos, live, backoff).run();
     }
 
-    /** tenants' vocabulary: popErr / emptyPops; acked, ackErr = N − successes (§2.7). */
-    private final class Tally implements PopTally, AckTally {
-        @Override
-        public void empty() {
-            emptyPops.increment();
-        }
-
-        @Override
-        public void failed(QueenException e) {
-            popErr.increment();
-        }
-
-        @Override
-        public void answered(int size, AckResult a, long micros) {
-            acked.add(a.succeeded());
-            ackErr.add(size - a.succeeded());
-        }
-
-        @Override
-        public void failed(int size, QueenException e, long micros) {
-            ackErr.add(size);
-        }
-
-        @Override
-        public void unbuildable(int size, RuntimeException e) {
-            ackErr.add(size);
-        }
-    }
 
     /** Closed-loop pacer at the current phase's rate; each message to a random queue of the tenant. */
     private void produce(int tenant, long offsetSec, long startNanos) {

@@ -49,20 +49,6 @@ class AcksTest {
         }
     }
 
-    private static final class Life implements Lifetime {
-        volatile boolean stopping;
-
-        @Override
-        public boolean stopping() {
-            return stopping;
-        }
-
-        @Override
-        public boolean pause(long millis) {
-            return stopping;
-        }
-    }
-
     private static AckResult okOf(int n) {
         boolean[] ok = new boolean[n];
         java.util.Arrays.fill(ok, true);
@@ -72,20 +58,19 @@ class AcksTest {
     @Test
     void aSyncAckCountsItsAnswerAndItsFailureByKind() throws Exception {
         Recorder rec = new Recorder();
-        AtomicInteger live = new AtomicInteger();
-        Acks ok = new Acks(m -> new AckResult(200, 2, 1, new boolean[] {true, false, true}, "x", null), rec, false, 1, new Life(), NanoClock.SYSTEM, live);
+        Acks ok = Acks.inline(m -> new AckResult(200, 2, 1, new boolean[] {true, false, true}, "x", null), rec,
+                new RecordingLifetime(), NanoClock.SYSTEM);
         assertTrue(ok.ack(THREE));
-        Acks bad = new Acks(m -> { throw TestFailures.http(503); }, rec, false, 1, new Life(), NanoClock.SYSTEM, live);
+        Acks bad = Acks.inline(m -> { throw TestFailures.http(503); }, rec, new RecordingLifetime(), NanoClock.SYSTEM);
         assertTrue(bad.ack(THREE));
         assertEquals(List.of("attempt", "answered 3 ok=2", "attempt", "failed 3 http_5xx"), rec.events);
-        assertEquals(0, live.get());
     }
 
     @Test
     void anAckTheClientCannotBuildIsCountedAndDoesNotEscape() throws Exception {
         Recorder rec = new Recorder();
-        Acks acks = new Acks(m -> { throw new IllegalArgumentException("no partitionId"); }, rec, false, 1,
-                new Life(), NanoClock.SYSTEM, new AtomicInteger());
+        Acks acks = Acks.inline(m -> { throw new IllegalArgumentException("no partitionId"); }, rec, new RecordingLifetime(),
+                NanoClock.SYSTEM);
         assertTrue(acks.ack(THREE));
         assertEquals(List.of("attempt", "unbuildable 3"), rec.events);
     }
@@ -93,11 +78,33 @@ class AcksTest {
     @Test
     void aFailureAfterTheCutOffIsNotCounted() throws Exception {
         Recorder rec = new Recorder();
-        Acks acks = new Acks(m -> { throw TestFailures.of(ErrorKind.CANCELED); }, rec, false, 1, new Life(),
-                NanoClock.SYSTEM, new AtomicInteger());
+        Acks acks = Acks.inline(m -> { throw TestFailures.http(500); }, rec, new RecordingLifetime(), NanoClock.SYSTEM);
         acks.cutOff();
         assertTrue(acks.ack(THREE));
         assertEquals(List.of("attempt"), rec.events);
+    }
+
+    @Test
+    void anAckCancelledWhileStoppingIsCutOffButOneCancelledWhileRunningIsAnError() throws Exception {
+        Recorder rec = new Recorder();
+        RecordingLifetime life = new RecordingLifetime();
+        Acks acks = Acks.inline(m -> { throw TestFailures.of(ErrorKind.CANCELED); }, rec, life, NanoClock.SYSTEM);
+        acks.ack(THREE);
+        life.stopping = true;
+        acks.ack(THREE);
+        assertEquals(List.of("attempt", "failed 3 canceled", "attempt"), rec.events);
+    }
+
+    @Test
+    void tenantsCountsAnAckTheShutdownCutOff() throws Exception {
+        Recorder rec = new Recorder();
+        RecordingLifetime life = new RecordingLifetime();
+        life.stopping = true;
+        Acks acks = Acks.inlineCountingCutOff(m -> { throw TestFailures.of(ErrorKind.CANCELED); }, rec, life,
+                NanoClock.SYSTEM);
+        acks.cutOff();
+        acks.ack(THREE);
+        assertEquals(List.of("attempt", "failed 3 canceled"), rec.events);
     }
 
     @Test
@@ -105,8 +112,9 @@ class AcksTest {
         Recorder rec = new Recorder();
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch entered = new CountDownLatch(1);
-        Life life = new Life();
-        Acks acks = new Acks(m -> {
+        RecordingLifetime life = new RecordingLifetime();
+        AtomicInteger live = new AtomicInteger();
+        Acks acks = Acks.async(m -> {
             entered.countDown();
             try {
                 release.await();
@@ -114,10 +122,11 @@ class AcksTest {
                 Thread.currentThread().interrupt();
             }
             return okOf(m.size());
-        }, rec, true, 1, life, NanoClock.SYSTEM, new AtomicInteger());
+        }, rec, 1, life, NanoClock.SYSTEM, live);
         assertTrue(acks.ack(THREE), "the first takes the only slot");
         assertTrue(entered.await(10, TimeUnit.SECONDS));
         assertFalse(acks.drain(50), "one ack still out");
+        assertEquals(1, live.get(), "an async ack is a task of its own");
         CountDownLatch secondDone = new CountDownLatch(1);
         boolean[] second = new boolean[1];
         Thread t = Thread.ofVirtual().start(() -> {

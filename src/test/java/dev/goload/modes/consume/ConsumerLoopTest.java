@@ -22,30 +22,13 @@ import org.junit.jupiter.api.Test;
 class ConsumerLoopTest {
     private static final long NOW = 1_700_000_000_000_000_000L;
 
-    /** A lifetime that never sleeps: it records each pause and stops once the script is played out. */
-    private static final class ScriptedLifetime implements Lifetime {
-        final List<Long> pauses = new ArrayList<>();
-        volatile boolean stopping;
-
-        @Override
-        public boolean stopping() {
-            return stopping;
-        }
-
-        @Override
-        public boolean pause(long millis) {
-            pauses.add(millis);
-            return stopping;
-        }
-    }
-
     /** Plays pop outcomes in order: a {@link PopResult}, a {@link QueenException}, or a Runnable run in between. */
     private static final class Script implements PopCall {
         final Deque<Object> steps = new ArrayDeque<>();
-        final ScriptedLifetime life;
+        final RecordingLifetime life;
         int calls;
 
-        Script(ScriptedLifetime life, Object... steps) {
+        Script(RecordingLifetime life, Object... steps) {
             this.life = life;
             this.steps.addAll(List.of(steps));
         }
@@ -105,12 +88,12 @@ class ConsumerLoopTest {
         return new PopResult(200, msgs, "l");
     }
 
-    private record Run(CountingTally tally, ScriptedLifetime life, List<Integer> batches, List<Long> epochs,
+    private record Run(CountingTally tally, RecordingLifetime life, List<Integer> batches, List<Long> epochs,
                        List<Long> popMicros, BackoffStats backoff, AtomicInteger live, int calls) {
     }
 
     private static Run run(ConsumerPolicy policy, BatchHandler handler, Object... steps) {
-        ScriptedLifetime life = new ScriptedLifetime();
+        RecordingLifetime life = new RecordingLifetime();
         Script script = new Script(life, steps);
         CountingTally tally = new CountingTally();
         List<Integer> batches = new ArrayList<>();
@@ -196,7 +179,7 @@ class ConsumerLoopTest {
 
     @Test
     void theShutdownsCancelIsUncountedAndNoPauseIsTaken() {
-        ScriptedLifetime life = new ScriptedLifetime();
+        RecordingLifetime life = new RecordingLifetime();
         CountingTally tally = new CountingTally();
         PopCall pop = () -> {
             life.stopping = true;
@@ -210,7 +193,7 @@ class ConsumerLoopTest {
 
     @Test
     void aFailureTheBrokerAnswersDuringShutdownIsStillCounted() {
-        ScriptedLifetime life = new ScriptedLifetime();
+        RecordingLifetime life = new RecordingLifetime();
         CountingTally tally = new CountingTally();
         PopCall pop = () -> {
             life.stopping = true;
