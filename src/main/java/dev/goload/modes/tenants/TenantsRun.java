@@ -203,7 +203,6 @@ public final class TenantsRun {
                 }, epoch::epochNanos, live, backoff).run();
     }
 
-
     /** Closed-loop pacer at the current phase's rate; each message to a random queue of the tenant. */
     private void produce(int tenant, long offsetSec, long startNanos) {
         live.incrementAndGet();
@@ -226,7 +225,7 @@ public final class TenantsRun {
                 }
                 int qi = ThreadLocalRandom.current().nextInt(c.queuesPerTenant());
                 int q = tenant * c.queuesPerTenant() + qi;
-                long ts = System.currentTimeMillis() * 1000;
+                long ts = epoch.epochNanos() / 1000; // µs, on the clock the consumers measure e2e with
                 byte[] head = ("{\"t\":" + tenant + ",\"q\":" + qi + ",\"seq\":" + (++seq) + ",\"ts\":" + ts)
                         .getBytes(StandardCharsets.US_ASCII);
                 byte[] body = Arrays.copyOf(head, head.length + padTail.length);
