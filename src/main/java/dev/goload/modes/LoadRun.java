@@ -129,7 +129,7 @@ public final class LoadRun {
 
         List<IntervalReport> intervals = new ArrayList<>();
         try (LoaderMonitor monitor = new LoaderMonitor(setup.rules(), recorders.hiccup).warmUp(warm)) {
-            Consumers consumers = new Consumers(client, setup.consumer(), setup.queue().queue(),
+            LoadConsumers consumers = new LoadConsumers(client, setup.consumer(), setup.queue().queue(),
                     setup.queue().partitions(), counters, recorders, signal, setup.e2e(), epoch, liveTasks);
             consumers.start();
             producers.start();

@@ -2,9 +2,9 @@ package dev.goload.modes.app;
 
 import dev.goload.client.Message;
 import dev.goload.client.PopRequest;
-import dev.goload.client.PopResult;
 import dev.goload.config.AppConfig;
-import dev.goload.modes.ErrorBackoff;
+import dev.goload.modes.consume.ConsumerLoop;
+import dev.goload.modes.consume.ConsumerPolicy;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,6 +18,9 @@ import java.util.SplittableRandom;
  * through {@link BatchCompleter}. A batch cut short by the end of the run is not acked: its lease expires and the
  * broker redelivers it, as it would for a crashed application.
  *
+ * <p>It runs on the one {@link ConsumerLoop}: 5 ms base pause after a failed pop, {@code -empty-sleep} only when not
+ * long-polling; the handler settles every batch itself (tx / completed / failed → DLQ).
+ *
  * <p>Threading: runs on its own virtual thread; everything it shares is in {@link AppContext}.
  */
 final class AppConsumer implements Runnable {
@@ -27,7 +30,7 @@ final class AppConsumer implements Runnable {
     private final SplittableRandom random;
     private final WorkModel work;
     private final BatchCompleter completer;
-    private final ErrorBackoff backoff;
+    private final ConsumerLoop loop;
 
     AppConsumer(AppContext ctx, int group, int worker) {
         this.ctx = ctx;
@@ -44,27 +47,21 @@ final class AppConsumer implements Runnable {
         this.random = new SplittableRandom(ctx.cfg().run().seed() * 7_919L + group * 100_003L + worker);
         this.work = WorkModel.of(ctx.cfg().work());
         this.completer = new BatchCompleter(ctx, group, random.split());
-        this.backoff = ctx.errorBackoff();
+        AppCounters n = ctx.counters();
+        this.loop = ctx.consumerLoop(request, ConsumerPolicy.emptySleep(c.emptySleepMs(), request.longPoll(), false),
+                n.popErr, n.emptyPops, (msgs, popNs, popMicros) -> {
+                    n.popped[group].add(msgs.size());
+                    process(msgs, popNs);
+                    return true;
+                });
     }
 
     @Override
     public void run() {
-        AppCounters n = ctx.counters();
-        while (!ctx.signal().isStopping()) {
-            PopResult r = ctx.popOnce(request, n.popErr, backoff);
-            if (r == null) continue;
-            if (r.empty()) {
-                n.emptyPops.increment();
-                if (!request.longPoll()) ctx.pause(ctx.cfg().consume().emptySleepMs());
-                continue;
-            }
-            n.popped[group].add(r.size());
-            process(r.messages());
-        }
+        loop.run();
     }
 
-    private void process(List<Message> msgs) {
-        long popNs = ctx.epoch().epochNanos();
+    private void process(List<Message> msgs, long popNs) {
         AppConfig cfg = ctx.cfg();
         List<Delivery> batch = new ArrayList<>(msgs.size());
         Set<String> leases = new LinkedHashSet<>();

@@ -1,15 +1,23 @@
 package dev.goload.modes.app;
 
+import dev.goload.client.PopRequest;
 import dev.goload.client.QueenClient;
 import dev.goload.config.AppConfig;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.RunSignal;
+import dev.goload.modes.consume.AdderTally;
+import dev.goload.modes.consume.BatchHandler;
+import dev.goload.modes.consume.ConsumerLoop;
+import dev.goload.modes.consume.ConsumerPolicy;
+import dev.goload.modes.consume.Lifetime;
 import dev.goload.pace.NanoClock;
 import dev.goload.verify.OrderChecker;
 import dev.goload.verify.OrderObserver;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What the workers of one {@code app} run share. The mutable parts are thread-safe: {@code producersStopped} and
@@ -47,22 +55,15 @@ public record AppContext(QueenClient client, AppConfig cfg, AppCounters counters
     }
 
     /**
-     * One pop for the app's consumer loops: on an error it counts it in {@code errors}, pauses (5 ms, growing on
-     * consecutive connection failures: {@code backoff}) and returns null; a pop cancelled by the run's shutdown
-     * returns null uncounted (the loop then sees the stop).
+     * A consumer of this run on the one loop: the reference's 5 ms pause after a failed pop (§2.8), grown on
+     * consecutive connection failures; {@code emptySleepMs} after an empty pop; failed pops counted in
+     * {@code popErrors}, empty ones in {@code emptyPops} (null: not counted, stage 2).
      */
-    dev.goload.client.PopResult popOnce(dev.goload.client.PopRequest request,
-                                        java.util.concurrent.atomic.LongAdder errors, ErrorBackoff backoff) {
-        try {
-            dev.goload.client.PopResult r = client.pop(request);
-            backoff.onSuccess();
-            return r;
-        } catch (dev.goload.client.QueenException e) {
-            if (signal.isStopping() && e.kind() == dev.goload.client.ErrorKind.CANCELED) return null;
-            errors.increment();
-            backoff.afterFailure(e.kind());
-            return null;
-        }
+    ConsumerLoop consumerLoop(PopRequest request, long emptySleepMs, LongAdder popErrors, LongAdder emptyPops,
+                              BatchHandler handler) {
+        AdderTally tally = new AdderTally(null, emptyPops, popErrors, null, null);
+        return new ConsumerLoop(new ConsumerPolicy(ERROR_PAUSE_MILLIS, emptySleepMs, false), Lifetime.of(signal),
+                () -> client.pop(request), tally, handler, epoch::epochNanos, new AtomicInteger(), counters.backoff);
     }
 
     /** A new loop's backoff after failed calls: the reference's 5 ms pause, grown on connection failures. */

@@ -4,15 +4,21 @@ import dev.goload.client.AckResult;
 import dev.goload.client.ErrorKind;
 import dev.goload.client.Message;
 import dev.goload.client.PopRequest;
-import dev.goload.client.PopResult;
 import dev.goload.client.QueenException;
 import dev.goload.config.CloudConfig;
 import dev.goload.modes.EpochClock;
-import dev.goload.modes.ErrorBackoff;
+import dev.goload.modes.RunSignal;
+import dev.goload.modes.consume.AckTally;
+import dev.goload.modes.consume.Acks;
+import dev.goload.modes.consume.ConsumerLoop;
+import dev.goload.modes.consume.ConsumerPolicy;
+import dev.goload.modes.consume.ConsumerPool;
+import dev.goload.modes.consume.Lifetime;
+import dev.goload.modes.consume.PopTally;
+import dev.goload.pace.NanoClock;
 import dev.goload.verify.FaultPlan;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 
 /**
  * The cloud consumers (goload-behavior.md §2.3 "Consumers"): {@code -consumers-per-tenant} closed-loop drainers per
@@ -22,6 +28,10 @@ import java.util.SplittableRandom;
  *
  * <p>End-to-end latency is recorded only for this tenant's own decodable messages (a cross-tenant or
  * stamp-less message would add a meaningless sample, spec §8 #15).
+ *
+ * <p>On the one {@link ConsumerLoop} with the reference's policy (§2.3): 20 ms base pause after a failed pop;
+ * {@code -empty-sleep} after an empty pop only when not long-polling; a cancelled pop ends the consumer. Its lifetime is
+ * a signal of its own, stopped after the drain (not the run's), so a backoff pause wakes at the stop.
  *
  * <p>Threading: one virtual thread per consumer; {@link #stop()} and {@link #await} from the run thread.
  */
@@ -34,8 +44,10 @@ final class CloudConsumers {
     private final FaultPlan faults;
     private final EpochClock epoch;
     private final boolean verify;
-    private final List<Thread> threads = new ArrayList<>();
-    private volatile boolean over;
+    private final RunSignal over = new RunSignal();
+    private final Lifetime life = Lifetime.of(over);
+    private final ConsumerPool pool = new ConsumerPool();
+    private final List<Acks> acks = new ArrayList<>();
     /** Off once the drain starts: a dropped ack is only observable if its lease can expire before the verdict. */
     private volatile boolean dropAcks = true;
 
@@ -50,13 +62,20 @@ final class CloudConsumers {
     }
 
     void start() {
+        ConsumerPolicy policy = new ConsumerPolicy(ERROR_PAUSE_MILLIS,
+                ConsumerPolicy.emptySleep(cfg.emptySleepMs(), cfg.popWait(), false), true);
         for (TenantState t : tenants) {
             PopRequest req = new PopRequest(t.queue, null, cfg.popBatch(),
                     cfg.popPartitions() > 1 ? cfg.popPartitions() : 0, cfg.popWait(), cfg.popTimeoutMs(), cfg.group(),
                     cfg.autoAck() ? Boolean.TRUE : null, true);
+            Tally tally = new Tally(c, t);
+            Acks tenantAcks = Acks.inline(msgs -> t.client.ackMessages(msgs, true, cfg.group()), tally, life,
+                    NanoClock.SYSTEM);
+            acks.add(tenantAcks);
             for (int i = 0; i < cfg.consumersPerTenant(); i++) {
                 String name = "goload-cloud-consumer-" + t.tenant.idx() + "-" + i;
-                threads.add(Thread.ofVirtual().name(name).start(() -> loop(t, req)));
+                pool.start(name, new ConsumerLoop(policy, life, () -> t.client.pop(req), tally,
+                        (msgs, now, popMicros) -> handle(t, tenantAcks, msgs, now), epoch::epochNanos, c.liveTasks, c.backoff));
             }
         }
     }
@@ -70,56 +89,34 @@ final class CloudConsumers {
         dropAcks = false;
     }
 
-    /** Ends the loops; the caller cancels the clients to cut parked long-polls. */
+    /** Ends the loops; the caller cancels the clients to cut parked long-polls (their acks are cut off, uncounted). */
     void stop() {
-        over = true;
+        acks.forEach(Acks::cutOff);
+        over.stop("over");
     }
 
     /** Waits for every consumer to leave its loop; false if some did not within the time. */
     boolean await(long millis) throws InterruptedException {
-        return dev.goload.modes.Threads.joinAll(threads, millis);
+        return pool.await(millis);
     }
 
-    private void loop(TenantState t, PopRequest req) {
-        c.liveTasks.incrementAndGet();
-        ErrorBackoff backoff = new ErrorBackoff(ERROR_PAUSE_MILLIS, this::sleep, new SplittableRandom(), c.backoff);
-        try {
-            while (!over) {
-                c.popReq.increment();
-                PopResult r;
-                try {
-                    r = t.client.pop(req);
-                    backoff.onSuccess();
-                } catch (QueenException e) {
-                    if (over || QueenException.classify(e) == ErrorKind.CANCELED) {
-                        return;
-                    }
-                    c.popErrors.record(e);
-                    backoff.afterFailure(QueenException.classify(e));
-                    continue;
-                }
-                if (r.empty()) {
-                    c.emptyPops.increment();
-                    if (!cfg.popWait()) {
-                        sleep(cfg.emptySleepMs());
-                    }
-                    continue;
-                }
-                List<Message> msgs = r.messages();
-                c.poppedMsg.add(msgs.size());
-                t.popped.add(msgs.size());
-                record(t, msgs);
-                if (!cfg.autoAck()) {
-                    ack(t, msgs);
-                }
-            }
-        } finally {
-            c.liveTasks.decrementAndGet();
+    private boolean handle(TenantState t, Acks tenantAcks, List<Message> msgs, long nowEpochNanos)
+            throws InterruptedException {
+        c.poppedMsg.add(msgs.size());
+        t.popped.add(msgs.size());
+        record(t, msgs, nowEpochNanos / 1000);
+        if (cfg.autoAck()) {
+            return true;
         }
+        if (dropAcks && faults.take(FaultPlan.Fault.DROP_ACK)) {
+            // Never acked: after leaseTime the batch is redelivered and every message shows as a duplicate.
+            faults.affected(FaultPlan.Fault.DROP_ACK, msgs.size());
+            return true;
+        }
+        return tenantAcks.ack(msgs);
     }
 
-    private void record(TenantState t, List<Message> msgs) {
-        long nowMicros = epoch.epochNanos() / 1000;
+    private void record(TenantState t, List<Message> msgs, long nowMicros) {
         for (Message m : msgs) {
             t.partitionIds.learn(m.partition(), m.partitionId());
             CloudStamps.Stamp s = CloudStamps.decode(m.data());
@@ -149,48 +146,49 @@ final class CloudConsumers {
         }
     }
 
-    private void ack(TenantState t, List<Message> msgs) {
-        if (dropAcks && faults.take(FaultPlan.Fault.DROP_ACK)) {
-            // Never acked: after leaseTime the batch is redelivered and every message shows as a duplicate.
-            faults.affected(FaultPlan.Fault.DROP_ACK, msgs.size());
-            return;
+    /** Cloud's vocabulary: {@code popReq} per attempt, errors in {@link dev.goload.metrics.ErrorStats} by kind. */
+    private record Tally(CloudCounters c, TenantState t) implements PopTally, AckTally {
+        @Override
+        public void attempt() {
+            c.popReq.increment();
         }
-        c.ackReq.increment();
-        long t0 = System.nanoTime();
-        try {
-            AckResult r = t.client.ackMessages(msgs, true, cfg.group());
-            c.ackRtt.record((System.nanoTime() - t0) / 1000);
+
+        @Override
+        public void empty() {
+            c.emptyPops.increment();
+        }
+
+        @Override
+        public void failed(QueenException e) {
+            c.popErrors.record(e);
+        }
+
+        @Override
+        public void ackAttempt() {
+            c.ackReq.increment();
+        }
+
+        @Override
+        public void answered(int size, AckResult r, long micros) {
+            c.ackRtt.record(micros);
             c.ackedMsg.add(r.succeeded());
             t.acked.add(r.succeeded());
             if (r.failed() > 0) {
-                c.ackErrors.record("item_failed", "ack: " + r.failed() + " of " + msgs.size() + " items failed"
+                c.ackErrors.record("item_failed", "ack: " + r.failed() + " of " + size + " items failed"
                         + (r.firstError() == null ? "" : ": " + r.firstError()));
             }
-        } catch (QueenException e) {
-            if (!over) {
-                c.ackErrors.record(e);
-            }
-        } catch (RuntimeException e) {
+        }
+
+        @Override
+        public void failed(int size, QueenException e, long micros) {
+            c.ackErrors.record(e);
+        }
+
+        @Override
+        public void unbuildable(int size, RuntimeException e) {
             // A batch the client cannot even build an ack for (a message without partitionId) must not end this
             // consumer: its tenant would stop draining and everything after would read as missing.
             c.ackErrors.record(ErrorKind.OTHER.label(), "ack: " + e.getMessage());
         }
-    }
-
-    /**
-     * Sleeps, in slices of at most 50 ms so that a backoff of up to 1 s does not hold up {@link #stop}; true when the
-     * loops were told to end (an interrupt ends them too).
-     */
-    private boolean sleep(long millis) {
-        long end = System.nanoTime() + millis * 1_000_000L;
-        try {
-            for (long left = millis; left > 0 && !over; left = (end - System.nanoTime()) / 1_000_000L) {
-                Thread.sleep(Math.min(left, 50));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            over = true;
-        }
-        return over;
     }
 }

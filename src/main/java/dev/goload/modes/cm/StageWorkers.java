@@ -4,14 +4,23 @@ import dev.goload.client.AckItem;
 import dev.goload.client.AckResult;
 import dev.goload.client.Message;
 import dev.goload.client.PopRequest;
-import dev.goload.client.PopResult;
 import dev.goload.client.PushItem;
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
 import dev.goload.metrics.LatencyRecorder;
 import dev.goload.modes.EpochClock;
-import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.RunSignal;
+import dev.goload.modes.consume.AckTally;
+import dev.goload.modes.consume.AdderTally;
+import dev.goload.modes.consume.Acks;
+import dev.goload.modes.consume.BatchHandler;
+import dev.goload.modes.consume.ConsumerLoop;
+import dev.goload.modes.consume.ConsumerPolicy;
+import dev.goload.modes.consume.ConsumerPool;
+import dev.goload.modes.consume.Lifetime;
+import dev.goload.modes.consume.PopCall;
+import dev.goload.modes.consume.SweepPops;
+import dev.goload.pace.NanoClock;
 import dev.goload.verify.CmStage;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -50,34 +59,42 @@ public final class StageWorkers {
                          WarmTracker warm, AtomicInteger liveTasks, int properties, int popBatch, boolean popWait,
                          int popTimeoutMs, int popPartitions, int sweepFloorMs) {}
 
-    /** The reference's pause after a failed pop; consecutive connection failures grow it (ErrorBackoff). */
-    private static final long POP_ERROR_PAUSE_MILLIS = 5;
+    /**
+     * The policies (the reference is silent on the error pause: 5 ms as max): the sweep and a long-polling wildcard
+     * pop again at once after an empty answer; a short-polling wildcard sleeps 2 ms (§2.6).
+     */
+    private static final ConsumerPolicy TARGETED = new ConsumerPolicy(5, 0, false);
+    private static final ConsumerPolicy WILDCARD_SHORT_POLL = new ConsumerPolicy(5, 2, false);
 
     private final Shared sh;
-    private final List<Thread> threads = new ArrayList<>();
+    private final Lifetime life;
+    private final ConsumerPool pool = new ConsumerPool();
     private final AtomicInteger busy = new AtomicInteger();
+    /** Only failed pops count (popErr); an empty answer counts nothing in cm. */
+    private final AdderTally popCounts;
 
     public StageWorkers(Shared shared) {
         this.sh = shared;
+        this.life = Lifetime.of(shared.signal());
+        this.popCounts = new AdderTally(null, null, shared.counters().popErr, null, null);
     }
 
     public void start(Spec s) {
         int w = s.targeted() ? Math.min(s.workers(), sh.properties()) : s.workers();
+        CmCounters.Stage st = sh.counters().stage(s.stage());
+        Acks acks = Acks.async(msgs -> {
+            List<AckItem> items = new ArrayList<>(msgs.size());
+            for (Message m : msgs) items.add(AckItem.completed(m));
+            return sh.client().ack(items, s.stage().group());
+        }, new AckCounts(sh.counters(), st), sh.ackSlots(), life, NanoClock.SYSTEM, sh.liveTasks());
         for (int i = 0; i < w; i++) {
-            int worker = i;
-            Runnable loop = s.targeted() ? () -> targeted(s, worker, w) : () -> wildcard(s);
-            threads.add(Thread.ofVirtual().name("cm-" + s.stage().label() + "-" + i).start(() -> {
-                sh.liveTasks().incrementAndGet();
-                try {
-                    loop.run();
-                } finally {
-                    sh.liveTasks().decrementAndGet();
-                }
-            }));
+            ConsumerLoop loop = s.targeted() ? targeted(s, acks, i, w) : wildcard(s, acks);
+            pool.start("cm-" + s.stage().label() + "-" + i, loop);
         }
     }
 
-    private void targeted(Spec s, int worker, int stride) {
+    /** Sweeps the owned partitions; a non-empty batch is processed on its own task while the sweep goes on. */
+    private ConsumerLoop targeted(Spec s, Acks acks, int worker, int stride) {
         PopRequest base = PopRequest.of(s.stage().queue()).withBatch(sh.popBatch()).withConsumerGroup(s.stage().group())
                 .withAutoAck(false).withCaptureData(true);
         // the owned partitions' requests, built once: the sweep re-pops every one of them several times a second
@@ -85,61 +102,41 @@ public final class StageWorkers {
         for (int p = worker; p < sh.properties(); p += stride) owned.add(base.withPartition("p" + p));
         AtomicBoolean[] inWork = new AtomicBoolean[owned.size()];
         for (int i = 0; i < inWork.length; i++) inWork[i] = new AtomicBoolean();
-        ErrorBackoff backoff = ErrorBackoff.on(sh.signal(), POP_ERROR_PAUSE_MILLIS, sh.counters().backoff);
-        while (!sh.signal().isStopping()) {
-            long t0 = System.nanoTime();
-            for (int i = 0; i < owned.size() && !sh.signal().isStopping(); i++) {
-                // a partition in work is leased by us: a re-pop would only come back empty
-                if (inWork[i].get()) continue;
-                PopResult r = pop(owned.get(i), backoff);
-                if (r == null || r.empty()) continue;
-                AtomicBoolean flag = inWork[i];
-                flag.set(true);
-                busy.incrementAndGet(); // before the task starts, so await() cannot miss it
-                Thread.ofVirtual().start(() -> process(s, r.messages(), () -> flag.set(false)));
-            }
-            long spent = (System.nanoTime() - t0) / 1_000_000;
-            sh.signal().pause(sh.sweepFloorMs() - spent);
-        }
+        SweepPops sweep = new SweepPops(owned, sh.client()::pop, i -> inWork[i].get(), sh.sweepFloorMs(), life,
+                NanoClock.SYSTEM);
+        return loop(TARGETED, sweep, (msgs, popNs, popMicros) -> {
+            AtomicBoolean flag = inWork[sweep.current()];
+            flag.set(true);
+            busy.incrementAndGet(); // before the task starts, so await() cannot miss it
+            Thread.ofVirtual().start(() -> process(s, acks, msgs, () -> flag.set(false)));
+            return true;
+        });
     }
 
-    private void wildcard(Spec s) {
+    /** Pops the queue (optionally long-polling, multi-partition) and processes each batch inline. */
+    private ConsumerLoop wildcard(Spec s, Acks acks) {
         PopRequest req = PopRequest.of(s.stage().queue()).withBatch(sh.popBatch()).withConsumerGroup(s.stage().group())
                 .withAutoAck(false).withCaptureData(true)
                 .withPartitions(sh.popPartitions() > 1 ? sh.popPartitions() : 0)
                 .withLongPoll(sh.popWait()).withTimeoutMs(sh.popWait() ? sh.popTimeoutMs() : 0);
-        ErrorBackoff backoff = ErrorBackoff.on(sh.signal(), POP_ERROR_PAUSE_MILLIS, sh.counters().backoff);
-        while (!sh.signal().isStopping()) {
-            PopResult r = pop(req, backoff);
-            if (r == null) continue;
-            if (r.empty()) {
-                if (!sh.popWait()) sh.signal().pause(2);
-                continue;
-            }
+        ConsumerPolicy policy = sh.popWait() ? TARGETED : WILDCARD_SHORT_POLL;
+        return loop(policy, () -> sh.client().pop(req), (msgs, popNs, popMicros) -> {
             busy.incrementAndGet();
-            process(s, r.messages(), () -> {});
-        }
+            process(s, acks, msgs, () -> {});
+            return true;
+        });
     }
 
-    private PopResult pop(PopRequest req, ErrorBackoff backoff) {
-        try {
-            PopResult r = sh.client().pop(req);
-            backoff.onSuccess();
-            return r;
-        } catch (QueenException e) {
-            // only a pop the shutdown cut off is uncounted; a broker failure during the drain is a failure
-            boolean stopping = sh.signal().isStopping();
-            if (!(stopping && e.kind() == dev.goload.client.ErrorKind.CANCELED)) sh.counters().popErr.increment();
-            if (!stopping) backoff.afterFailure(e.kind());
-            return null;
-        }
+    private ConsumerLoop loop(ConsumerPolicy policy, PopCall pop, BatchHandler handler) {
+        return new ConsumerLoop(policy, life, pop, popCounts, handler, sh.epoch()::epochNanos, sh.liveTasks(),
+                sh.counters().backoff);
     }
 
     /**
      * Work → emit/log → async ack; {@code released} runs once the batch no longer holds its partition. The caller
      * has counted the batch in {@code busy}; this method uncounts it.
      */
-    private void process(Spec s, List<Message> msgs, Runnable released) {
+    private void process(Spec s, Acks acks, List<Message> msgs, Runnable released) {
         sh.liveTasks().incrementAndGet();
         boolean handedToAck = false;
         try {
@@ -180,7 +177,7 @@ public final class StageWorkers {
                 ack.addAll(okAll);
             }
             if (!ack.isEmpty()) {
-                handedToAck = ack(s, ack, released);
+                handedToAck = acks.ack(ack, released);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -254,38 +251,31 @@ public final class StageWorkers {
         return !sh.signal().isStopping();
     }
 
-    /** Hands the ack to its own task under the shared cap; false if the run stopped before a slot was free. */
-    private boolean ack(Spec s, List<Message> msgs, Runnable released) throws InterruptedException {
-        while (!sh.ackSlots().tryAcquire(50, TimeUnit.MILLISECONDS)) {
-            if (sh.signal().isStopping()) return false;
+    /** cm's ack vocabulary: acked, ackErr = N − successes, in total and per stage. */
+    private record AckCounts(CmCounters c, CmCounters.Stage st) implements AckTally {
+        @Override
+        public void answered(int size, AckResult r, long micros) {
+            c.acked.add(r.succeeded());
+            c.ackErr.add(size - r.succeeded());
+            st.ackErr.add(size - r.succeeded());
         }
-        List<AckItem> items = new ArrayList<>(msgs.size());
-        for (Message m : msgs) items.add(AckItem.completed(m));
-        CmCounters.Stage st = sh.counters().stage(s.stage());
-        Thread.ofVirtual().start(() -> {
-            try {
-                AckResult r = sh.client().ack(items, s.stage().group());
-                sh.counters().acked.add(r.succeeded());
-                sh.counters().ackErr.add(r.failed());
-                st.ackErr.add(r.failed());
-            } catch (QueenException e) {
-                // an ack cut off by the final abort is the shutdown, not a broker failure
-                if (!(sh.signal().isStopping() && e.kind() == dev.goload.client.ErrorKind.CANCELED)) {
-                    sh.counters().ackErr.add(items.size());
-                    st.ackErr.add(items.size());
-                }
-            } finally {
-                sh.ackSlots().release();
-                released.run();
-            }
-        });
-        return true;
+
+        @Override
+        public void failed(int size, QueenException e, long micros) {
+            c.ackErr.add(size);
+            st.ackErr.add(size);
+        }
+
+        @Override
+        public void unbuildable(int size, RuntimeException e) {
+            failed(size, null, 0);
+        }
     }
 
     /** Waits for the pop loops and then for batches in work, up to {@code millis} in total; true if all ended. */
     public boolean await(long millis) throws InterruptedException {
         long deadline = System.nanoTime() + millis * 1_000_000L;
-        if (!dev.goload.modes.Threads.joinAll(threads, millis)) return false;
+        if (!pool.await(millis)) return false;
         while (busy.get() > 0) {
             if (System.nanoTime() > deadline) return false;
             Thread.sleep(5);

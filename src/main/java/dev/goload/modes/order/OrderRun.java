@@ -2,10 +2,8 @@ package dev.goload.modes.order;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.goload.client.AckResult;
 import dev.goload.client.Message;
 import dev.goload.client.PopRequest;
-import dev.goload.client.PopResult;
 import dev.goload.client.PushItem;
 import dev.goload.client.PushResult;
 import dev.goload.client.QueenClient;
@@ -13,8 +11,16 @@ import dev.goload.client.QueenException;
 import dev.goload.config.AttributionOptions;
 import dev.goload.config.OrderConfig;
 import dev.goload.metrics.BackoffStats;
+import dev.goload.modes.EpochClock;
 import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.RunSignal;
+import dev.goload.modes.consume.AdderTally;
+import dev.goload.modes.consume.Acks;
+import dev.goload.modes.consume.ConsumerLoop;
+import dev.goload.modes.consume.ConsumerPolicy;
+import dev.goload.modes.consume.ConsumerPool;
+import dev.goload.modes.consume.Lifetime;
+import dev.goload.pace.NanoClock;
 import dev.goload.verify.LossAttribution;
 import dev.goload.verify.LossReport;
 import dev.goload.verify.MissingMessage;
@@ -27,6 +33,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
@@ -59,6 +66,8 @@ public final class OrderRun {
     /** Makes this run's transaction ids its own ({@link #txnOf}); set when the producer starts. */
     private volatile String nonce;
     private final BackoffStats backoff = new BackoffStats();
+    /** The consumers' one ack path, made when they start. */
+    private Acks acks;
 
     public OrderRun(OrderConfig cfg, QueenClient client, Consumer<String> lines) {
         this.cfg = cfg;
@@ -74,12 +83,19 @@ public final class OrderRun {
 
     public OrderResult execute(RunSignal signal) throws InterruptedException {
         RunSignal consumersStop = new RunSignal();
-        List<Thread> consumers = new ArrayList<>();
+        Lifetime life = Lifetime.of(consumersStop);
+        AdderTally tally = new AdderTally(pops, empties, popErr, acked, ackErr);
+        acks = Acks.inline(msgs -> client.ackMessages(msgs, true, cfg.group()), tally, life, NanoClock.SYSTEM);
+        // the reference's policy (§2.5): 20 ms base pause after a failed pop; always long-polling, no empty sleep
+        ConsumerPolicy policy = new ConsumerPolicy(POP_ERROR_PAUSE_MILLIS, 0, false);
+        EpochClock epoch = new EpochClock(NanoClock.SYSTEM);
+        ConsumerPool consumers = new ConsumerPool();
         PopRequest req = PopRequest.of(cfg.queue()).withConsumerGroup(cfg.group()).withBatch(cfg.popBatch())
                 .withPartitions(cfg.popPartitions() > 1 ? cfg.popPartitions() : 0).withLongPoll(true)
                 .withTimeoutMs(cfg.popTimeoutMs()).withAutoAck(false).withCaptureData(true);
         for (int i = 0; i < cfg.consumers(); i++) {
-            consumers.add(Thread.ofVirtual().name("order-consumer-" + i).start(() -> consume(req, consumersStop)));
+            consumers.start("order-consumer-" + i, new ConsumerLoop(policy, life, () -> client.pop(req), tally,
+                    this::delivered, epoch::epochNanos, new AtomicInteger(), backoff));
         }
         signal.pause(300);
         long pushed = 0, pushErr = 0;
@@ -121,9 +137,9 @@ public final class OrderRun {
         consumersStop.stop("drained");
         // Let pops in flight return and their batches be recorded and acked (aborting them could leave a recorded
         // delivery unacked and fail ACK spuriously); only then abort whatever is still hanging.
-        dev.goload.modes.Threads.joinAll(consumers, cfg.popTimeoutMs() + 5_000L);
+        consumers.await(cfg.popTimeoutMs() + 5_000L);
         client.cancelAll();
-        for (Thread t : consumers) t.join();
+        consumers.join();
         TreeMap<Integer, Long> hist = new TreeMap<>();
         sizes.forEach((k, v) -> hist.put(k, v.sum()));
         double[] wait;
@@ -179,43 +195,16 @@ public final class OrderRun {
         return 0;
     }
 
-    private void consume(PopRequest req, RunSignal stop) {
-        ErrorBackoff popBackoff = ErrorBackoff.on(stop, POP_ERROR_PAUSE_MILLIS, backoff);
-        while (!stop.isStopping()) {
-            long t0 = System.nanoTime();
-            PopResult r;
-            try {
-                r = client.pop(req);
-                popBackoff.onSuccess();
-            } catch (QueenException e) {
-                // only a pop the shutdown cut off is uncounted; a broker failure during the drain is a failure
-                boolean stopping = stop.isStopping();
-                if (!(stopping && e.kind() == dev.goload.client.ErrorKind.CANCELED)) popErr.increment();
-                if (stopping) return;
-                popBackoff.afterFailure(e.kind());
-                continue;
-            }
-            long micros = (System.nanoTime() - t0) / 1000;
-            pops.increment();
-            List<Message> msgs = r.messages();
-            if (msgs.isEmpty()) {
-                empties.increment();
-                continue;
-            }
-            sizes.computeIfAbsent(msgs.size(), k -> new LongAdder()).increment();
-            synchronized (popMicros) {
-                popMicros.recordValue(Math.max(1, Math.min(micros, popMicros.getHighestTrackableValue())));
-            }
-            for (Message m : msgs) record(m);
-            try {
-                AckResult a = client.ackMessages(msgs, true, cfg.group());
-                acked.add(a.succeeded());
-                ackErr.add(a.failed());
-            } catch (QueenException e) {
-                ackErr.add(msgs.size());
-            }
+    /** A delivered batch (§2.5): its size, its pop's wait, every message into the ledger, then the ack. */
+    private boolean delivered(List<Message> msgs, long poppedEpochNanos, long micros) throws InterruptedException {
+        sizes.computeIfAbsent(msgs.size(), k -> new LongAdder()).increment();
+        synchronized (popMicros) {
+            popMicros.recordValue(Math.max(1, Math.min(micros, popMicros.getHighestTrackableValue())));
         }
+        for (Message m : msgs) record(m);
+        return acks.ack(msgs);
     }
+
 
     private void record(Message m) {
         partitionIds.learn(m.partition(), m.partitionId());

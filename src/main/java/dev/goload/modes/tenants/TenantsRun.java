@@ -1,16 +1,21 @@
 package dev.goload.modes.tenants;
 
-import dev.goload.client.AckResult;
 import dev.goload.client.PopRequest;
-import dev.goload.client.PopResult;
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
 import dev.goload.metrics.BackoffStats;
 import dev.goload.metrics.ErrorStats;
 import dev.goload.metrics.LatencyRecorder;
-import dev.goload.modes.ErrorBackoff;
+import dev.goload.modes.EpochClock;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.Stamps;
+import dev.goload.modes.consume.AdderTally;
+import dev.goload.modes.consume.Acks;
+import dev.goload.modes.consume.ConsumerLoop;
+import dev.goload.modes.consume.ConsumerPolicy;
+import dev.goload.modes.consume.Lifetime;
+import dev.goload.modes.consume.PopTally;
+import dev.goload.pace.NanoClock;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -69,6 +74,22 @@ public final class TenantsRun {
     private final LatencyRecorder e2e = new LatencyRecorder("e2e");
     private final AtomicInteger live = new AtomicInteger();
     private final BackoffStats backoff = new BackoffStats();
+    private final AdderTally tally = new AdderTally(null, emptyPops, popErr, acked, ackErr);
+    /** The pop counts of {@link #tally}, and each pop failure by kind, so a failing run says why. */
+    private final PopTally popTally = new PopTally() {
+        @Override
+        public void empty() {
+            tally.empty();
+        }
+
+        @Override
+        public void failed(QueenException e) {
+            tally.failed(e);
+            popErrors.record(e);
+        }
+    };
+    /** The one clock every e2e latency is measured on (µs stamps against epoch nanoseconds). */
+    private final EpochClock epoch = new EpochClock(NanoClock.SYSTEM);
     private final List<Thread> tasks = new ArrayList<>();
     private final List<Thread> producers = new ArrayList<>();
 
@@ -178,50 +199,30 @@ public final class TenantsRun {
         return true;
     }
 
+    /**
+     * One consumer of queue {@code q} on the one loop with the reference's policy (§2.7): 250 ms base pause after a
+     * failed pop, always long-polling (no empty sleep), each batch acked inline with group {@code g0}. Its acks are
+     * never cut off: one failing at shutdown counts, as the reference and docs/tenants.md say.
+     */
     private void consume(int q) {
-        live.incrementAndGet();
-        try {
-            PopRequest req = PopRequest.of(queueNames[q]).withConsumerGroup("g0").withBatch(c.popBatch()).withWait(true)
-                    .withTimeoutMs(c.popTimeoutMs()).withAutoAck(false).withCaptureData(true);
-            ErrorBackoff errorBackoff = ErrorBackoff.on(signal, POP_ERROR_PAUSE_MS, backoff);
-            while (!signal.isStopping()) {
-                PopResult r;
-                try {
-                    r = client.pop(req);
-                    errorBackoff.onSuccess();
-                } catch (RuntimeException e) {
-                    if (signal.isStopping()) {
-                        return;
+        PopRequest req = PopRequest.of(queueNames[q]).withConsumerGroup("g0").withBatch(c.popBatch()).withWait(true)
+                .withTimeoutMs(c.popTimeoutMs()).withAutoAck(false).withCaptureData(true);
+        Lifetime life = Lifetime.of(signal);
+        Acks acks = Acks.inlineCountingCutOff(msgs -> client.ackMessages(msgs, true, "g0"), tally, life,
+                NanoClock.SYSTEM);
+        new ConsumerLoop(new ConsumerPolicy(POP_ERROR_PAUSE_MS, 0, false), life, () -> client.pop(req), popTally,
+                (msgs, nowEpochNanos, popMicros) -> {
+                    long nowMicros = nowEpochNanos / 1000;
+                    for (var m : msgs) {
+                        long ts = Stamps.readLong(m.data(), "ts");
+                        if (ts > 0) {
+                            e2e.record(nowMicros - ts);
+                        }
                     }
-                    popErr.increment();
-                    recordError(popErrors, e);
-                    errorBackoff.afterFailure(e instanceof QueenException qe ? qe.kind() : null);
-                    continue;
-                }
-                if (r.empty()) {
-                    emptyPops.increment();
-                    continue;
-                }
-                long nowMicros = System.currentTimeMillis() * 1000;
-                for (var m : r.messages()) {
-                    long ts = Stamps.readLong(m.data(), "ts");
-                    if (ts > 0) {
-                        e2e.record(nowMicros - ts);
-                    }
-                }
-                popped.add(r.size());
-                poppedQ.addAndGet(q, r.size());
-                try {
-                    AckResult a = client.ackMessages(r.messages(), true, "g0");
-                    acked.add(a.succeeded());
-                    ackErr.add(a.failed());
-                } catch (RuntimeException e) {
-                    ackErr.add(r.size());
-                }
-            }
-        } finally {
-            live.decrementAndGet();
-        }
+                    popped.add(msgs.size());
+                    poppedQ.addAndGet(q, msgs.size());
+                    return acks.ack(msgs);
+                }, epoch::epochNanos, live, backoff).run();
     }
 
     /**
@@ -267,7 +268,7 @@ public final class TenantsRun {
     private void pushOne(int tenant, long seq, byte[] padTail) {
         int qi = ThreadLocalRandom.current().nextInt(c.queuesPerTenant());
         int q = tenant * c.queuesPerTenant() + qi;
-        long ts = System.currentTimeMillis() * 1000;
+        long ts = epoch.epochNanos() / 1000; // µs, on the clock the consumers measure e2e with
         byte[] head = ("{\"t\":" + tenant + ",\"q\":" + qi + ",\"seq\":" + seq + ",\"ts\":" + ts)
                 .getBytes(StandardCharsets.US_ASCII);
         byte[] body = Arrays.copyOf(head, head.length + padTail.length);

@@ -7,6 +7,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** §2.1.1: acked += items with success, ackErr += N − successes; a whole-call error ⇒ ackErr += N. */
-class ConsumersAckAccountingTest {
+class LoadConsumersAckAccountingTest {
     private static final String POP = "{\"messages\":["
             + "{\"transactionId\":\"t1\",\"partitionId\":\"00000000-0000-0000-0000-000000000001\",\"leaseId\":\"l\",\"data\":{}},"
             + "{\"transactionId\":\"t2\",\"partitionId\":\"00000000-0000-0000-0000-000000000001\",\"leaseId\":\"l\",\"data\":{}},"
@@ -43,9 +44,9 @@ class ConsumersAckAccountingTest {
     }
 
     /** One wildcard consumer on queue {@code q}, batch 10, short pops, 2 ms empty sleep. */
-    private static Consumers startOne(QueenClient client, boolean manualAck, boolean async, RunCounters counters,
+    private static LoadConsumers startOne(QueenClient client, boolean manualAck, boolean async, RunCounters counters,
                                       RunSignal signal) {
-        Consumers c = new Consumers(client, new ConsumerOptions(1, 10, true, 1, false, 2000, 2, manualAck, async, 4),
+        LoadConsumers c = new LoadConsumers(client, new ConsumerOptions(1, 10, true, 1, false, 2000, 2, manualAck, async, 4),
                 "q", 1, counters, new RunRecorders(), signal, false, new EpochClock(NanoClock.SYSTEM),
                 new AtomicInteger());
         c.start();
@@ -61,11 +62,11 @@ class ConsumersAckAccountingTest {
         RunCounters counters = new RunCounters();
         RunSignal signal = new RunSignal();
         try (QueenClient client = new QueenClient(ClientConfig.of("http://127.0.0.1:" + wm.port()))) {
-            Consumers c = startOne(client, true, async, counters, signal);
+            LoadConsumers c = startOne(client, true, async, counters, signal);
             long deadline = System.nanoTime() + 10_000_000_000L;
             while (counters.snapshot().ackCalls() == 0 && System.nanoTime() < deadline) Thread.sleep(5);
             signal.stop("test");
-            c.awaitStopped(5000);
+            assertTrue(c.awaitStopped(5000), "every loop ended and every ack drained");
         }
         return counters;
     }
@@ -98,14 +99,14 @@ class ConsumersAckAccountingTest {
         RunCounters counters = new RunCounters();
         RunSignal signal = new RunSignal();
         try (QueenClient client = new QueenClient(ClientConfig.of("http://127.0.0.1:" + wm.port()))) {
-            Consumers c = new Consumers(client, new ConsumerOptions(1, 10, true, 1, false, 2000, 2, true, false, 4),
+            LoadConsumers c = new LoadConsumers(client, new ConsumerOptions(1, 10, true, 1, false, 2000, 2, true, false, 4),
                     "q", 1, counters, new RunRecorders(), signal, false, new EpochClock(NanoClock.SYSTEM),
                     new AtomicInteger());
             c.start();
             long deadline = System.nanoTime() + 10_000_000_000L;
             while (counters.snapshot().emptyPops() < 2 && System.nanoTime() < deadline) Thread.sleep(5);
             signal.stop("test");
-            c.awaitStopped(5000);
+            assertTrue(c.awaitStopped(5000), "every loop ended and every ack drained");
         }
         RunCounters.Snapshot s = counters.snapshot();
         assertEquals(2, s.popped());
@@ -120,13 +121,13 @@ class ConsumersAckAccountingTest {
         RunCounters counters = new RunCounters();
         RunSignal signal = new RunSignal();
         try (QueenClient client = new QueenClient(ClientConfig.of("http://127.0.0.1:" + wm.port()))) {
-            Consumers c = startOne(client, false, false, counters, signal);
+            LoadConsumers c = startOne(client, false, false, counters, signal);
             long deadline = System.nanoTime() + 10_000_000_000L;
             while (wm.getAllServeEvents().isEmpty() && System.nanoTime() < deadline) Thread.sleep(5);
             assertEquals(1, wm.getAllServeEvents().size(), "the pop reached the broker");
             signal.stop("test");
             if (cancelClient) client.cancelAll();
-            c.awaitStopped(10_000);
+            assertTrue(c.awaitStopped(10_000), "every loop ended and every ack drained");
         }
         return counters;
     }
@@ -142,5 +143,21 @@ class ConsumersAckAccountingTest {
     void aPopCutOffByTheShutdownIsNotAnError() throws Exception {
         RunCounters.Snapshot s = stopDuringPop(204, 20_000, true).snapshot();
         assertEquals(0, s.popErr(), "the run cancelled it");
+    }
+
+    @Test
+    void awaitStoppedSaysSoWhenAConsumerIsStillInItsPop() throws Exception {
+        wm.stubFor(get(urlPathEqualTo("/api/v1/pop/queue/q"))
+                .willReturn(aResponse().withStatus(204).withFixedDelay(20_000)));
+        RunSignal signal = new RunSignal();
+        try (QueenClient client = new QueenClient(ClientConfig.of("http://127.0.0.1:" + wm.port()))) {
+            LoadConsumers c = startOne(client, false, false, new RunCounters(), signal);
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (wm.getAllServeEvents().isEmpty() && System.nanoTime() < deadline) Thread.sleep(5);
+            signal.stop("test");
+            assertFalse(c.awaitStopped(100), "the parked pop was not cut");
+            client.cancelAll();
+            assertTrue(c.awaitStopped(10_000), "cancelling the client ends it");
+        }
     }
 }

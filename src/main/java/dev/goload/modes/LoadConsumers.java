@@ -1,0 +1,162 @@
+package dev.goload.modes;
+
+import dev.goload.client.AckResult;
+import dev.goload.client.Message;
+import dev.goload.client.PopRequest;
+import dev.goload.client.QueenClient;
+import dev.goload.client.QueenException;
+import dev.goload.config.ConsumerOptions;
+import dev.goload.metrics.RunCounters;
+import dev.goload.metrics.RunRecorders;
+import dev.goload.modes.consume.AckCall;
+import dev.goload.modes.consume.AckTally;
+import dev.goload.modes.consume.Acks;
+import dev.goload.modes.consume.ConsumerLoop;
+import dev.goload.modes.consume.ConsumerPolicy;
+import dev.goload.modes.consume.ConsumerPool;
+import dev.goload.modes.consume.Lifetime;
+import dev.goload.modes.consume.PopTally;
+import dev.goload.pace.NanoClock;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The closed-loop drainers of {@code max} and {@code openloop} (goload-behavior.md §2.1, §2.1.1) on the one
+ * {@link ConsumerLoop}: each consumer pops (wildcard, pinned to its home partition, or multi-partition; optionally
+ * long-polling), counts, and with manual ack acknowledges the whole batch {@code completed} through {@link Acks} —
+ * inline, or under the blocking {@code -ack-inflight} cap.
+ *
+ * <p>Policy (the reference's): 5 ms base pause after a failed pop; {@code -empty-sleep} after every empty pop, also
+ * while long-polling (§2.1: unconditional); {@code timeout=0} unless waiting.
+ *
+ * <p>Threading: one virtual thread per consumer and per async ack; counters are shared adders.
+ */
+public final class LoadConsumers {
+    private static final long ACK_DRAIN_MILLIS = 5_000;
+    /** The reference's pause after a failed pop (§2.1); consecutive connection failures grow it (ErrorBackoff). */
+    static final long ERROR_PAUSE_MILLIS = 5;
+
+    private final QueenClient client;
+    private final ConsumerOptions opts;
+    private final String queue;
+    private final int partitions;
+    private final RunCounters counters;
+    private final RunRecorders recorders;
+    private final boolean e2e;
+    private final EpochClock epoch;
+    private final AtomicInteger liveTasks;
+    private final Lifetime life;
+    private final Acks acks;
+    private final ConsumerPool pool = new ConsumerPool();
+
+    public LoadConsumers(QueenClient client, ConsumerOptions opts, String queue, int partitions, RunCounters counters,
+                         RunRecorders recorders, RunSignal signal, boolean e2e, EpochClock epoch,
+                         AtomicInteger liveTasks) {
+        this.client = client;
+        this.opts = opts;
+        this.queue = queue;
+        this.partitions = partitions;
+        this.counters = counters;
+        this.recorders = recorders;
+        this.e2e = e2e;
+        this.epoch = epoch;
+        this.liveTasks = liveTasks;
+        this.life = Lifetime.of(signal);
+        AckCall call = msgs -> client.ackMessages(msgs, true, null);
+        Tally tally = new Tally(counters, recorders);
+        this.acks = opts.ackAsync()
+                ? Acks.async(call, tally, opts.ackInflight(), life, NanoClock.SYSTEM, liveTasks)
+                : Acks.inline(call, tally, life, NanoClock.SYSTEM);
+    }
+
+    /** The pop request consumer {@code i} sends every time. */
+    PopRequest requestFor(int i) {
+        String partition = null;
+        int multi = 0;
+        if (opts.popPartitions() > 1) {
+            multi = opts.popPartitions();
+        } else if (!opts.popWildcard()) {
+            partition = "p" + (i % partitions);
+        }
+        return new PopRequest(queue, partition, opts.popBatch(), multi, opts.popWait(),
+                opts.popWait() ? opts.popTimeoutMs() : 0, null, !opts.manualAck(), e2e);
+    }
+
+    public void start() {
+        ConsumerPolicy policy = new ConsumerPolicy(ERROR_PAUSE_MILLIS, opts.emptySleepMs(), false);
+        Tally tally = new Tally(counters, recorders);
+        for (int i = 0; i < opts.consumers(); i++) {
+            PopRequest req = requestFor(i);
+            pool.start("goload-consumer-" + i, new ConsumerLoop(policy, life, () -> client.pop(req), tally,
+                    this::handle, epoch::epochNanos, liveTasks, counters.backoff));
+        }
+    }
+
+    private boolean handle(List<Message> msgs, long nowEpochNanos, long popMicros) throws InterruptedException {
+        counters.popped.add(msgs.size());
+        if (e2e) {
+            for (Message m : msgs) {
+                long ts = Stamps.readLong(m.data(), "ts");
+                if (ts > 0) {
+                    recorders.e2e.record((nowEpochNanos - ts) / 1000);
+                }
+            }
+        }
+        return !opts.manualAck() || acks.ack(msgs);
+    }
+
+    /**
+     * Waits for the consumers to leave their loops (they see the stop signal; in-flight pops are cut by the
+     * caller cancelling the client), then gives outstanding async acks up to 5 s to finish.
+     *
+     * @return whether every loop ended and every async ack finished in time
+     */
+    public boolean awaitStopped(long millis) throws InterruptedException {
+        boolean joined = pool.await(millis);
+        boolean drained = acks.drain(ACK_DRAIN_MILLIS);
+        acks.cutOff();
+        return joined && drained;
+    }
+
+    /** §2.1.1: {@code popCalls} after an answer; acked += successes, ackErr += N − successes; kinds by label. */
+    private record Tally(RunCounters c, RunRecorders r) implements PopTally, AckTally {
+        @Override
+        public void answered() {
+            c.popCalls.increment();
+        }
+
+        @Override
+        public void empty() {
+            c.emptyPops.increment();
+        }
+
+        @Override
+        public void failed(QueenException e) {
+            c.popErr.increment();
+            c.error(RunCounters.Op.POP, e.kind().label());
+        }
+
+        @Override
+        public void answered(int size, AckResult a, long micros) {
+            c.ackCalls.increment();
+            c.ackMicros.add(micros);
+            r.ack.record(micros);
+            c.acked.add(a.succeeded());
+            c.ackErr.add(size - a.succeeded());
+        }
+
+        @Override
+        public void failed(int size, QueenException e, long micros) {
+            c.ackCalls.increment();
+            c.ackMicros.add(micros);
+            c.ackErr.add(size);
+            c.error(RunCounters.Op.ACK, e.kind().label());
+        }
+
+        @Override
+        public void unbuildable(int size, RuntimeException e) {
+            c.ackErr.add(size);
+            c.error(RunCounters.Op.ACK, "other");
+        }
+    }
+}
