@@ -109,6 +109,7 @@ public final class OrderReport {
         wait.put("p99", r.popWaitMs()[2]);
         j.put("popWaitMs", wait);
         j.put("drainSec", r.drainSeconds());
+        j.put("drainCapSec", r.drainCapSec()); // goload-java: -drain, or leaseTime + 5 once a pop lost an answer
         j.put("verdict", r.passed() ? "PASS" : "FAIL");
         j.put("failures", r.failures());
         // goload-java additions: exact counts (the lists above are capped at 100 examples) and error counters

@@ -60,6 +60,9 @@ public final class FaultProxy implements AutoCloseable {
     private volatile ServerSocket listener;
     private volatile Thread acceptor;
     private volatile boolean closed;
+    /** When set, the fault applies only to pop answers carrying a message, while this budget lasts. */
+    private volatile boolean deliveriesOnly;
+    private final AtomicLong deliveryBudget = new AtomicLong();
 
     private FaultProxy(InetSocketAddress upstream, ServerSocket listener) {
         this.upstream = upstream;
@@ -95,6 +98,16 @@ public final class FaultProxy implements AutoCloseable {
         everyNth = n;
         fault = f;
         return this;
+    }
+
+    /**
+     * From now on {@code f} (one applied to the answer: DELAY, MALFORMED, TRUNCATE, RESET_MID_BODY) hits only pop
+     * answers that carry a message — a delivery the broker has leased — and at most {@code max} of them.
+     */
+    FaultProxy onDeliveries(Fault f, long max) {
+        deliveryBudget.set(max);
+        deliveriesOnly = true;
+        return set(f, 1);
     }
 
     FaultProxy delay(long millis) {
@@ -191,6 +204,8 @@ public final class FaultProxy implements AutoCloseable {
                 if (req == null) return;
                 requests.incrementAndGet();
                 Fault f = fault;
+                Fault onDelivery = deliveriesOnly ? f : Fault.PASS;
+                if (deliveriesOnly) f = Fault.PASS;
                 if (f != Fault.PASS && exchanges.incrementAndGet() % everyNth != 0) f = Fault.PASS;
                 if (f != Fault.PASS) faulted.incrementAndGet();
                 switch (f) {
@@ -219,6 +234,10 @@ public final class FaultProxy implements AutoCloseable {
                 up.getOutputStream().flush();
                 HttpMessage ans = HttpMessage.read(up.getInputStream());
                 if (ans == null) return;
+                if (onDelivery != Fault.PASS && isDelivery(req, ans) && deliveryBudget.getAndDecrement() > 0) {
+                    f = onDelivery;
+                    faulted.incrementAndGet();
+                }
                 switch (f) {
                     case DELAY -> {
                         Thread.sleep(delayMillis);
@@ -243,6 +262,13 @@ public final class FaultProxy implements AutoCloseable {
             closeQuietly(client);
             if (up != null) closeQuietly(up);
         }
+    }
+
+    /** A pop answer with at least one message (every message carries its transaction id). */
+    private static boolean isDelivery(HttpMessage req, HttpMessage ans) {
+        String line = new String(req.bytes(), 0, Math.min(32, req.headLength()), StandardCharsets.ISO_8859_1);
+        String body = new String(ans.bytes(), ans.headLength(), ans.bodyLength(), StandardCharsets.UTF_8);
+        return line.startsWith("GET /api/v1/pop") && body.contains("\"transactionId\"");
     }
 
     private static byte[] garbage(int n) {
