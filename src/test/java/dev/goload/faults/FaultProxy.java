@@ -60,6 +60,8 @@ public final class FaultProxy implements AutoCloseable {
     private volatile ServerSocket listener;
     private volatile Thread acceptor;
     private volatile boolean closed;
+    /** When set, the fault applies only to pop requests. */
+    private volatile boolean popsOnly;
     /** When set, the fault applies only to pop answers carrying a message, while this budget lasts. */
     private volatile boolean deliveriesOnly;
     private final AtomicLong deliveryBudget = new AtomicLong();
@@ -107,6 +109,12 @@ public final class FaultProxy implements AutoCloseable {
     FaultProxy onDeliveries(Fault f, long max) {
         deliveryBudget.set(max);
         deliveriesOnly = true;
+        return set(f, 1);
+    }
+
+    /** From now on {@code f} hits every pop request and no other (pushes, acks and configure pass). */
+    FaultProxy onPops(Fault f) {
+        popsOnly = true;
         return set(f, 1);
     }
 
@@ -205,7 +213,7 @@ public final class FaultProxy implements AutoCloseable {
                 requests.incrementAndGet();
                 Fault f = fault;
                 Fault onDelivery = deliveriesOnly ? f : Fault.PASS;
-                if (deliveriesOnly) f = Fault.PASS;
+                if (deliveriesOnly || popsOnly && !isPop(req)) f = Fault.PASS;
                 if (f != Fault.PASS && exchanges.incrementAndGet() % everyNth != 0) f = Fault.PASS;
                 if (f != Fault.PASS) faulted.incrementAndGet();
                 switch (f) {
@@ -266,9 +274,13 @@ public final class FaultProxy implements AutoCloseable {
 
     /** A pop answer with at least one message (every message carries its transaction id). */
     private static boolean isDelivery(HttpMessage req, HttpMessage ans) {
-        String line = new String(req.bytes(), 0, Math.min(32, req.headLength()), StandardCharsets.ISO_8859_1);
         String body = new String(ans.bytes(), ans.headLength(), ans.bodyLength(), StandardCharsets.UTF_8);
-        return line.startsWith("GET /api/v1/pop") && body.contains("\"transactionId\"");
+        return isPop(req) && body.contains("\"transactionId\"");
+    }
+
+    private static boolean isPop(HttpMessage req) {
+        return new String(req.bytes(), 0, Math.min(32, req.headLength()), StandardCharsets.ISO_8859_1)
+                .startsWith("GET /api/v1/pop");
     }
 
     private static byte[] garbage(int n) {

@@ -11,6 +11,7 @@ import dev.goload.client.QueenException;
 import dev.goload.config.AttributionOptions;
 import dev.goload.config.OrderConfig;
 import dev.goload.metrics.BackoffStats;
+import dev.goload.metrics.ErrorStats;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.RunSignal;
@@ -68,6 +69,8 @@ public final class OrderRun {
     /** Makes this run's transaction ids its own ({@link #txnOf}); set when the producer starts. */
     private volatile String nonce;
     private final BackoffStats backoff = new BackoffStats();
+    /** The producer's failed pushes by kind ({@code item_failed}: not durable inside a 2xx answer). */
+    private final ErrorStats pushErrors = new ErrorStats();
     /** The consumers' one ack path, made when they start. */
     private Acks acks;
     /** The pop and ack counters and their failures by kind, made when the consumers start. */
@@ -115,12 +118,17 @@ public final class OrderRun {
             try {
                 PushResult r = client.push(List.of(new PushItem(cfg.queue(), p, body, txn, null)));
                 ok = r.durable() == r.size();
-                if (!ok) lines.accept("push " + i + ": item " + r.statuses()[0] + (r.firstError() == null ? "" : ": " + r.firstError()));
+                if (!ok) {
+                    String why = "push " + i + ": item " + r.statuses()[0] + (r.firstError() == null ? "" : ": " + r.firstError());
+                    lines.accept(why);
+                    pushErrors.record("item_failed", why);
+                }
                 if (ok) pushBackoff.onSuccess();
                 else pushBackoff.afterFailure(null);
             } catch (QueenException e) {
                 ok = false;
                 lines.accept("push " + i + ": " + e.getMessage());
+                pushErrors.record(e);
                 pushBackoff.afterFailure(e.kind());
             }
             ledger.sent(i, ok);
@@ -160,7 +168,16 @@ public final class OrderRun {
         }
         return new OrderResult(pushed, pushErr, ledger.deliveredCount(), acked.sum(), ackErr.sum(), pops.sum(),
                 empties.sum(), popErr.sum(), hist, wait, pushSec, drainSec, ledger.result(), backoff.backoffs(),
-                backoff.backoffMillis(), cap);
+                backoff.backoffMillis(), cap, errorsByKind());
+    }
+
+    /** Each error family by kind, in the summary's order (push, pop, ack). */
+    private Map<String, ErrorStats.Snapshot> errorsByKind() {
+        Map<String, ErrorStats.Snapshot> m = new java.util.LinkedHashMap<>();
+        m.put("push", pushErrors.snapshot());
+        m.put("pop", tally.popErrors().snapshot());
+        m.put("ack", tally.ackErrors().snapshot());
+        return m;
     }
 
     /** The transaction id sequence {@code i} is pushed with: recomputable, so a missing one can be looked up. */
