@@ -1,6 +1,9 @@
 package dev.goload.modes.app;
 
 import dev.goload.metrics.BackoffStats;
+import dev.goload.metrics.ErrorStats;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -38,6 +41,10 @@ public final class AppCounters {
     public final LongAdder foreign = new LongAdder();
     /** Pauses of the consumers, drainers and producers grown by consecutive connection failures (ErrorBackoff). */
     public final BackoffStats backoff = new BackoffStats();
+    /** The failed push, pop (both stages) and ack calls by kind; {@code item_failed}: refused inside a 2xx answer. */
+    public final ErrorStats pushErrors = new ErrorStats();
+    public final ErrorStats popErrors = new ErrorStats();
+    public final ErrorStats ackErrors = new ErrorStats();
     public final LongAdder[] popped;
     public final LongAdder[] completed;
     public final LongAdder[] failed;
@@ -50,6 +57,15 @@ public final class AppCounters {
         failed = adders(groups);
         deadLettered = adders(groups);
         settled = adders(groups);
+    }
+
+    /** Each error family by kind, in the order push, pop, ack. */
+    public Map<String, ErrorStats.Snapshot> errorsByKind() {
+        Map<String, ErrorStats.Snapshot> m = new LinkedHashMap<>();
+        m.put("push", pushErrors.snapshot());
+        m.put("pop", popErrors.snapshot());
+        m.put("ack", ackErrors.snapshot());
+        return m;
     }
 
     private static LongAdder[] adders(int n) {

@@ -12,11 +12,18 @@ import dev.goload.metrics.ErrorStats;
  */
 public final class KindTally implements PopTally, AckTally {
     private final AdderTally counts;
-    private final ErrorStats popErrors = new ErrorStats();
-    private final ErrorStats ackErrors = new ErrorStats();
+    private final ErrorStats popErrors;
+    private final ErrorStats ackErrors;
 
     public KindTally(AdderTally counts) {
+        this(counts, new ErrorStats(), new ErrorStats());
+    }
+
+    /** Recording into the mode's own families (shared by several loops of one run). */
+    public KindTally(AdderTally counts, ErrorStats popErrors, ErrorStats ackErrors) {
         this.counts = counts;
+        this.popErrors = popErrors;
+        this.ackErrors = ackErrors;
     }
 
     public ErrorStats popErrors() {
