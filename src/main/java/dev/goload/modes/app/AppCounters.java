@@ -2,7 +2,6 @@ package dev.goload.modes.app;
 
 import dev.goload.metrics.BackoffStats;
 import dev.goload.metrics.ErrorStats;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -61,11 +60,7 @@ public final class AppCounters {
 
     /** Each error family by kind, in the order push, pop, ack. */
     public Map<String, ErrorStats.Snapshot> errorsByKind() {
-        Map<String, ErrorStats.Snapshot> m = new LinkedHashMap<>();
-        m.put("push", pushErrors.snapshot());
-        m.put("pop", popErrors.snapshot());
-        m.put("ack", ackErrors.snapshot());
-        return m;
+        return ErrorStats.families(pushErrors, popErrors, ackErrors);
     }
 
     private static LongAdder[] adders(int n) {

@@ -55,11 +55,7 @@ public final class CmCounters {
 
     /** Each error family by kind, in the order push, pop, ack. */
     public Map<String, dev.goload.metrics.ErrorStats.Snapshot> errorsByKind() {
-        Map<String, dev.goload.metrics.ErrorStats.Snapshot> m = new LinkedHashMap<>();
-        m.put("push", pushErrors.snapshot());
-        m.put("pop", popErrors.snapshot());
-        m.put("ack", ackErrors.snapshot());
-        return m;
+        return dev.goload.metrics.ErrorStats.families(pushErrors, popErrors, ackErrors);
     }
 
     /** Failed acks by stage label, for {@code stage-ackerr.meta} and the verifier. */

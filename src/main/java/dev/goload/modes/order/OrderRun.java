@@ -173,11 +173,7 @@ public final class OrderRun {
 
     /** Each error family by kind, in the summary's order (push, pop, ack). */
     private Map<String, ErrorStats.Snapshot> errorsByKind() {
-        Map<String, ErrorStats.Snapshot> m = new java.util.LinkedHashMap<>();
-        m.put("push", pushErrors.snapshot());
-        m.put("pop", tally.popErrors().snapshot());
-        m.put("ack", tally.ackErrors().snapshot());
-        return m;
+        return ErrorStats.families(pushErrors, tally.popErrors(), tally.ackErrors());
     }
 
     /** The transaction id sequence {@code i} is pushed with: recomputable, so a missing one can be looked up. */
