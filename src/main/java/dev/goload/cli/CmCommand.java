@@ -79,7 +79,7 @@ public final class CmCommand implements ModeCommand {
             var loader = LoadModeSupport.wholeRun(monitor);
             long reconnects = client.stats().reconnects();
             if (r.fin() != null) {
-                console.fin(r.fin(), r.e2e(), loader, reconnects);
+                console.fin(r.fin(), r.e2e(), loader, reconnects, r.errorsByKind());
             } else {
                 ReconnectLines.printFinal(out, reconnects);
                 LoaderLines.printFinal(out, loader);

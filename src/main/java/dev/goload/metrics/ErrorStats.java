@@ -72,6 +72,15 @@ public final class ErrorStats {
         first.putIfAbsent(kind, clip(message == null ? "" : message));
     }
 
+    /** The three families of a consuming mode by name, in report order: push, pop, ack. */
+    public static Map<String, Snapshot> families(ErrorStats push, ErrorStats pop, ErrorStats ack) {
+        Map<String, Snapshot> m = new java.util.LinkedHashMap<>();
+        m.put("push", push.snapshot());
+        m.put("pop", pop.snapshot());
+        m.put("ack", ack.snapshot());
+        return m;
+    }
+
     public long total() {
         return total.sum();
     }

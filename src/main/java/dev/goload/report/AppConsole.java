@@ -136,6 +136,7 @@ public final class AppConsole implements AppRun.Listener {
         if (loader != null) {
             LoaderLines.printFinal(out, loader);
         }
+        ErrorKindLines.print(out, "[final] + ", r.errorsByKind());
         out.printf(Locale.ROOT, "[final] pushed=%d (dup=%d, pushErr=%d)%n", t.pushed(), t.pushDup(), t.pushErr());
         for (int g = 0; g < t.popped().length; g++) {
             out.printf(Locale.ROOT, "        cg%d: popped=%d completed=%d failed=%d%n", g, t.popped()[g], t.completed()[g],

@@ -1,12 +1,14 @@
 package dev.goload.report;
 
 import dev.goload.config.CmConfig;
+import dev.goload.metrics.ErrorStats;
 import dev.goload.metrics.Percentiles;
 import dev.goload.modes.RunResult;
 import dev.goload.modes.cm.CmRun;
 import dev.goload.modes.cm.CmSnapshot;
 import java.io.PrintStream;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The {@code cm} console lines (goload-behavior.md §2.6): header, one report line per interval, the final block.
@@ -60,6 +62,12 @@ public final class CmConsole implements CmRun.Listener {
      * reference's {@code [final] producedA=…} line, which stays the last line starting {@code [final]}.
      */
     public void fin(CmSnapshot f, Percentiles e2e, RunResult.LoaderSummary loader, long reconnects) {
+        fin(f, e2e, loader, reconnects, Map.of());
+    }
+
+    /** As above, with a {@code [final] + errors <family> kind=n …} line per family that had an error. */
+    public void fin(CmSnapshot f, Percentiles e2e, RunResult.LoaderSummary loader, long reconnects,
+                    Map<String, ErrorStats.Snapshot> errors) {
         out.println();
         out.println("[final] + e2e n=" + e2e.count() + " p50=" + GoFmt.f(2, e2e.p50()) + " p99=" + GoFmt.f(2, e2e.p99())
                 + " p999=" + GoFmt.f(2, e2e.p999()) + " max=" + GoFmt.f(2, e2e.max()) + " ms (from the scheduled instant)");
@@ -69,6 +77,7 @@ public final class CmConsole implements CmRun.Listener {
         }
         ReconnectLines.printFinal(out, reconnects);
         LoaderLines.printFinal(out, loader);
+        ErrorKindLines.print(out, "[final] + ", errors);
         out.printf(Locale.ROOT, "[final] producedA=%d producedB=%d | db=%d cal=%d ota=%d otap=%d | acked=%d ackErr=%d"
                         + " pushErr=%d pushRetry=%d shed=%d%n", f.producedA(), f.producedB(), f.db(), f.cal(), f.ota(),
                 f.otap(), f.acked(), f.ackErr(), f.pushErr(), f.pushRetry(), f.shed());

@@ -31,7 +31,7 @@ public final class OrderReport {
 
     /**
      * The reference's summary block ending with {@code VERDICT PASS|FAIL} and its {@code   ! } failure lines; goload's
-     * additions (error counts, the client's keep-alive reconnects, the loader's self-measurement when given, the loss
+     * additions (error counts, a {@code + errors <family> kind=n} line per family that had an error, the client's keep-alive reconnects, the loader's self-measurement when given, the loss
      * attribution's {@code [loss]} lines) come before the verdict, and none starts {@code [final]} (the reference's
      * order printed no {@code [final]} line).
      */
@@ -49,6 +49,7 @@ public final class OrderReport {
         OrderLedger.Result c = r.check();
         out.printf(Locale.ROOT, "%nmissing=%d duplicate=%d outOfOrder=%d%n", c.missing(), c.duplicates(), c.outOfOrder());
         out.printf(Locale.ROOT, "errors: push=%d pop=%d ack=%d%n", r.pushErrors(), r.popErrors(), r.ackErrors());
+        ErrorKindLines.print(out, "+ ", r.errorsByKind());
         ReconnectLines.printInSummary(out, reconnects);
         if (loader != null) {
             LoaderLines.printInSummary(out, loader);
@@ -109,6 +110,7 @@ public final class OrderReport {
         wait.put("p99", r.popWaitMs()[2]);
         j.put("popWaitMs", wait);
         j.put("drainSec", r.drainSeconds());
+        j.put("drainCapSec", r.drainCapSec()); // goload-java: -drain, or leaseTime + 5 once a pop lost an answer
         j.put("verdict", r.passed() ? "PASS" : "FAIL");
         j.put("failures", r.failures());
         // goload-java additions: exact counts (the lists above are capped at 100 examples) and error counters
@@ -123,6 +125,7 @@ public final class OrderReport {
         }
         j.put("popErrors", r.popErrors());
         j.put("ackErrors", r.ackErrors());
+        j.put("errorsByKind", ErrorKindLines.record(r.errorsByKind()));
         j.put("backoffs", r.backoffs());
         j.put("backoffMillis", r.backoffMillis());
         j.put("reconnects", reconnects);

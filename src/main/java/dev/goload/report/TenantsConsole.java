@@ -8,7 +8,6 @@ import dev.goload.modes.tenants.TenantsRun;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Map;
-import java.util.StringJoiner;
 
 /**
  * The {@code -mode tenants} report and final lines (goload-behavior.md §2.7), byte for byte with Go's number
@@ -49,9 +48,7 @@ public final class TenantsConsole implements TenantsRun.Listener {
         out.println();
         ReconnectLines.printFinal(out, reconnects);
         LoaderLines.printFinal(out, loader);
-        errors.forEach((family, e) -> {
-            if (e.total() > 0) out.println(errorLine(family, e));
-        });
+        ErrorKindLines.print(out, "[final] + ", errors);
         out.println(BackoffLine.of(r.backoffs(), r.backoffMillis()));
         out.printf(Locale.ROOT, "[final] pushed=%d popped=%d acked=%d empty=%d | tail: %d msgs across %d queues"
                         + " | errs push=%d pop=%d ack=%d%n", r.pushed(), r.popped(), r.acked(), r.emptyPops(), r.tail(),
@@ -60,11 +57,6 @@ public final class TenantsConsole implements TenantsRun.Listener {
 
     /** {@code [final] + errors push conn=51576 (first: push request failed: … Too many open files)}. */
     static String errorLine(String family, ErrorStats.Snapshot e) {
-        StringJoiner kinds = new StringJoiner(" ");
-        e.byKind().forEach((k, n) -> kinds.add(k + "=" + n));
-        String commonest = e.byKind().entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey)
-                .orElse("");
-        String first = e.firstMessage().getOrDefault(commonest, "");
-        return "[final] + errors " + family + " " + kinds + (first.isEmpty() ? "" : " (first: " + first + ")");
+        return ErrorKindLines.line("[final] + ", family, e);
     }
 }

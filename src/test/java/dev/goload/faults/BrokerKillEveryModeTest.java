@@ -199,6 +199,35 @@ class BrokerKillEveryModeTest {
         assertEquals(0, r.num("[final] + pushGaveUp=", "pushGaveUp"), "StablePush rode out the outage: " + r);
         assertTrue(r.num("[final] + errorBackoff", "backoffs") > 0, r.toString());
         assertTrue(Files.isRegularFile(r.dir().resolve("produced.meta")), r.toString());
+        // every counted pop error classified on its `[final] + errors pop` line: conn, never other
+        Map<String, Long> pop = finalErrorKinds(r, "pop");
+        assertTrue(pop.getOrDefault("conn", 0L) > 0, r.toString());
+        assertFalse(pop.containsKey("other"), r.toString());
+        assertEquals(r.num("[final] + pushGaveUp=", "popErr"), counted(pop), r.toString());
+        assertFalse(finalErrorKinds(r, "push").containsKey("other"), r.toString());
+        assertFalse(finalErrorKinds(r, "ack").containsKey("other"), r.toString());
+    }
+
+    /** The {@code kind=n} pairs of the {@code [final] + errors <family>} line; empty when there is none. */
+    private static Map<String, Long> finalErrorKinds(FaultRun r, String family) {
+        Map<String, Long> kinds = new LinkedHashMap<>();
+        String prefix = "[final] + errors " + family + " ";
+        for (String l : r.out().lines().toList()) {
+            if (!l.startsWith(prefix)) continue;
+            String pairs = l.substring(prefix.length());
+            int first = pairs.indexOf(" (first: ");
+            for (String kv : (first < 0 ? pairs : pairs.substring(0, first)).split(" ")) {
+                String[] p = kv.split("=");
+                kinds.put(p[0], Long.parseLong(p[1]));
+            }
+        }
+        return kinds;
+    }
+
+    /** The errors a family counted: every kind but {@code canceled} (recorded, never in a total). */
+    private static long counted(Map<String, Long> kinds) {
+        return kinds.entrySet().stream().filter(e -> !e.getKey().equals("canceled")).mapToLong(Map.Entry::getValue)
+                .sum();
     }
 
     /**
@@ -233,6 +262,17 @@ class BrokerKillEveryModeTest {
         long errors = r.num("[final] pushed=", "pushErr") + r.num("        txCommits=", "popErr");
         assertTrue(errors > 0, "the outage is counted: " + r);
         assertTrue(r.num("[final] + errorBackoff", "backoffs") > 0, r.toString());
+        // and classified on the `[final] + errors` lines, before the reference's final line: conn, never other
+        Map<String, Long> push = finalErrorKinds(r, "push"), pop = finalErrorKinds(r, "pop");
+        assertTrue(push.getOrDefault("conn", 0L) + pop.getOrDefault("conn", 0L) > 0, r.toString());
+        for (String family : List.of("push", "pop", "ack")) {
+            assertFalse(finalErrorKinds(r, family).containsKey("other"), r.toString());
+        }
+        assertEquals(r.num("[final] pushed=", "pushErr"), counted(push), r.toString());
+        assertEquals(r.num("        txCommits=", "popErr") + r.num("        stage2:", "popErr"), counted(pop),
+                r.toString());
+        int lastErrors = r.out().lastIndexOf("[final] + errors ");
+        assertTrue(lastErrors < r.out().indexOf("[final] pushed="), r.toString());
     }
 
     @Test

@@ -60,6 +60,11 @@ public final class FaultProxy implements AutoCloseable {
     private volatile ServerSocket listener;
     private volatile Thread acceptor;
     private volatile boolean closed;
+    /** When set, the fault applies only to pop requests. */
+    private volatile boolean popsOnly;
+    /** When set, the fault applies only to pop answers carrying a message, while this budget lasts. */
+    private volatile boolean deliveriesOnly;
+    private final AtomicLong deliveryBudget = new AtomicLong();
 
     private FaultProxy(InetSocketAddress upstream, ServerSocket listener) {
         this.upstream = upstream;
@@ -95,6 +100,22 @@ public final class FaultProxy implements AutoCloseable {
         everyNth = n;
         fault = f;
         return this;
+    }
+
+    /**
+     * From now on {@code f} (one applied to the answer: DELAY, MALFORMED, TRUNCATE, RESET_MID_BODY) hits only pop
+     * answers that carry a message — a delivery the broker has leased — and at most {@code max} of them.
+     */
+    FaultProxy onDeliveries(Fault f, long max) {
+        deliveryBudget.set(max);
+        deliveriesOnly = true;
+        return set(f, 1);
+    }
+
+    /** From now on {@code f} hits every pop request and no other (pushes, acks and configure pass). */
+    FaultProxy onPops(Fault f) {
+        popsOnly = true;
+        return set(f, 1);
     }
 
     FaultProxy delay(long millis) {
@@ -191,6 +212,8 @@ public final class FaultProxy implements AutoCloseable {
                 if (req == null) return;
                 requests.incrementAndGet();
                 Fault f = fault;
+                Fault onDelivery = deliveriesOnly ? f : Fault.PASS;
+                if (deliveriesOnly || popsOnly && !isPop(req)) f = Fault.PASS;
                 if (f != Fault.PASS && exchanges.incrementAndGet() % everyNth != 0) f = Fault.PASS;
                 if (f != Fault.PASS) faulted.incrementAndGet();
                 switch (f) {
@@ -219,6 +242,10 @@ public final class FaultProxy implements AutoCloseable {
                 up.getOutputStream().flush();
                 HttpMessage ans = HttpMessage.read(up.getInputStream());
                 if (ans == null) return;
+                if (onDelivery != Fault.PASS && isDelivery(req, ans) && deliveryBudget.getAndDecrement() > 0) {
+                    f = onDelivery;
+                    faulted.incrementAndGet();
+                }
                 switch (f) {
                     case DELAY -> {
                         Thread.sleep(delayMillis);
@@ -243,6 +270,17 @@ public final class FaultProxy implements AutoCloseable {
             closeQuietly(client);
             if (up != null) closeQuietly(up);
         }
+    }
+
+    /** A pop answer with at least one message (every message carries its transaction id). */
+    private static boolean isDelivery(HttpMessage req, HttpMessage ans) {
+        String body = new String(ans.bytes(), ans.headLength(), ans.bodyLength(), StandardCharsets.UTF_8);
+        return isPop(req) && body.contains("\"transactionId\"");
+    }
+
+    private static boolean isPop(HttpMessage req) {
+        return new String(req.bytes(), 0, Math.min(32, req.headLength()), StandardCharsets.ISO_8859_1)
+                .startsWith("GET /api/v1/pop");
     }
 
     private static byte[] garbage(int n) {

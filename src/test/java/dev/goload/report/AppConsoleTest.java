@@ -46,8 +46,16 @@ class AppConsoleTest {
         var v = dev.goload.verify.OrderVerdict.of(1960, 7, 0, 0, 0, java.util.List.of());
         var lat = new java.util.LinkedHashMap<String, dev.goload.metrics.Percentiles>();
         lat.put("e2e", new dev.goload.metrics.Percentiles(1960, 20.5, 30, 45.25, 60, 70.125, 21));
+        var pushErrors = new dev.goload.metrics.ErrorStats();
+        pushErrors.record("conn", "push: connection refused");
+        var popErrors = new dev.goload.metrics.ErrorStats();
+        for (int i = 0; i < 3; i++) popErrors.record("http_5xx", "pop: HTTP 503");
+        var errors = new java.util.LinkedHashMap<String, dev.goload.metrics.ErrorStats.Snapshot>();
+        errors.put("push", pushErrors.snapshot());
+        errors.put("pop", popErrors.snapshot());
+        errors.put("ack", new dev.goload.metrics.ErrorStats().snapshot()); // none: no line
         var r = new dev.goload.modes.app.AppResult("run", 0, 10_000, 10.0, "duration", t, lat, v, null, null,
-                java.util.List.of(), 4, 16);
+                java.util.List.of(), 4, 16, errors);
         var loader = new dev.goload.modes.RunResult.LoaderSummary(2, 0.5, 0.9, 5, 3, 12, 300L << 20, false,
                 java.util.List.of());
         ByteArrayOutputStream bos = new ByteArrayOutputStream();
@@ -66,6 +74,8 @@ class AppConsoleTest {
                 + " idle one; not errors)\n"
                 + "[final] + loader cpu avg=0.50 max=0.90 of 2 cores | gc pauses=3 total=12ms | peak rss=300MB"
                 + " | loaderBound=false\n"
+                + "[final] + errors push conn=1 (first: push: connection refused)\n"
+                + "[final] + errors pop http_5xx=3 (first: pop: HTTP 503)\n"
                 + "[final] pushed=1000 (dup=2, pushErr=1)\n"
                 + "        cg0: popped=990 completed=980 failed=10\n"
                 + "        cg1: popped=995 completed=990 failed=5\n"

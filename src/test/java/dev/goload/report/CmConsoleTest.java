@@ -33,6 +33,27 @@ class CmConsoleTest {
     }
 
     @Test
+    void errorKindLinesComeBeforeTheReferenceFinalLineOnlyForFamiliesWithErrors() {
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        var pop = new dev.goload.metrics.ErrorStats();
+        pop.record("conn", "pop: connection refused");
+        pop.record("conn", "pop: connection reset");
+        var errors = new java.util.LinkedHashMap<String, dev.goload.metrics.ErrorStats.Snapshot>();
+        errors.put("push", new dev.goload.metrics.ErrorStats().snapshot());
+        errors.put("pop", pop.snapshot());
+        new CmConsole(new PrintStream(bos, true, StandardCharsets.UTF_8))
+                .fin(new CmSnapshot(10, 11, 9, 10, 45, 50, 100, 9, 10, 9, 10, 2, 3, 4, 5, 0, 2, 0),
+                        new Percentiles(0, 0, 0, 0, 0, 0, 0),
+                        new RunResult.LoaderSummary(2, 0.5, 0.9, 5, 3, 12, 300L << 20, false, List.of()), 0, errors);
+        String text = bos.toString(StandardCharsets.UTF_8);
+        assertTrue(text.endsWith(" | loaderBound=false\n"
+                + "[final] + errors pop conn=2 (first: pop: connection refused)\n"
+                + "[final] producedA=10 producedB=11 | db=9 cal=10 ota=45 otap=50 | acked=100 ackErr=2"
+                + " pushErr=3 pushRetry=4 shed=5\n"), text);
+        assertTrue(!text.contains("errors push"), text);
+    }
+
+    @Test
     void finalLineFollowsTheReferenceTemplateAndIsTheLastLine() {
         ByteArrayOutputStream bos = new ByteArrayOutputStream();
         new CmConsole(new PrintStream(bos, true, StandardCharsets.UTF_8))

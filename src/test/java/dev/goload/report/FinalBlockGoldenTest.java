@@ -142,7 +142,7 @@ class FinalBlockGoldenTest {
         var check = new OrderLedger.Result(100, 0, 0, 1, List.of(42L), 0, List.of(), 0, List.of(), 0);
         var hist = new TreeMap<Integer, Long>(Map.of(1, 3L, 50, 2L));
         OrderResult r = new OrderResult(100, 0, 99, 99, 0, 9, 4, 0, hist, new double[] {2.25, 10.5, 20.0}, 1.25,
-                2.0, check, 0, 0);
+                2.0, check, 0, 0, 2, Map.of());
         var out = new Synthetic.Out();
         OrderReport.print("ord", r, LOADER, 5, null, out.ps);
         assertEquals("\n"

@@ -7,6 +7,7 @@ import dev.goload.modes.EpochClock;
 import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.consume.AdderTally;
+import dev.goload.modes.consume.KindTally;
 import dev.goload.modes.consume.BatchHandler;
 import dev.goload.modes.consume.ConsumerLoop;
 import dev.goload.modes.consume.ConsumerPolicy;
@@ -61,7 +62,8 @@ public record AppContext(QueenClient client, AppConfig cfg, AppCounters counters
      */
     ConsumerLoop consumerLoop(PopRequest request, long emptySleepMs, LongAdder popErrors, LongAdder emptyPops,
                               BatchHandler handler) {
-        AdderTally tally = new AdderTally(null, emptyPops, popErrors, null, null);
+        KindTally tally = new KindTally(new AdderTally(null, emptyPops, popErrors, null, null), counters.popErrors,
+                counters.ackErrors);
         return new ConsumerLoop(new ConsumerPolicy(ERROR_PAUSE_MILLIS, emptySleepMs, false), Lifetime.of(signal),
                 () -> client.pop(request), tally, handler, epoch::epochNanos, new AtomicInteger(), counters.backoff);
     }

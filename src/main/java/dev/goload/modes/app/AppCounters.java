@@ -1,6 +1,8 @@
 package dev.goload.modes.app;
 
 import dev.goload.metrics.BackoffStats;
+import dev.goload.metrics.ErrorStats;
+import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -38,6 +40,10 @@ public final class AppCounters {
     public final LongAdder foreign = new LongAdder();
     /** Pauses of the consumers, drainers and producers grown by consecutive connection failures (ErrorBackoff). */
     public final BackoffStats backoff = new BackoffStats();
+    /** The failed push, pop (both stages) and ack calls by kind; {@code item_failed}: refused inside a 2xx answer. */
+    public final ErrorStats pushErrors = new ErrorStats();
+    public final ErrorStats popErrors = new ErrorStats();
+    public final ErrorStats ackErrors = new ErrorStats();
     public final LongAdder[] popped;
     public final LongAdder[] completed;
     public final LongAdder[] failed;
@@ -50,6 +56,11 @@ public final class AppCounters {
         failed = adders(groups);
         deadLettered = adders(groups);
         settled = adders(groups);
+    }
+
+    /** Each error family by kind, in the order push, pop, ack. */
+    public Map<String, ErrorStats.Snapshot> errorsByKind() {
+        return ErrorStats.families(pushErrors, popErrors, ackErrors);
     }
 
     private static LongAdder[] adders(int n) {

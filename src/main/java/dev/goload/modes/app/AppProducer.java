@@ -93,6 +93,7 @@ final class AppProducer implements Runnable {
             seq[0] = first;
             if (e.kind() == ErrorKind.CANCELED && ctx.signal().isStopping()) return;
             ctx.counters().pushErr.increment();
+            ctx.counters().pushErrors.record(e);
             backoff.afterFailure(e.kind());
             return;
         }
@@ -101,6 +102,7 @@ final class AppProducer implements Runnable {
             seq[0] = first; // nothing stored: reuse the numbers
             ctx.counters().pushErr.increment();
             ctx.counters().pushItemFailed.add(batch);
+            ctx.counters().pushErrors.record("item_failed", "push: none of " + batch + " items accepted");
             backoff.afterFailure(null);
             return;
         }

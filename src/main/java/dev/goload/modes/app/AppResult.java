@@ -1,5 +1,6 @@
 package dev.goload.modes.app;
 
+import dev.goload.metrics.ErrorStats;
 import dev.goload.metrics.Percentiles;
 import dev.goload.verify.OrderVerdict;
 import java.util.List;
@@ -12,11 +13,12 @@ import java.util.Map;
  * @param rawLogDir     null without {@code -verify-log}
  * @param rawLogError   why the raw logs are incomplete, null when they are fine
  * @param configureErrors one entry per queue whose configure failed (the run went on, as the reference does)
+ * @param errorsByKind  push, pop and ack failures by kind (families in that order)
  */
 public record AppResult(String runId, long startedEpochMs, long endedEpochMs, double seconds, String stopReason,
                         AppCounters.Snapshot total, Map<String, Percentiles> latency, OrderVerdict verdict,
                         String rawLogDir, String rawLogError, List<String> configureErrors, int producers,
-                        int consumersPerGroup) {
+                        int consumersPerGroup, Map<String, ErrorStats.Snapshot> errorsByKind) {
 
     /** Achieved push rate over the whole run, msg/s. */
     public double pushRate() {

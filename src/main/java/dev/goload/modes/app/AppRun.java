@@ -172,7 +172,7 @@ public final class AppRun {
         AppResult result = new AppResult(cfg.run().runId(), epoch.toEpochMillis(startNanos), epoch.toEpochMillis(now),
                 (now - startNanos) / 1e9, signal.reason(), counters.snapshot(), whole, checker.verdict(),
                 rawLogs == null ? null : rawLogs.dir().toString(), rawLogError, List.copyOf(configureErrors),
-                plan.producers(), perGroup);
+                plan.producers(), perGroup, counters.errorsByKind());
         listener.onEnd(result);
         return result;
     }

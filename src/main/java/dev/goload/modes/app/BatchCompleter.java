@@ -135,7 +135,7 @@ final class BatchCompleter {
                 row(d, now, "ackerr");
             }
         }
-        countAckErrors(bad);
+        countAckErrors(bad, r);
     }
 
     /** Acks the failed messages; returns the partitions the broker will redeliver. */
@@ -166,7 +166,7 @@ final class BatchCompleter {
                 row(d, now, poison ? "poison" : "fail");
             }
         }
-        countAckErrors(bad);
+        countAckErrors(bad, r);
         return redelivered;
     }
 
@@ -175,13 +175,16 @@ final class BatchCompleter {
         try {
             return ctx.client().ack(items, groupName);
         } catch (QueenException e) {
+            ctx.counters().ackErrors.record(e);
             return null;
         }
     }
 
     /** A call with any item not committed counts once in ackErr (the reference's per-call figure). */
-    private void countAckErrors(int bad) {
+    private void countAckErrors(int bad, AckResult answer) {
         if (bad > 0) {
+            // a failed call was recorded by kind in ack(); an answered call refused some items
+            if (answer != null) ctx.counters().ackErrors.record("item_failed", "ack: " + bad + " items not committed");
             ctx.counters().ackErr.increment();
             ctx.counters().ackErrMsgs.add(bad);
         }

@@ -27,6 +27,11 @@ public final class CmCounters {
     public final LongAdder popErr = new LongAdder();
     /** Messages whose payload lacked prop/seq: acked (they would block the partition) and never logged. */
     public final LongAdder undecodable = new LongAdder();
+    /** Failed push attempts (each retried by StablePush; {@code item_failed}: not durable inside a 2xx answer), pops
+     * and ack calls, by kind. */
+    public final dev.goload.metrics.ErrorStats pushErrors = new dev.goload.metrics.ErrorStats();
+    public final dev.goload.metrics.ErrorStats popErrors = new dev.goload.metrics.ErrorStats();
+    public final dev.goload.metrics.ErrorStats ackErrors = new dev.goload.metrics.ErrorStats();
     /** The stage workers' pop pauses grown by consecutive connection failures (modes.ErrorBackoff). */
     public final dev.goload.metrics.BackoffStats backoff = new dev.goload.metrics.BackoffStats();
 
@@ -46,6 +51,11 @@ public final class CmCounters {
 
     public Stage stage(CmStage s) {
         return stages.get(s.label());
+    }
+
+    /** Each error family by kind, in the order push, pop, ack. */
+    public Map<String, dev.goload.metrics.ErrorStats.Snapshot> errorsByKind() {
+        return dev.goload.metrics.ErrorStats.families(pushErrors, popErrors, ackErrors);
     }
 
     /** Failed acks by stage label, for {@code stage-ackerr.meta} and the verifier. */

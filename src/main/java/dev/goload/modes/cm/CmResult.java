@@ -9,11 +9,13 @@ import java.nio.file.Path;
  * @param fin          final counters (null when the run never started)
  * @param verdict      the verifier's verdict; null on a setup failure
  * @param setupFailure why the run could not be carried out or verified (logs, warm-up, meta), or null
+ * @param errorsByKind push attempts, pops and ack calls that failed, by kind (families in that order)
  * @param e2e          whole-run end-to-end latency of the final stages (from the scheduled instant)
  */
 public record CmResult(CmSnapshot fin, CmVerdict verdict, String setupFailure, Path logdir,
-                       dev.goload.metrics.Percentiles e2e) {
+                       dev.goload.metrics.Percentiles e2e,
+                       java.util.Map<String, dev.goload.metrics.ErrorStats.Snapshot> errorsByKind) {
     static CmResult setupFailure(String why) {
-        return new CmResult(null, null, why, null, dev.goload.metrics.Percentiles.EMPTY);
+        return new CmResult(null, null, why, null, dev.goload.metrics.Percentiles.EMPTY, java.util.Map.of());
     }
 }

@@ -139,15 +139,15 @@ public final class CmRun {
         CmSnapshot fin = CmSnapshot.of(counters);
         e2e.sampleInterval(); // folds the last partial interval into the whole-run histogram
         var lat = dev.goload.metrics.Percentiles.of(e2e.cumulative(), e2e.exactMaxMicros());
-        if (failure != null) return new CmResult(fin, null, failure, cfg.logdir(), lat);
-        if (logError != null) return new CmResult(fin, null, logError, cfg.logdir(), lat);
+        if (failure != null) return new CmResult(fin, null, failure, cfg.logdir(), lat, counters.errorsByKind());
+        if (logError != null) return new CmResult(fin, null, logError, cfg.logdir(), lat, counters.errorsByKind());
         CmVerdict verdict;
         try {
             verdict = CmVerifier.verifyDir(cfg.logdir(), stages, counters.ackErrByStage());
         } catch (IOException e) {
-            return new CmResult(fin, null, "verifier: " + e.getMessage(), cfg.logdir(), lat);
+            return new CmResult(fin, null, "verifier: " + e.getMessage(), cfg.logdir(), lat, counters.errorsByKind());
         }
-        return new CmResult(fin, verdict, null, cfg.logdir(), lat);
+        return new CmResult(fin, verdict, null, cfg.logdir(), lat, counters.errorsByKind());
     }
 
     /** Loss attribution after the verdict (default: on, {@value AttributionOptions#DEFAULT_MAX} look-ups). */

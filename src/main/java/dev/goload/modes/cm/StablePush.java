@@ -48,8 +48,10 @@ public final class StablePush {
             try {
                 PushResult r = client.push(items);
                 if (r.durable() == r.size()) return Outcome.OK;
+                counters.pushErrors.record("item_failed", "push: " + (r.size() - r.durable()) + " of " + r.size()
+                        + " items not durable" + (r.firstError() == null ? "" : ": " + r.firstError()));
             } catch (QueenException e) {
-                // retried with the same ids
+                counters.pushErrors.record(e); // retried with the same ids
             }
         }
         return Outcome.GAVE_UP;

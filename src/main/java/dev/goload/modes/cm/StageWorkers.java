@@ -12,6 +12,7 @@ import dev.goload.modes.EpochClock;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.consume.AckTally;
 import dev.goload.modes.consume.AdderTally;
+import dev.goload.modes.consume.KindTally;
 import dev.goload.modes.consume.Acks;
 import dev.goload.modes.consume.BatchHandler;
 import dev.goload.modes.consume.ConsumerLoop;
@@ -71,12 +72,13 @@ public final class StageWorkers {
     private final ConsumerPool pool = new ConsumerPool();
     private final AtomicInteger busy = new AtomicInteger();
     /** Only failed pops count (popErr); an empty answer counts nothing in cm. */
-    private final AdderTally popCounts;
+    private final KindTally popCounts;
 
     public StageWorkers(Shared shared) {
         this.sh = shared;
         this.life = Lifetime.of(shared.signal());
-        this.popCounts = new AdderTally(null, null, shared.counters().popErr, null, null);
+        this.popCounts = new KindTally(new AdderTally(null, null, shared.counters().popErr, null, null),
+                shared.counters().popErrors, shared.counters().ackErrors);
     }
 
     public void start(Spec s) {
@@ -264,11 +266,14 @@ public final class StageWorkers {
         public void failed(int size, QueenException e, long micros) {
             c.ackErr.add(size);
             st.ackErr.add(size);
+            c.ackErrors.record(e);
         }
 
         @Override
         public void unbuildable(int size, RuntimeException e) {
-            failed(size, null, 0);
+            c.ackErr.add(size);
+            st.ackErr.add(size);
+            c.ackErrors.record("other", String.valueOf(e));
         }
     }
 

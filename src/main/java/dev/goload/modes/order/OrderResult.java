@@ -8,11 +8,14 @@ import java.util.SortedMap;
  * The outcome of an {@code order} run: counters, pop statistics and the checker's result, with the verdict.
  *
  * @param popWaitMs non-empty pop durations p50/p95/p99 (nearest rank {@code floor(p·(n−1))})
+ * @param errorsByKind push, pop and ack failures by kind (families in that order)
+ * @param drainCapSec the drain's effective cap: {@code -drain}, or more once a pop may have lost a leased answer
  */
 public record OrderResult(long pushed, long pushErrors, long delivered, long acked, long ackErrors, long pops,
                           long emptyPops, long popErrors, SortedMap<Integer, Long> popSizeHist, double[] popWaitMs,
                           double pushSeconds, double drainSeconds, OrderLedger.Result check, long backoffs,
-                          long backoffMillis) {
+                          long backoffMillis, int drainCapSec,
+                          java.util.Map<String, dev.goload.metrics.ErrorStats.Snapshot> errorsByKind) {
 
     public double msgsPerPop() {
         long nonEmpty = pops - emptyPops;

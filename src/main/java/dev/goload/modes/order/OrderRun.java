@@ -11,6 +11,7 @@ import dev.goload.client.QueenException;
 import dev.goload.config.AttributionOptions;
 import dev.goload.config.OrderConfig;
 import dev.goload.metrics.BackoffStats;
+import dev.goload.metrics.ErrorStats;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.RunSignal;
@@ -19,6 +20,7 @@ import dev.goload.modes.consume.Acks;
 import dev.goload.modes.consume.ConsumerLoop;
 import dev.goload.modes.consume.ConsumerPolicy;
 import dev.goload.modes.consume.ConsumerPool;
+import dev.goload.modes.consume.KindTally;
 import dev.goload.modes.consume.Lifetime;
 import dev.goload.pace.NanoClock;
 import dev.goload.verify.LossAttribution;
@@ -43,7 +45,8 @@ import org.HdrHistogram.HistogramIterationValue;
  * The {@code order} gate (goload-behavior.md §2.5): consumers start first (long-polling, in the shape under test),
  * then one producer pushes {@code {"s":i,"p":"<partition>"}} for i = 1..messages sequentially — each push awaited,
  * so each partition's commit order is ascending — then the run drains until every successfully pushed sequence was
- * delivered (plus 1 s) or {@code -drain} seconds pass. Each push carries a transaction id derived from (run id, seq), so a client
+ * delivered (plus 1 s) or the drain's cap passes ({@code -drain} seconds, at least {@code leaseTime + 5 s} once a pop
+ * may have lost a leased answer: {@link DrainCap}). Each push carries a transaction id derived from (run id, seq), so a client
  * retry of a push that had committed is deduplicated by the broker instead of becoming a duplicate.
  *
  * <p>Threading: {@link #execute} on the caller's thread (the producer); one virtual thread per consumer.
@@ -66,8 +69,12 @@ public final class OrderRun {
     /** Makes this run's transaction ids its own ({@link #txnOf}); set when the producer starts. */
     private volatile String nonce;
     private final BackoffStats backoff = new BackoffStats();
+    /** The producer's failed pushes by kind ({@code item_failed}: not durable inside a 2xx answer). */
+    private final ErrorStats pushErrors = new ErrorStats();
     /** The consumers' one ack path, made when they start. */
     private Acks acks;
+    /** The pop and ack counters and their failures by kind, made when the consumers start. */
+    private KindTally tally;
 
     public OrderRun(OrderConfig cfg, QueenClient client, Consumer<String> lines) {
         this.cfg = cfg;
@@ -84,7 +91,7 @@ public final class OrderRun {
     public OrderResult execute(RunSignal signal) throws InterruptedException {
         RunSignal consumersStop = new RunSignal();
         Lifetime life = Lifetime.of(consumersStop);
-        AdderTally tally = new AdderTally(pops, empties, popErr, acked, ackErr);
+        tally = new KindTally(new AdderTally(pops, empties, popErr, acked, ackErr));
         acks = Acks.inline(msgs -> client.ackMessages(msgs, true, cfg.group()), tally, life, NanoClock.SYSTEM);
         // the reference's policy (§2.5): 20 ms base pause after a failed pop; always long-polling, no empty sleep
         ConsumerPolicy policy = new ConsumerPolicy(POP_ERROR_PAUSE_MILLIS, 0, false);
@@ -111,12 +118,17 @@ public final class OrderRun {
             try {
                 PushResult r = client.push(List.of(new PushItem(cfg.queue(), p, body, txn, null)));
                 ok = r.durable() == r.size();
-                if (!ok) lines.accept("push " + i + ": item " + r.statuses()[0] + (r.firstError() == null ? "" : ": " + r.firstError()));
+                if (!ok) {
+                    String why = "push " + i + ": item " + r.statuses()[0] + (r.firstError() == null ? "" : ": " + r.firstError());
+                    lines.accept(why);
+                    pushErrors.record("item_failed", why);
+                }
                 if (ok) pushBackoff.onSuccess();
                 else pushBackoff.afterFailure(null);
             } catch (QueenException e) {
                 ok = false;
                 lines.accept("push " + i + ": " + e.getMessage());
+                pushErrors.record(e);
                 pushBackoff.afterFailure(e.kind());
             }
             ledger.sent(i, ok);
@@ -125,8 +137,16 @@ public final class OrderRun {
         }
         double pushSec = (System.nanoTime() - t0) / 1e9;
         long d0 = System.nanoTime();
-        long drainEnd = d0 + cfg.drainSec() * 1_000_000_000L;
-        while (System.nanoTime() < drainEnd && !signal.isStopping()) {
+        int cap = cfg.drainSec();
+        while (!signal.isStopping()) {
+            // re-judged each turn: a pop may lose its answer during the drain too
+            long lost = DrainCap.lostAnswers(tally.popErrors(), client.stats().retries());
+            int raised = DrainCap.seconds(cfg.drainSec(), cfg.leaseTime(), lost);
+            if (raised > cap) {
+                cap = raised;
+                lines.accept(DrainCap.line(cfg.drainSec(), cfg.leaseTime(), cap, lost));
+            }
+            if (System.nanoTime() >= d0 + cap * 1_000_000_000L) break;
             if (ledger.everySentDelivered()) {
                 signal.pause(1000);
                 break;
@@ -148,7 +168,12 @@ public final class OrderRun {
         }
         return new OrderResult(pushed, pushErr, ledger.deliveredCount(), acked.sum(), ackErr.sum(), pops.sum(),
                 empties.sum(), popErr.sum(), hist, wait, pushSec, drainSec, ledger.result(), backoff.backoffs(),
-                backoff.backoffMillis());
+                backoff.backoffMillis(), cap, errorsByKind());
+    }
+
+    /** Each error family by kind, in the summary's order (push, pop, ack). */
+    private Map<String, ErrorStats.Snapshot> errorsByKind() {
+        return ErrorStats.families(pushErrors, tally.popErrors(), tally.ackErrors());
     }
 
     /** The transaction id sequence {@code i} is pushed with: recomputable, so a missing one can be looked up. */
