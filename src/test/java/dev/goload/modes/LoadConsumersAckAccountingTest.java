@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import dev.goload.client.ClientConfig;
 import dev.goload.client.QueenClient;
@@ -19,9 +19,8 @@ import dev.goload.metrics.RunCounters;
 import dev.goload.metrics.RunRecorders;
 import dev.goload.pace.NanoClock;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** §2.1.1: acked += items with success, ackErr += N − successes; a whole-call error ⇒ ackErr += N. */
 class LoadConsumersAckAccountingTest {
@@ -30,18 +29,10 @@ class LoadConsumersAckAccountingTest {
             + "{\"transactionId\":\"t2\",\"partitionId\":\"00000000-0000-0000-0000-000000000001\",\"leaseId\":\"l\",\"data\":{}},"
             + "{\"transactionId\":\"t3\",\"partitionId\":\"00000000-0000-0000-0000-000000000001\",\"leaseId\":\"l\",\"data\":{}}]}";
 
-    private WireMockServer wm;
-
-    @BeforeEach
-    void start() {
-        wm = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
-        wm.start();
-    }
-
-    @AfterEach
-    void stop() {
-        wm.stop();
-    }
+    /** A scripted broker on loopback, fresh for each test (an instance field: started and stopped per test). */
+    @RegisterExtension
+    final WireMockExtension wm = WireMockExtension.newInstance()
+            .options(options().bindAddress("127.0.0.1").dynamicPort()).build();
 
     /** One wildcard consumer on queue {@code q}, batch 10, short pops, 2 ms empty sleep. */
     private static LoadConsumers startOne(QueenClient client, boolean manualAck, boolean async, RunCounters counters,
@@ -61,7 +52,7 @@ class LoadConsumersAckAccountingTest {
         wm.stubFor(post(urlEqualTo("/api/v1/ack/batch")).willReturn(aResponse().withStatus(ackStatus).withBody(ackStatusBody)));
         RunCounters counters = new RunCounters();
         RunSignal signal = new RunSignal();
-        try (QueenClient client = new QueenClient(ClientConfig.of("http://127.0.0.1:" + wm.port()))) {
+        try (QueenClient client = new QueenClient(ClientConfig.of("http://127.0.0.1:" + wm.getPort()))) {
             LoadConsumers c = startOne(client, true, async, counters, signal);
             long deadline = System.nanoTime() + 10_000_000_000L;
             while (counters.snapshot().ackCalls() == 0 && System.nanoTime() < deadline) Thread.sleep(5);
@@ -98,7 +89,7 @@ class LoadConsumersAckAccountingTest {
                 .willReturn(aResponse().withStatus(204)));
         RunCounters counters = new RunCounters();
         RunSignal signal = new RunSignal();
-        try (QueenClient client = new QueenClient(ClientConfig.of("http://127.0.0.1:" + wm.port()))) {
+        try (QueenClient client = new QueenClient(ClientConfig.of("http://127.0.0.1:" + wm.getPort()))) {
             LoadConsumers c = new LoadConsumers(client, new ConsumerOptions(1, 10, true, 1, false, 2000, 2, true, false, 4),
                     "q", 1, counters, new RunRecorders(), signal, false, new EpochClock(NanoClock.SYSTEM),
                     new AtomicInteger());
@@ -120,7 +111,7 @@ class LoadConsumersAckAccountingTest {
                 .willReturn(aResponse().withStatus(status).withBody("{\"error\":\"boom\"}").withFixedDelay(delayMs)));
         RunCounters counters = new RunCounters();
         RunSignal signal = new RunSignal();
-        try (QueenClient client = new QueenClient(ClientConfig.of("http://127.0.0.1:" + wm.port()))) {
+        try (QueenClient client = new QueenClient(ClientConfig.of("http://127.0.0.1:" + wm.getPort()))) {
             LoadConsumers c = startOne(client, false, false, counters, signal);
             long deadline = System.nanoTime() + 10_000_000_000L;
             while (wm.getAllServeEvents().isEmpty() && System.nanoTime() < deadline) Thread.sleep(5);
@@ -150,7 +141,7 @@ class LoadConsumersAckAccountingTest {
         wm.stubFor(get(urlPathEqualTo("/api/v1/pop/queue/q"))
                 .willReturn(aResponse().withStatus(204).withFixedDelay(20_000)));
         RunSignal signal = new RunSignal();
-        try (QueenClient client = new QueenClient(ClientConfig.of("http://127.0.0.1:" + wm.port()))) {
+        try (QueenClient client = new QueenClient(ClientConfig.of("http://127.0.0.1:" + wm.getPort()))) {
             LoadConsumers c = startOne(client, false, false, new RunCounters(), signal);
             long deadline = System.nanoTime() + 10_000_000_000L;
             while (wm.getAllServeEvents().isEmpty() && System.nanoTime() < deadline) Thread.sleep(5);
