@@ -90,10 +90,7 @@ class LoadConsumersAckAccountingTest {
         RunCounters counters = new RunCounters();
         RunSignal signal = new RunSignal();
         try (QueenClient client = new QueenClient(ClientConfig.of("http://127.0.0.1:" + wm.getPort()))) {
-            LoadConsumers c = new LoadConsumers(client, new ConsumerOptions(1, 10, true, 1, false, 2000, 2, true, false, 4),
-                    "q", 1, counters, new RunRecorders(), signal, false, new EpochClock(NanoClock.SYSTEM),
-                    new AtomicInteger());
-            c.start();
+            LoadConsumers c = startOne(client, true, false, counters, signal);
             long deadline = System.nanoTime() + 10_000_000_000L;
             while (counters.snapshot().emptyPops() < 2 && System.nanoTime() < deadline) Thread.sleep(5);
             signal.stop("test");
@@ -105,6 +102,13 @@ class LoadConsumersAckAccountingTest {
         assertTrue(s.emptyPops() >= 2, "the consumer kept popping after the failed ack: " + s);
     }
 
+    /** Waits (bounded) until the consumer's one pop is at the scripted broker, which holds its answer back. */
+    private void awaitThePopAtTheBroker() throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (wm.getAllServeEvents().isEmpty() && System.nanoTime() < deadline) Thread.sleep(5);
+        assertEquals(1, wm.getAllServeEvents().size(), "the pop reached the broker");
+    }
+
     /** One consumer whose single pop is in flight when the run stops; returns the counters afterwards. */
     private RunCounters stopDuringPop(int status, int delayMs, boolean cancelClient) throws Exception {
         wm.stubFor(get(urlPathEqualTo("/api/v1/pop/queue/q"))
@@ -113,9 +117,7 @@ class LoadConsumersAckAccountingTest {
         RunSignal signal = new RunSignal();
         try (QueenClient client = new QueenClient(ClientConfig.of("http://127.0.0.1:" + wm.getPort()))) {
             LoadConsumers c = startOne(client, false, false, counters, signal);
-            long deadline = System.nanoTime() + 10_000_000_000L;
-            while (wm.getAllServeEvents().isEmpty() && System.nanoTime() < deadline) Thread.sleep(5);
-            assertEquals(1, wm.getAllServeEvents().size(), "the pop reached the broker");
+            awaitThePopAtTheBroker();
             signal.stop("test");
             if (cancelClient) client.cancelAll();
             assertTrue(c.awaitStopped(10_000), "every loop ended and every ack drained");
@@ -125,7 +127,8 @@ class LoadConsumersAckAccountingTest {
 
     @Test
     void aPopTheBrokerFailsDuringShutdownIsStillAPopError() throws Exception {
-        RunCounters.Snapshot s = stopDuringPop(500, 400, false).snapshot();
+        // the answer is held 3 s so that the stop lands before it even when this thread is descheduled a while
+        RunCounters.Snapshot s = stopDuringPop(500, 3_000, false).snapshot();
         assertEquals(1, s.popErr(), "the broker answered 500 after the stop signal");
         assertEquals(0, s.popCalls());
     }
@@ -143,8 +146,7 @@ class LoadConsumersAckAccountingTest {
         RunSignal signal = new RunSignal();
         try (QueenClient client = new QueenClient(ClientConfig.of("http://127.0.0.1:" + wm.getPort()))) {
             LoadConsumers c = startOne(client, false, false, new RunCounters(), signal);
-            long deadline = System.nanoTime() + 10_000_000_000L;
-            while (wm.getAllServeEvents().isEmpty() && System.nanoTime() < deadline) Thread.sleep(5);
+            awaitThePopAtTheBroker();
             signal.stop("test");
             assertFalse(c.awaitStopped(100), "the parked pop was not cut");
             client.cancelAll();
