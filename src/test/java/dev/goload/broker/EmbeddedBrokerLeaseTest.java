@@ -7,26 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class EmbeddedBrokerLeaseTest {
-    private final TestClock clock = new TestClock();
-    private EmbeddedBroker broker;
-    private TestClient c;
-
-    @BeforeEach
-    void start() {
-        broker = EmbeddedBroker.start(BrokerOptions.defaults(), clock);
-        c = new TestClient(broker.url());
-    }
-
-    @AfterEach
-    void stop() {
-        broker.close();
-    }
-
+class EmbeddedBrokerLeaseTest extends ClockedBrokerTest {
     @Test
     void heldLeaseBlocksPartitionUntilEveryDeliveredMessageIsAcked() {
         c.push("q", "p1", "{\"n\":1}");

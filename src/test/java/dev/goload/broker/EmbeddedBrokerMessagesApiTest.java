@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,22 +12,7 @@ import org.junit.jupiter.api.Test;
  * broker's per-group delivered/acked state through a message's life, retention's drop answering like the real
  * broker, and the two test-only loss switches.
  */
-class EmbeddedBrokerMessagesApiTest {
-    private final TestClock clock = new TestClock();
-    private EmbeddedBroker broker;
-    private TestClient c;
-
-    @BeforeEach
-    void start() {
-        broker = EmbeddedBroker.start(BrokerOptions.defaults(), clock);
-        c = new TestClient(broker.url());
-    }
-
-    @AfterEach
-    void stop() {
-        broker.close();
-    }
-
+class EmbeddedBrokerMessagesApiTest extends ClockedBrokerTest {
     private JsonNode push(String txn) {
         TestClient.Resp r = c.post("/api/v1/push", "{\"items\":[{\"queue\":\"q\",\"partition\":\"p1\","
                 + "\"payload\":{\"s\":1},\"transactionId\":\"" + txn + "\"}]}");

@@ -7,7 +7,7 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.junit5.WireMockExtension;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import dev.goload.cli.CloudCommand;
 import dev.goload.cli.FlagTables;
@@ -20,24 +20,15 @@ import dev.goload.modes.EpochClock;
 import dev.goload.pace.NanoClock;
 import dev.goload.verify.FaultPlan;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The cloud consumer loop against a scripted broker. */
 class CloudConsumersTest {
-    private WireMockServer wm;
-
-    @BeforeEach
-    void start() {
-        wm = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
-        wm.start();
-    }
-
-    @AfterEach
-    void stop() {
-        wm.stop();
-    }
+    /** A scripted broker on loopback, fresh for each test (an instance field: started and stopped per test). */
+    @RegisterExtension
+    final WireMockExtension wm = WireMockExtension.newInstance()
+            .options(options().bindAddress("127.0.0.1").dynamicPort()).build();
 
     @Test
     void aBatchTheClientCannotAckIsAnAckErrorAndTheConsumerLivesOn() throws Exception {
@@ -48,7 +39,7 @@ class CloudConsumersTest {
                 .willReturn(aResponse().withStatus(200).withBody(noPartition)).willSetStateTo("done"));
         wm.stubFor(get(urlPathEqualTo("/api/v1/pop/queue/orders")).inScenario("s").whenScenarioStateIs("done")
                 .willReturn(aResponse().withStatus(204)));
-        String url = "http://127.0.0.1:" + wm.port();
+        String url = "http://127.0.0.1:" + wm.getPort();
         CloudConfig cfg = CloudCommand.config(GoFlagParser.parse(FlagTables.cloud(), "-target", "broker", "-url", url,
                 "-rate", "1", "-pop-wait=false", "-empty-sleep", "2"));
         CloudCounters c = new CloudCounters();
