@@ -192,7 +192,7 @@ final class Http1Engine implements AutoCloseable {
         }
 
         private Response attempt(Http1Connection c, Request request) throws IOException {
-            c.attach();
+            c.attach(lane == longPollLane);
             active.set(c);
             if (canceled) {
                 cancel();
