@@ -1,7 +1,5 @@
 package dev.goload.broker;
 
-import java.util.concurrent.atomic.AtomicLong;
-
 /**
  * A test-only switch: hold back the <em>answer</em> of every n-th ack or transaction call for a while, after the
  * ack was applied (the lease is already released, the partition's next batch can be delivered to another
@@ -10,18 +8,17 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class AckAnswerDelay {
     private volatile int millis;
-    private volatile int everyNth = 1;
-    private final AtomicLong calls = new AtomicLong();
+    private final EveryNth delayed = new EveryNth();
 
     void set(int millis, int everyNth) {
         if (millis < 0 || everyNth < 1) throw new IllegalArgumentException("millis >= 0 and everyNth >= 1 required");
-        this.everyNth = everyNth;
+        delayed.set(everyNth);
         this.millis = millis;
     }
 
     /** Sleeps before an applied ack's answer goes out, when this call is one of the delayed ones. */
     void beforeAnswer() throws InterruptedException {
         int d = millis;
-        if (d > 0 && calls.incrementAndGet() % everyNth == 0) Thread.sleep(d);
+        if (d > 0 && delayed.fires()) Thread.sleep(d);
     }
 }

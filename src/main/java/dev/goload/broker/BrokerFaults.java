@@ -1,8 +1,5 @@
 package dev.goload.broker;
 
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
-
 /**
  * TEST-ONLY switches that make the embedded broker lose messages the way a faulty broker would, so goload's loss
  * attribution can be proven to tell the two losses apart (docs/cloud.md, "Loss attribution"):
@@ -15,32 +12,11 @@ import java.util.concurrent.atomic.LongAdder;
  * </ul>
  * Both are off (0) unless a test turns them on; they are not reachable from the command line.
  *
- * <p>Thread-safe: the settings are volatile, the counters atomic.
+ * <p>Thread-safe ({@link EveryNth}).
  */
 public final class BrokerFaults {
     private final EveryNth skip = new EveryNth();
     private final EveryNth drop = new EveryNth();
-
-    /** One switch: fires on every n-th call of {@link #fires()} once set, counting how often it fired. */
-    private static final class EveryNth {
-        volatile int n;
-        final AtomicLong calls = new AtomicLong();
-        final LongAdder fired = new LongAdder();
-
-        void set(int every) {
-            if (every < 0) throw new IllegalArgumentException("n must be >= 0");
-            n = every;
-        }
-
-        boolean fires() {
-            int every = n;
-            if (every <= 0 || calls.incrementAndGet() % every != 0) {
-                return false;
-            }
-            fired.increment();
-            return true;
-        }
-    }
 
     /** Skips every {@code n}-th first delivery; 0 turns it off. */
     public BrokerFaults skipDeliveryEvery(int n) {
@@ -56,12 +32,12 @@ public final class BrokerFaults {
 
     /** Messages the skip switch made the cursor pass without delivering them. */
     public long skipped() {
-        return skip.fired.sum();
+        return skip.fired();
     }
 
     /** Pushed items the drop switch answered as queued without storing them. */
     public long dropped() {
-        return drop.fired.sum();
+        return drop.fired();
     }
 
     /** Called once per first delivery of a message to a group: whether to skip it. */

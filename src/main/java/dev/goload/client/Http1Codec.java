@@ -175,6 +175,7 @@ final class Http1Codec {
 
     /** A Content-Length value: digits, or a list of identical digit strings ({@code 5, 5}: RFC 9110 §8.6). */
     private static long parseLength(String v) throws ProtocolException {
+        if (v.indexOf(',') < 0) return parseDigits(v, v); // every answer: no list to split
         long n = -1;
         for (String member : v.split(",", -1)) {
             long m = parseDigits(member.strip(), v);
@@ -186,7 +187,11 @@ final class Http1Codec {
 
     private static long parseDigits(String s, String whole) throws ProtocolException {
         // digits only: Long.parseLong would take "+5"
-        boolean digits = !s.isEmpty() && s.length() <= 10 && s.chars().allMatch(ch -> ch >= '0' && ch <= '9');
+        boolean digits = !s.isEmpty() && s.length() <= 10;
+        for (int i = 0; digits && i < s.length(); i++) {
+            char ch = s.charAt(i);
+            digits = ch >= '0' && ch <= '9';
+        }
         if (digits) {
             long n = Long.parseLong(s);
             if (n <= Integer.MAX_VALUE - 16) return n;

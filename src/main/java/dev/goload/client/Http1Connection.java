@@ -52,8 +52,10 @@ final class Http1Connection {
     volatile long idleSince;
     /** Whether the last answer left the connection fit for another exchange. */
     boolean reusable;
-    /** Whether a byte of the current exchange's answer has arrived (cleared by {@link #attach()}). */
+    /** Whether a byte of the current exchange's answer has arrived (cleared by {@link #attach}). */
     boolean answerStarted;
+    /** Whether this exchange waits for its answer's first byte without a read buffer (see {@link #attach}). */
+    private boolean parksWithoutReadBuffer;
 
     /** {@code origin} names the peer in EOF messages; the pools lend the buffers while an exchange runs. */
     Http1Connection(String origin, BufferPool readBuffers, BufferPool writeBuffers) {
@@ -68,17 +70,20 @@ final class Http1Connection {
 
     /**
      * Starts an exchange. It takes no buffer yet: the write buffer is taken by {@link #sink()} once the socket is
-     * connected and given back by {@link #writeDone()}, the read buffer once the answer's first byte has arrived.
-     * So a request waiting for its connect or for its answer (a parked long-poll: ten thousand of them in
-     * {@code -mode tenants}) holds no pooled buffer at all.
+     * connected and given back by {@link #writeDone()}, the read buffer by the answer's first read. With
+     * {@code parkWithoutReadBuffer} (a long-poll) that first read takes one byte into no buffer and the read buffer
+     * only once it has arrived, so a parked long-poll (ten thousand of them in {@code -mode tenants}) holds no pooled
+     * buffer at all, for the price of one more read call per answer; any other exchange reads its answer straight
+     * into the read buffer, one read call for a small answer, and holds that buffer while it awaits the answer.
      */
-    void attach() {
+    void attach(boolean parkWithoutReadBuffer) {
         answerStarted = false;
+        parksWithoutReadBuffer = parkWithoutReadBuffer;
     }
 
     /**
      * The request is on the wire: its write buffer goes back to the pool while the answer is awaited, so a request
-     * in flight holds no buffer (a stalled broker can have thousands in flight).
+     * in flight holds at most its read buffer, and a long-poll none (a stalled broker can have thousands in flight).
      */
     void writeDone() {
         writeBuffers.give(out.buf);
@@ -169,7 +174,11 @@ final class Http1Connection {
     }
 
     private void fill() throws IOException {
-        if (rbuf == null) {
+        if (rbuf == null && !parksWithoutReadBuffer) {
+            rbuf = readBuffers.take();
+            rpos = 0;
+            rlim = 0;
+        } else if (rbuf == null) {
             // the answer's first byte: read into no buffer, so the wait for it (a long-poll) holds none
             int first = in.read();
             if (first < 0) throw new EOFException("unexpected end of stream on " + origin);

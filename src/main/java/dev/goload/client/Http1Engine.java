@@ -107,11 +107,6 @@ final class Http1Engine implements AutoCloseable {
         return !url.isHttps() && url.port() == port && url.host().equals(host);
     }
 
-    /** An exchange on the short lane. */
-    Exchange exchange() {
-        return exchange(false);
-    }
-
     /** An exchange on the long-poll lane ({@code longPoll}: a pop that waits at the broker) or the short lane. */
     Exchange exchange(boolean longPoll) {
         return new Exchange(longPoll ? longPollLane : shortLane);
@@ -192,7 +187,7 @@ final class Http1Engine implements AutoCloseable {
         }
 
         private Response attempt(Http1Connection c, Request request) throws IOException {
-            c.attach();
+            c.attach(lane == longPollLane);
             active.set(c);
             if (canceled) {
                 cancel();

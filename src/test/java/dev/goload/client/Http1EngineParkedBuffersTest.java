@@ -25,8 +25,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Requests waiting for their answer hold no pooled buffer (ten thousand parked long-polls in {@code -mode tenants}
- * held 16 KB each), and long-polls never take the sockets pushes and acks use. Counts buffers and connections;
+ * Long-polls waiting for their answer hold no pooled buffer (ten thousand parked long-polls in {@code -mode tenants}
+ * held 16 KB each), other requests read their answer straight into the read buffer, and long-polls never take the sockets pushes and acks use. Counts buffers and connections;
  * no timing is asserted (the waits only bound a broken run).
  */
 class Http1EngineParkedBuffersTest {
@@ -83,6 +83,32 @@ class Http1EngineParkedBuffersTest {
         assertEquals(PARKED, answered.get());
         assertEquals(0, engine.readBuffersLent(), "read buffers kept after the answers were read");
         assertEquals(0, engine.writeBuffersLent());
+    }
+
+    /**
+     * A push or an ack reads its answer straight into the read buffer (one read call for a small answer, not a
+     * one-byte read first), so it holds that buffer while it awaits the answer; only long-polls park without one.
+     */
+    @Test
+    void shortLaneRequestsAwaitTheirAnswerWithTheReadBuffer() throws Exception {
+        int pushes = 3;
+        List<Thread> callers = new ArrayList<>();
+        for (int i = 0; i < pushes; i++) {
+            callers.add(Thread.ofVirtual().start(() -> {
+                try {
+                    assertEquals(200, engine.exchange(false).execute(get("/api/v1/push"), () -> false).code());
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }));
+        }
+        awaitCount(requests::get, pushes, "requests received by the silent server");
+        awaitCount(engine::readBuffersLent, pushes, "read buffers held by pushes awaiting their answer");
+        assertEquals(0, engine.writeBuffersLent());
+
+        answer.countDown();
+        for (Thread t : callers) assertTrue(t.join(java.time.Duration.ofSeconds(30)), "an exchange never ended");
+        assertEquals(0, engine.readBuffersLent(), "read buffers kept after the answers were read");
     }
 
     @Test
