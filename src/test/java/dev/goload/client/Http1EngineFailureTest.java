@@ -82,7 +82,6 @@ class Http1EngineFailureTest extends Http1EngineTestSupport {
             assertEquals(ErrorKind.TIMEOUT, e.kind(), e.getMessage());
             assertEquals(0, e.status());
             assertTrue(took >= Duration.ofMillis(280).toNanos(), "cut before the deadline: " + took);
-            assertTrue(took < Duration.ofSeconds(3).toNanos(), "the deadline did not cut the call: " + took);
             await("the timed-out connection to be closed", () -> server.closedByClient(1));
             assertEquals("{}", c.health().toString());
             assertEquals(2, server.accepted());

@@ -137,7 +137,15 @@ class AcksTest {
             }
             secondDone.countDown();
         });
-        assertFalse(secondDone.await(200, TimeUnit.MILLISECONDS), "the second waits for the slot");
+        // the second must be parked on the cap before the stop, or the stop would be tested without a wait
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (t.getState() != Thread.State.WAITING && t.getState() != Thread.State.TIMED_WAITING
+                && System.nanoTime() < until) {
+            Thread.onSpinWait();
+        }
+        assertTrue(t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING,
+                "the second never waited for the slot: " + t.getState());
+        assertEquals(1, secondDone.getCount(), "the second waits for the slot");
         life.stopping = true;
         assertTrue(secondDone.await(10, TimeUnit.SECONDS));
         t.join();
