@@ -17,9 +17,7 @@ import dev.goload.modes.consume.Lifetime;
 import dev.goload.modes.consume.PopTally;
 import dev.goload.pace.NanoClock;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -255,24 +253,21 @@ public final class TenantsRun {
     private void produce(int tenant, long offsetSec, long startNanos) {
         live.incrementAndGet();
         try {
-            byte[] padTail = (",\"pad\":\"" + "x".repeat(c.payload()) + "\"}").getBytes(StandardCharsets.US_ASCII);
+            TenantBody bodies = new TenantBody(c.payload());
             long[] seq = {0};
             new TenantProducer(c.phaseHigh(), c.phaseLow(), c.phaseSec(), offsetSec, startNanos, System::nanoTime,
                     nanos -> signal.pause(TimeUnit.NANOSECONDS.toMillis(nanos)), signal::isStopping,
-                    () -> pushOne(tenant, ++seq[0], padTail)).run();
+                    () -> pushOne(tenant, ++seq[0], bodies)).run();
         } finally {
             live.decrementAndGet();
         }
     }
 
-    private void pushOne(int tenant, long seq, byte[] padTail) {
+    private void pushOne(int tenant, long seq, TenantBody bodies) {
         int qi = ThreadLocalRandom.current().nextInt(c.queuesPerTenant());
         int q = tenant * c.queuesPerTenant() + qi;
         long ts = epoch.epochNanos() / 1000; // µs, on the clock the consumers measure e2e with
-        byte[] head = ("{\"t\":" + tenant + ",\"q\":" + qi + ",\"seq\":" + seq + ",\"ts\":" + ts)
-                .getBytes(StandardCharsets.US_ASCII);
-        byte[] body = Arrays.copyOf(head, head.length + padTail.length);
-        System.arraycopy(padTail, 0, body, head.length, padTail.length);
+        byte[] body = bodies.of(tenant, qi, seq, ts);
         try {
             client.push(queueNames[q], null, body, 1);
             pushed.increment();
