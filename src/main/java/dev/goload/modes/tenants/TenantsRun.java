@@ -13,8 +13,8 @@ import dev.goload.modes.consume.AdderTally;
 import dev.goload.modes.consume.Acks;
 import dev.goload.modes.consume.ConsumerLoop;
 import dev.goload.modes.consume.ConsumerPolicy;
+import dev.goload.modes.consume.KindTally;
 import dev.goload.modes.consume.Lifetime;
-import dev.goload.modes.consume.PopTally;
 import dev.goload.pace.NanoClock;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -64,7 +64,6 @@ public final class TenantsRun {
     private final LongAdder ackErr = new LongAdder();
     private final java.util.concurrent.CountDownLatch firstPush = new java.util.concurrent.CountDownLatch(1);
     private final ErrorStats pushErrors = new ErrorStats();
-    private final ErrorStats popErrors = new ErrorStats();
     private final AtomicLongArray pushedQ;
     private final AtomicLongArray poppedQ;
     /** By queue index {@code tenant * queuesPerTenant + q}: named once, not per push. */
@@ -73,19 +72,11 @@ public final class TenantsRun {
     private final AtomicInteger live = new AtomicInteger();
     private final BackoffStats backoff = new BackoffStats();
     private final AdderTally tally = new AdderTally(null, emptyPops, popErr, acked, ackErr);
-    /** The pop counts of {@link #tally}, and each pop failure by kind, so a failing run says why. */
-    private final PopTally popTally = new PopTally() {
-        @Override
-        public void empty() {
-            tally.empty();
-        }
-
-        @Override
-        public void failed(QueenException e) {
-            tally.failed(e);
-            popErrors.record(e);
-        }
-    };
+    /**
+     * The pop counts of {@link #tally} and each pop failure by kind, so a failing run says why. Pops only: the acks
+     * count on {@link #tally}, as the tenants report keeps no ack errors by kind.
+     */
+    private final KindTally popTally = new KindTally(tally);
     /** The one clock every e2e latency is measured on (µs stamps against epoch nanoseconds). */
     private final EpochClock epoch = new EpochClock(NanoClock.SYSTEM);
     private final List<Thread> tasks = new ArrayList<>();
@@ -302,7 +293,7 @@ public final class TenantsRun {
 
     /** Pop errors by kind so far. */
     public ErrorStats.Snapshot popErrors() {
-        return popErrors.snapshot();
+        return popTally.popErrors().snapshot();
     }
 
     private void report(long startNanos) throws InterruptedException {
