@@ -46,6 +46,8 @@ public final class LoadConsumers {
     private final EpochClock epoch;
     private final AtomicInteger liveTasks;
     private final Lifetime life;
+    /** The pop and ack counts of every loop and of the acks. */
+    private final Tally tally;
     private final Acks acks;
     private final ConsumerPool pool = new ConsumerPool();
 
@@ -63,7 +65,7 @@ public final class LoadConsumers {
         this.liveTasks = liveTasks;
         this.life = Lifetime.of(signal);
         AckCall call = msgs -> client.ackMessages(msgs, true, null);
-        Tally tally = new Tally(counters, recorders);
+        this.tally = new Tally(counters, recorders);
         this.acks = opts.ackAsync()
                 ? Acks.async(call, tally, opts.ackInflight(), life, NanoClock.SYSTEM, liveTasks)
                 : Acks.inline(call, tally, life, NanoClock.SYSTEM);
@@ -84,7 +86,6 @@ public final class LoadConsumers {
 
     public void start() {
         ConsumerPolicy policy = new ConsumerPolicy(ERROR_PAUSE_MILLIS, opts.emptySleepMs(), false);
-        Tally tally = new Tally(counters, recorders);
         for (int i = 0; i < opts.consumers(); i++) {
             PopRequest req = requestFor(i);
             pool.start("goload-consumer-" + i, new ConsumerLoop(policy, life, () -> client.pop(req), tally,

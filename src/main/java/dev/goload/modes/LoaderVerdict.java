@@ -3,6 +3,7 @@ package dev.goload.modes;
 import dev.goload.modes.LoaderBoundRules.Sign;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -34,9 +35,8 @@ public final class LoaderVerdict {
     private final Map<Sign, Integer> streakStart = new EnumMap<>(Sign.class);
     private final Map<Sign, Integer> judged = new EnumMap<>(Sign.class);
     private final Map<Sign, Integer> shown = new EnumMap<>(Sign.class);
-    /** The first sustained streak of each sign, in the order they were found. */
-    private final Map<Sign, String> sustained = new EnumMap<>(Sign.class);
-    private final List<Sign> order = new ArrayList<>(3);
+    /** The first sustained streak of each sign, in the order they were found (insertion order). */
+    private final Map<Sign, String> sustained = new LinkedHashMap<>();
     private long decisions;
     private long behind;
     private int intervals;
@@ -81,7 +81,6 @@ public final class LoaderVerdict {
                 int from = streakStart.get(s);
                 out.add(rules.describe(s, e, cores) + sinceText(from, e.index()));
                 if (!sustained.containsKey(s)) {
-                    order.add(s);
                     sustained.put(s, "first in interval " + from + ": " + rules.rule(s) + " in "
                             + rules.sustainIntervals() + " consecutive intervals (" + from + "-" + e.index() + ")");
                 }
@@ -97,8 +96,7 @@ public final class LoaderVerdict {
 
     /** The reasons the stretch judged so far is loader-bound; empty when it is not. */
     public List<String> reasons() {
-        List<String> out = new ArrayList<>(3);
-        for (Sign s : order) out.add(sustained.get(s));
+        List<String> out = new ArrayList<>(sustained.values());
         for (Sign s : Sign.values()) {
             if (sustained.containsKey(s)) continue;
             int j = judged.get(s);

@@ -6,7 +6,7 @@ import dev.goload.metrics.ErrorStats;
 
 /**
  * A mode's plain counters ({@link AdderTally}) plus every failed pop and ack call by kind ({@link ErrorStats}), so a
- * run that counts errors can also say why (order, app, cm; tenants keeps its own).
+ * run that counts errors can also say why (order, app, cm; tenants for its pops).
  *
  * <p>Threading: adders and {@link ErrorStats} only.
  */

@@ -13,13 +13,11 @@ import dev.goload.modes.consume.AdderTally;
 import dev.goload.modes.consume.Acks;
 import dev.goload.modes.consume.ConsumerLoop;
 import dev.goload.modes.consume.ConsumerPolicy;
+import dev.goload.modes.consume.KindTally;
 import dev.goload.modes.consume.Lifetime;
-import dev.goload.modes.consume.PopTally;
 import dev.goload.pace.NanoClock;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -66,7 +64,6 @@ public final class TenantsRun {
     private final LongAdder ackErr = new LongAdder();
     private final java.util.concurrent.CountDownLatch firstPush = new java.util.concurrent.CountDownLatch(1);
     private final ErrorStats pushErrors = new ErrorStats();
-    private final ErrorStats popErrors = new ErrorStats();
     private final AtomicLongArray pushedQ;
     private final AtomicLongArray poppedQ;
     /** By queue index {@code tenant * queuesPerTenant + q}: named once, not per push. */
@@ -75,19 +72,11 @@ public final class TenantsRun {
     private final AtomicInteger live = new AtomicInteger();
     private final BackoffStats backoff = new BackoffStats();
     private final AdderTally tally = new AdderTally(null, emptyPops, popErr, acked, ackErr);
-    /** The pop counts of {@link #tally}, and each pop failure by kind, so a failing run says why. */
-    private final PopTally popTally = new PopTally() {
-        @Override
-        public void empty() {
-            tally.empty();
-        }
-
-        @Override
-        public void failed(QueenException e) {
-            tally.failed(e);
-            popErrors.record(e);
-        }
-    };
+    /**
+     * The pop counts of {@link #tally} and each pop failure by kind, so a failing run says why. Pops only: the acks
+     * count on {@link #tally}, as the tenants report keeps no ack errors by kind.
+     */
+    private final KindTally popTally = new KindTally(tally);
     /** The one clock every e2e latency is measured on (µs stamps against epoch nanoseconds). */
     private final EpochClock epoch = new EpochClock(NanoClock.SYSTEM);
     private final List<Thread> tasks = new ArrayList<>();
@@ -255,24 +244,21 @@ public final class TenantsRun {
     private void produce(int tenant, long offsetSec, long startNanos) {
         live.incrementAndGet();
         try {
-            byte[] padTail = (",\"pad\":\"" + "x".repeat(c.payload()) + "\"}").getBytes(StandardCharsets.US_ASCII);
+            TenantBody bodies = new TenantBody(c.payload());
             long[] seq = {0};
             new TenantProducer(c.phaseHigh(), c.phaseLow(), c.phaseSec(), offsetSec, startNanos, System::nanoTime,
                     nanos -> signal.pause(TimeUnit.NANOSECONDS.toMillis(nanos)), signal::isStopping,
-                    () -> pushOne(tenant, ++seq[0], padTail)).run();
+                    () -> pushOne(tenant, ++seq[0], bodies)).run();
         } finally {
             live.decrementAndGet();
         }
     }
 
-    private void pushOne(int tenant, long seq, byte[] padTail) {
+    private void pushOne(int tenant, long seq, TenantBody bodies) {
         int qi = ThreadLocalRandom.current().nextInt(c.queuesPerTenant());
         int q = tenant * c.queuesPerTenant() + qi;
         long ts = epoch.epochNanos() / 1000; // µs, on the clock the consumers measure e2e with
-        byte[] head = ("{\"t\":" + tenant + ",\"q\":" + qi + ",\"seq\":" + seq + ",\"ts\":" + ts)
-                .getBytes(StandardCharsets.US_ASCII);
-        byte[] body = Arrays.copyOf(head, head.length + padTail.length);
-        System.arraycopy(padTail, 0, body, head.length, padTail.length);
+        byte[] body = bodies.of(tenant, qi, seq, ts);
         try {
             client.push(queueNames[q], null, body, 1);
             pushed.increment();
@@ -307,7 +293,7 @@ public final class TenantsRun {
 
     /** Pop errors by kind so far. */
     public ErrorStats.Snapshot popErrors() {
-        return popErrors.snapshot();
+        return popTally.popErrors().snapshot();
     }
 
     private void report(long startNanos) throws InterruptedException {

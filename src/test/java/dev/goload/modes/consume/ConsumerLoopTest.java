@@ -1,7 +1,6 @@
 package dev.goload.modes.consume;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.goload.client.ErrorKind;
 import dev.goload.client.Message;
@@ -13,14 +12,26 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
 /** The one consumer loop against a scripted pop source, a recording lifetime and a fixed epoch clock. */
 class ConsumerLoopTest {
     private static final long NOW = 1_700_000_000_000_000_000L;
+    /** Jitter that always draws the top of its range, so a grown pause is asserted exactly: d of [d/2, d]. */
+    private static final RandomGenerator TOP_OF_RANGE = new RandomGenerator() {
+        @Override
+        public long nextLong() {
+            return -1L;
+        }
+
+        @Override
+        public long nextLong(long bound) {
+            return bound - 1;
+        }
+    };
 
     /** Plays pop outcomes in order: a {@link PopResult}, a {@link QueenException}, or a Runnable run in between. */
     private static final class Script implements PopCall {
@@ -110,7 +121,7 @@ class ConsumerLoopTest {
         };
         // every reading of the epoch clock advances it 2 µs: a pop takes 2 µs
         new ConsumerLoop(policy, life, script, tally, recording, () -> clock.getAndAdd(2_000), live, stats,
-                new SplittableRandom(7)).run();
+                TOP_OF_RANGE).run();
         return new Run(tally, life, batches, epochs, popMicros, stats, live, script.calls);
     }
 
@@ -155,10 +166,10 @@ class ConsumerLoopTest {
                 batch(1), TestFailures.of(ErrorKind.CONN), batch(1));
         assertEquals(3, r.life.pauses.size());
         assertEquals(250L, r.life.pauses.get(0), "the first failure of a streak pauses the base");
-        long second = r.life.pauses.get(1);
-        assertTrue(second >= 250 && second <= 500, "the second grows, jittered in [base, 2·base]: " + second);
+        assertEquals(500L, r.life.pauses.get(1), "the second doubles (jitter at the top of [base, 2·base])");
         assertEquals(250L, r.life.pauses.get(2), "the batch in between ended the streak");
-        assertEquals(second > 250 ? 1 : 0, r.backoff.backoffs());
+        assertEquals(1, r.backoff.backoffs(), "only the grown pause is a backoff");
+        assertEquals(500L, r.backoff.backoffMillis());
     }
 
     @Test
