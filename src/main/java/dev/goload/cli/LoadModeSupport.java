@@ -55,6 +55,12 @@ final class LoadModeSupport {
         return (int) Math.min(Integer.MAX_VALUE, d.isZero() ? 0 : Math.max(1, d.toMillis()));
     }
 
+    /** {@code -seed}, or a fresh one when it is 0; the record keeps it so a run's schedule can be replayed. */
+    static long seed(ParsedFlags f) {
+        long seed = f.getLong("seed");
+        return seed != 0 ? seed : System.nanoTime() | 1;
+    }
+
     static QueueOptions queue(ParsedFlags f) {
         int minPopWait = f.table().has("min-pop-wait") ? f.getInt("min-pop-wait") : 0;
         boolean encrypt = "1".equals(System.getenv("GOLOAD_ENCRYPT"));
