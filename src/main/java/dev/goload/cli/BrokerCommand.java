@@ -71,7 +71,7 @@ public final class BrokerCommand {
             if (installShutdownHook) {
                 Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(broker::close));
             }
-            out.println("goload broker listening on " + broker.url() + (proxy == null ? ""
+            out.println(BrokerLaunchers.LISTENING + broker.url() + (proxy == null ? ""
                     : " (proxy personality: " + proxy.tenants().size() + " cluster(s), "
                     + (proxy.enforce() ? "enforce" : "shadow")
                     + (proxy.upstream() == null ? "" : ", forwarding to " + proxy.upstream()) + ")"));
