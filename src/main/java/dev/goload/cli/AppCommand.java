@@ -48,8 +48,7 @@ public final class AppCommand implements ModeCommand {
 
     static AppConfig config(ParsedFlags f) {
         int retries = f.getInt("retries");
-        long seed = f.getLong("seed");
-        if (seed == 0) seed = System.nanoTime() | 1;
+        long seed = LoadModeSupport.seed(f);
         return new AppConfig(LoadModeSupport.target(f, retries <= 0 ? -1 : retries),
                 new AppConfig.Load(f.getInt("target-rate"), f.getInt("producers"), f.getInt("push-batch"),
                         f.getInt("payload-min"), f.getInt("payload-max"), f.getDouble("burst-mult"),

@@ -45,12 +45,13 @@ public final class BrokerCommand {
             err.println("goload broker: -response-delay-ms must be >= 0");
             return ExitCodes.USAGE;
         }
-        java.time.Duration idle = f.getDuration("idle-timeout");
-        if (idle.isNegative() || idle.toMillis() > Integer.MAX_VALUE) {
-            err.println("goload broker: -idle-timeout must be >= 0");
+        int idleMs;
+        try {
+            idleMs = LoadModeSupport.idleTimeoutMillis(f);
+        } catch (IllegalArgumentException e) {
+            err.println("goload broker: " + e.getMessage());
             return ExitCodes.USAGE;
         }
-        int idleMs = idle.isZero() ? 0 : (int) Math.max(1, idle.toMillis());
         dev.goload.broker.ProxyOptions proxy;
         try {
             proxy = BrokerProxyFlags.from(f, err);
@@ -71,7 +72,7 @@ public final class BrokerCommand {
             if (installShutdownHook) {
                 Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().unstarted(broker::close));
             }
-            out.println("goload broker listening on " + broker.url() + (proxy == null ? ""
+            out.println(BrokerLaunchers.LISTENING + broker.url() + (proxy == null ? ""
                     : " (proxy personality: " + proxy.tenants().size() + " cluster(s), "
                     + (proxy.enforce() ? "enforce" : "shadow")
                     + (proxy.upstream() == null ? "" : ", forwarding to " + proxy.upstream()) + ")"));

@@ -20,7 +20,7 @@ import java.util.concurrent.TimeoutException;
  * fit one process's file-descriptor limit ({@link FdBudget}).
  */
 final class BrokerLaunchers {
-    /** The child's stdout line that carries its URL (printed by {@link BrokerCommand}). */
+    /** How {@link BrokerCommand}'s stdout line with the URL starts (read here from the child; scripts read it too). */
     static final String LISTENING = "goload broker listening on ";
     private static final long CHILD_START_SECONDS = 60;
 

@@ -3,26 +3,22 @@ package dev.goload.cli;
 import java.util.Objects;
 
 /**
- * One declared flag: name (without dashes), Go type, default, usage text and the {@link FlagGroup} the
- * subcommand form's help lists it under. The usage may name the value in back quotes (Go's
- * {@code UnquoteUsage}: "`ms` long-poll timeout" prints {@code -pop-timeout ms}).
+ * One declared flag: name (without dashes), Go type, default and usage text. The usage may name the value
+ * in back quotes (Go's {@code UnquoteUsage}: "`ms` long-poll timeout" prints {@code -pop-timeout ms}).
  */
-public record FlagDef(String name, FlagType type, Object defaultValue, String usage, FlagGroup group) {
-    /** A flag in the group {@link FlagGroups} assigns to its name. */
-    public FlagDef(String name, FlagType type, Object defaultValue, String usage) {
-        this(name, type, defaultValue, usage, FlagGroups.of(name));
-    }
-
+public record FlagDef(String name, FlagType type, Object defaultValue, String usage) {
     public FlagDef {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(usage, "usage");
-        Objects.requireNonNull(group, "group");
         if (name.isEmpty() || name.startsWith("-") || name.contains("=")) {
             throw new IllegalArgumentException("bad flag name: " + name);
         }
         defaultValue = type.canonical(Objects.requireNonNull(defaultValue, "defaultValue"));
     }
+
+    /** The {@link FlagGroup} the subcommand form's help lists it under: the one {@link FlagGroups} gives its name. */
+    public FlagGroup group() { return FlagGroups.of(name); }
 
     /** Go's {@code DefValue}: the default rendered by the flag's {@code String()}. */
     public String defValue() { return type.format(defaultValue); }

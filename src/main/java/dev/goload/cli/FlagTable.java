@@ -37,11 +37,6 @@ public final class FlagTable {
         return add(new FlagDef(flag, type, def, usage));
     }
 
-    /** As {@link #add(String, FlagType, Object, String)} in an explicit group (overriding {@link FlagGroups}). */
-    public FlagTable add(String flag, FlagType type, Object def, String usage, FlagGroup group) {
-        return add(new FlagDef(flag, type, def, usage, group));
-    }
-
     private FlagTable add(FlagDef def) {
         String flag = def.name();
         if (flags.putIfAbsent(flag, def) != null) {

@@ -46,13 +46,24 @@ final class LoadModeSupport {
                 idleTimeoutMillis(f));
     }
 
-    /** {@code -idle-timeout} in ms (-1 = the client default when the mode has no such flag); negative is rejected. */
+    /**
+     * {@code -idle-timeout} in ms, for the load modes and {@code goload broker} (-1 = the client default when the
+     * table has no such flag); negative is rejected, beyond {@code Integer.MAX_VALUE} ms (24 days) is capped.
+     */
     static int idleTimeoutMillis(ParsedFlags f) {
         if (!f.table().has("idle-timeout")) return -1;
         java.time.Duration d = f.getDuration("idle-timeout");
-        if (d.isNegative()) throw new IllegalArgumentException("-idle-timeout must be >= 0, got " + d);
+        if (d.isNegative()) {
+            throw new IllegalArgumentException("-idle-timeout must be >= 0, got " + GoDuration.format(d));
+        }
         // a positive duration below 1 ms still limits (rounded up), 0 means no limit
         return (int) Math.min(Integer.MAX_VALUE, d.isZero() ? 0 : Math.max(1, d.toMillis()));
+    }
+
+    /** {@code -seed}, or a fresh one when it is 0; the record keeps it so a run's schedule can be replayed. */
+    static long seed(ParsedFlags f) {
+        long seed = f.getLong("seed");
+        return seed != 0 ? seed : System.nanoTime() | 1;
     }
 
     static QueueOptions queue(ParsedFlags f) {

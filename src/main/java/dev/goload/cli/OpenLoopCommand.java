@@ -32,12 +32,6 @@ public final class OpenLoopCommand implements ModeCommand {
                 f.getInt("active-partitions"), f.getString("active-policy"), f.getBool("e2e"));
     }
 
-    /** {@code -seed}, or a fresh one when it is 0; the record keeps it so a run's schedule can be replayed. */
-    static long arrivalSeed(ParsedFlags f) {
-        long seed = f.getLong("seed");
-        return seed != 0 ? seed : System.nanoTime() | 1;
-    }
-
     @Override
     public int run(ParsedFlags f, PrintStream out, PrintStream err) throws Exception {
         OpenLoopConfig cfg = config(f); // a flag combination the record rejects: ModeRunner reports it, exit 2
@@ -60,7 +54,7 @@ public final class OpenLoopCommand implements ModeCommand {
         header.put("flags", LoadModeSupport.maskedFlags(f));
         header.put("loaderBoundRules", setup.rules());
         header.put("embeddedBroker", f.getBool("embedded"));
-        long seed = arrivalSeed(f);
+        long seed = LoadModeSupport.seed(f);
         header.put("arrivalSeed", seed);
         return LoadModeSupport.execute("openloop", setup, client, ctx -> new OpenLoopProducers(cfg, ctx, seed),
                 console, header, out, err);

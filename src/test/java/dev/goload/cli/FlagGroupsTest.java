@@ -21,13 +21,13 @@ class FlagGroupsTest {
     }
 
     @Test
-    void aFlagTakesItsNamesGroupUnlessTheTableSaysOtherwise() {
+    void aFlagTakesItsNamesGroup() {
         FlagTable t = new FlagTable("t")
                 .intFlag("pop-timeout", 5, "x")
-                .add("rate", FlagType.INT, 1, "y", FlagGroup.OUTPUT)
+                .intFlag("rate", 1, "y")
                 .intFlag("never-assigned-anywhere", 1, "z");
         assertEquals(FlagGroup.CONSUMERS, t.lookup("pop-timeout").orElseThrow().group());
-        assertEquals(FlagGroup.OUTPUT, t.lookup("rate").orElseThrow().group());
+        assertEquals(FlagGroup.LOAD_SHAPE, t.lookup("rate").orElseThrow().group());
         assertEquals(FlagGroup.OTHER, t.lookup("never-assigned-anywhere").orElseThrow().group());
     }
 

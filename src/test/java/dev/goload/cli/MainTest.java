@@ -272,7 +272,7 @@ class MainTest {
         assertEquals(List.of(new BrokerLauncher.Settings("127.0.0.1", 6632, true, 0, 300),
                 new BrokerLauncher.Settings("127.0.0.1", 6632, true, 0, 10_000)), launcher.started);
         assertEquals(2, run("broker", "-idle-timeout", "-1s"));
-        assertTrue(err().contains("-idle-timeout must be >= 0"), err());
+        assertTrue(err().contains("goload broker: -idle-timeout must be >= 0, got -1s"), err());
     }
 
     @Test
