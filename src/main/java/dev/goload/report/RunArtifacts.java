@@ -1,7 +1,5 @@
 package dev.goload.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.goload.metrics.Percentiles;
 import dev.goload.modes.IntervalReport;
 import dev.goload.modes.LoadRun;
@@ -12,7 +10,6 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -163,11 +160,7 @@ public final class RunArtifacts implements LoadRun.HistogramListener, AutoClosea
         rec.put("artifacts", Map.of("intervalsCsv", csvName(), "hlog", hlogName()));
         if (!errors.isEmpty()) rec.put("artifactErrors", List.copyOf(errors.values()));
         try {
-            ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-            Path tmp = dir.resolve(runId + ".json.tmp");
-            m.writeValue(tmp.toFile(), rec);
-            recordPath = dir.resolve(runId + ".json");
-            Files.move(tmp, recordPath, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            recordPath = JsonFiles.writeAtomically(dir.resolve(runId + ".json"), rec);
         } catch (IOException e) {
             String also = errors.isEmpty() ? "" : " (and " + String.join("; ", errors.values()) + ")";
             throw new UncheckedIOException("writing the run record in " + dir + also, e);

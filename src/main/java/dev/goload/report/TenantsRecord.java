@@ -1,14 +1,10 @@
 package dev.goload.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.goload.metrics.ErrorStats;
 import dev.goload.modes.RunResult;
 import dev.goload.modes.tenants.TenantsResult;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -41,12 +37,7 @@ public final class TenantsRecord {
         rec.put("errors", errors);
         rec.put("loader", loader);
         rec.put("loaderBound", loader.loaderBound());
-        Files.createDirectories(dir);
-        Path tmp = dir.resolve(runId + ".json.tmp");
-        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(tmp.toFile(), rec);
-        Path path = dir.resolve(runId + ".json");
-        Files.move(tmp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        return path;
+        return JsonFiles.writeAtomically(dir.resolve(runId + ".json"), rec);
     }
 
     private static Map<String, Object> counters(TenantsResult r) {
