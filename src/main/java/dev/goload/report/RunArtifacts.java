@@ -140,14 +140,8 @@ public final class RunArtifacts implements LoadRun.HistogramListener, AutoClosea
 
     @Override
     public void onEnd(RunResult res) {
-        Map<String, Object> rec = new LinkedHashMap<>();
-        rec.put("schema", SCHEMA);
-        rec.putAll(header);
-        rec.put("runId", runId);
-        rec.put("startedAt", java.time.Instant.ofEpochMilli(res.startedEpochMs()).toString());
-        rec.put("endedAt", java.time.Instant.ofEpochMilli(res.endedEpochMs()).toString());
-        rec.put("durationSec", res.seconds());
-        rec.put("stopReason", res.stopReason());
+        Map<String, Object> rec = head(header, runId, res.startedEpochMs(), res.endedEpochMs(), res.seconds(),
+                res.stopReason());
         rec.put("broker", res.brokerHealth());
         rec.put("configureError", res.configureError());
         rec.put("counters", res.totals());
@@ -170,6 +164,23 @@ public final class RunArtifacts implements LoadRun.HistogramListener, AutoClosea
                     + " is complete and lists it)";
             throw new UncheckedIOException(msg, new IOException(msg));
         }
+    }
+
+    /**
+     * The opening fields of a {@value #SCHEMA} record, in its order: schema, the caller's header, run id, start,
+     * end, duration, stop reason (shared with {@link TenantsRecord}, whose record has this shape).
+     */
+    static Map<String, Object> head(Map<String, Object> header, String runId, long startedEpochMs,
+                                    long endedEpochMs, double durationSec, String stopReason) {
+        Map<String, Object> rec = new LinkedHashMap<>();
+        rec.put("schema", SCHEMA);
+        rec.putAll(header);
+        rec.put("runId", runId);
+        rec.put("startedAt", java.time.Instant.ofEpochMilli(startedEpochMs).toString());
+        rec.put("endedAt", java.time.Instant.ofEpochMilli(endedEpochMs).toString());
+        rec.put("durationSec", durationSec);
+        rec.put("stopReason", stopReason);
+        return rec;
     }
 
     private static List<Map<String, Object>> intervals(List<IntervalReport> rs) {

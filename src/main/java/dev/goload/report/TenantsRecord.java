@@ -24,14 +24,8 @@ public final class TenantsRecord {
                              long endedEpochMs, String stopReason, TenantsResult r, long reconnects,
                              Map<String, ErrorStats.Snapshot> errors, RunResult.LoaderSummary loader)
             throws IOException {
-        Map<String, Object> rec = new LinkedHashMap<>();
-        rec.put("schema", RunArtifacts.SCHEMA);
-        rec.putAll(header);
-        rec.put("runId", runId);
-        rec.put("startedAt", java.time.Instant.ofEpochMilli(startedEpochMs).toString());
-        rec.put("endedAt", java.time.Instant.ofEpochMilli(endedEpochMs).toString());
-        rec.put("durationSec", (endedEpochMs - startedEpochMs) / 1000.0);
-        rec.put("stopReason", stopReason);
+        Map<String, Object> rec = RunArtifacts.head(header, runId, startedEpochMs, endedEpochMs,
+                (endedEpochMs - startedEpochMs) / 1000.0, stopReason);
         rec.put("counters", counters(r));
         rec.put("reconnects", reconnects);
         rec.put("errors", errors);
