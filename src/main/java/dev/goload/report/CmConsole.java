@@ -58,14 +58,9 @@ public final class CmConsole implements CmRun.Listener {
     /**
      * The final block: the reference's blank line, goload's {@code [final] +} additions (whole-run e2e — the
      * reference printed interval percentiles only —, give-ups and pop errors, the client's keep-alive reconnects, the
-     * loader's self-measurement), then the
-     * reference's {@code [final] producedA=…} line, which stays the last line starting {@code [final]}.
+     * loader's self-measurement, a {@code [final] + errors <family> kind=n …} line per family that had an error),
+     * then the reference's {@code [final] producedA=…} line, which stays the last line starting {@code [final]}.
      */
-    public void fin(CmSnapshot f, Percentiles e2e, RunResult.LoaderSummary loader, long reconnects) {
-        fin(f, e2e, loader, reconnects, Map.of());
-    }
-
-    /** As above, with a {@code [final] + errors <family> kind=n …} line per family that had an error. */
     public void fin(CmSnapshot f, Percentiles e2e, RunResult.LoaderSummary loader, long reconnects,
                     Map<String, ErrorStats.Snapshot> errors) {
         out.println();

@@ -1,16 +1,12 @@
 package dev.goload.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.goload.config.SecretFlags;
 import dev.goload.modes.ladder.LadderResult;
 import dev.goload.modes.ladder.PointMetrics;
 import dev.goload.modes.ladder.PointResult;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,11 +71,7 @@ public final class LadderReport {
         doc.put("points", pts);
         doc.put("stopReason", r.stopReason());
         doc.put("ceiling", r.ceiling() == null ? null : point(r.ceiling()));
-        Path path = dir.resolve("ladder.json");
-        Path tmp = dir.resolve("ladder.json.tmp");
-        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(tmp.toFile(), doc);
-        Files.move(tmp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        return path;
+        return JsonFiles.writeAtomically(dir.resolve("ladder.json"), doc);
     }
 
     private static Map<String, Object> point(PointResult p) {

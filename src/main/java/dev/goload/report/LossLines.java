@@ -40,12 +40,12 @@ public final class LossLines {
         }
     }
 
-    /** Writes {@link #record} as a JSON file (cm's {@code <logdir>/loss-attribution.json}); returns its path. */
+    /**
+     * Writes {@link #record} as a JSON file (cm's {@code <logdir>/loss-attribution.json}), atomically like the run
+     * records; returns its path.
+     */
     public static java.nio.file.Path write(java.nio.file.Path file, LossReport r) throws java.io.IOException {
-        new com.fasterxml.jackson.databind.ObjectMapper()
-                .enable(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
-                .writeValue(file.toFile(), record(r));
-        return file;
+        return JsonFiles.writeAtomically(file, record(r));
     }
 
     /** The record's {@code lossAttribution} object; null when {@code r} is. */

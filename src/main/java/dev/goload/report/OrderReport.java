@@ -1,14 +1,11 @@
 package dev.goload.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.goload.config.OrderConfig;
 import dev.goload.modes.order.OrderResult;
 import dev.goload.verify.LossReport;
 import dev.goload.verify.OrderLedger;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -133,9 +130,6 @@ public final class OrderReport {
         if (loss != null) {
             j.put("lossAttribution", LossLines.record(loss));
         }
-        Files.createDirectories(dir);
-        Path p = dir.resolve(runId + ".json");
-        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(p.toFile(), j);
-        return p;
+        return JsonFiles.writeAtomically(dir.resolve(runId + ".json"), j);
     }
 }

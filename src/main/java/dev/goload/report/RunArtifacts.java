@@ -1,7 +1,5 @@
 package dev.goload.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.goload.metrics.Percentiles;
 import dev.goload.modes.IntervalReport;
 import dev.goload.modes.LoadRun;
@@ -12,7 +10,6 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -143,14 +140,8 @@ public final class RunArtifacts implements LoadRun.HistogramListener, AutoClosea
 
     @Override
     public void onEnd(RunResult res) {
-        Map<String, Object> rec = new LinkedHashMap<>();
-        rec.put("schema", SCHEMA);
-        rec.putAll(header);
-        rec.put("runId", runId);
-        rec.put("startedAt", java.time.Instant.ofEpochMilli(res.startedEpochMs()).toString());
-        rec.put("endedAt", java.time.Instant.ofEpochMilli(res.endedEpochMs()).toString());
-        rec.put("durationSec", res.seconds());
-        rec.put("stopReason", res.stopReason());
+        Map<String, Object> rec = head(header, runId, res.startedEpochMs(), res.endedEpochMs(), res.seconds(),
+                res.stopReason());
         rec.put("broker", res.brokerHealth());
         rec.put("configureError", res.configureError());
         rec.put("counters", res.totals());
@@ -163,11 +154,7 @@ public final class RunArtifacts implements LoadRun.HistogramListener, AutoClosea
         rec.put("artifacts", Map.of("intervalsCsv", csvName(), "hlog", hlogName()));
         if (!errors.isEmpty()) rec.put("artifactErrors", List.copyOf(errors.values()));
         try {
-            ObjectMapper m = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-            Path tmp = dir.resolve(runId + ".json.tmp");
-            m.writeValue(tmp.toFile(), rec);
-            recordPath = dir.resolve(runId + ".json");
-            Files.move(tmp, recordPath, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            recordPath = JsonFiles.writeAtomically(dir.resolve(runId + ".json"), rec);
         } catch (IOException e) {
             String also = errors.isEmpty() ? "" : " (and " + String.join("; ", errors.values()) + ")";
             throw new UncheckedIOException("writing the run record in " + dir + also, e);
@@ -177,6 +164,23 @@ public final class RunArtifacts implements LoadRun.HistogramListener, AutoClosea
                     + " is complete and lists it)";
             throw new UncheckedIOException(msg, new IOException(msg));
         }
+    }
+
+    /**
+     * The opening fields of a {@value #SCHEMA} record, in its order: schema, the caller's header, run id, start,
+     * end, duration, stop reason (shared with {@link TenantsRecord}, whose record has this shape).
+     */
+    static Map<String, Object> head(Map<String, Object> header, String runId, long startedEpochMs,
+                                    long endedEpochMs, double durationSec, String stopReason) {
+        Map<String, Object> rec = new LinkedHashMap<>();
+        rec.put("schema", SCHEMA);
+        rec.putAll(header);
+        rec.put("runId", runId);
+        rec.put("startedAt", java.time.Instant.ofEpochMilli(startedEpochMs).toString());
+        rec.put("endedAt", java.time.Instant.ofEpochMilli(endedEpochMs).toString());
+        rec.put("durationSec", durationSec);
+        rec.put("stopReason", stopReason);
+        return rec;
     }
 
     private static List<Map<String, Object>> intervals(List<IntervalReport> rs) {

@@ -33,15 +33,8 @@ public final class TenantsConsole implements TenantsRun.Listener {
 
     /**
      * The reference's blank line, goload's {@code [final] +} lines (the client's keep-alive reconnects, the loader's
-     * self-measurement), then the reference's final line.
-     */
-    public void printFinal(TenantsResult r, RunResult.LoaderSummary loader, long reconnects) {
-        printFinal(r, loader, reconnects, Map.of());
-    }
-
-    /**
-     * As above, with a {@code [final] + errors <family> kind=n … (first: message)} line per error family that had
-     * any, before the reference's final line: its counts say how many failed, this line says why.
+     * self-measurement, a {@code [final] + errors <family> kind=n … (first: message)} line per error family that had
+     * any: its counts say how many failed, this line says why, the error backoffs), then the reference's final line.
      */
     public void printFinal(TenantsResult r, RunResult.LoaderSummary loader, long reconnects,
                            Map<String, ErrorStats.Snapshot> errors) {
@@ -53,10 +46,5 @@ public final class TenantsConsole implements TenantsRun.Listener {
         out.printf(Locale.ROOT, "[final] pushed=%d popped=%d acked=%d empty=%d | tail: %d msgs across %d queues"
                         + " | errs push=%d pop=%d ack=%d%n", r.pushed(), r.popped(), r.acked(), r.emptyPops(), r.tail(),
                 r.tailQueues(), r.pushErr(), r.popErr(), r.ackErr());
-    }
-
-    /** {@code [final] + errors push conn=51576 (first: push request failed: … Too many open files)}. */
-    static String errorLine(String family, ErrorStats.Snapshot e) {
-        return ErrorKindLines.line("[final] + ", family, e);
     }
 }

@@ -1,14 +1,10 @@
 package dev.goload.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.goload.metrics.ErrorStats;
 import dev.goload.modes.RunResult;
 import dev.goload.modes.tenants.TenantsResult;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -28,25 +24,14 @@ public final class TenantsRecord {
                              long endedEpochMs, String stopReason, TenantsResult r, long reconnects,
                              Map<String, ErrorStats.Snapshot> errors, RunResult.LoaderSummary loader)
             throws IOException {
-        Map<String, Object> rec = new LinkedHashMap<>();
-        rec.put("schema", RunArtifacts.SCHEMA);
-        rec.putAll(header);
-        rec.put("runId", runId);
-        rec.put("startedAt", java.time.Instant.ofEpochMilli(startedEpochMs).toString());
-        rec.put("endedAt", java.time.Instant.ofEpochMilli(endedEpochMs).toString());
-        rec.put("durationSec", (endedEpochMs - startedEpochMs) / 1000.0);
-        rec.put("stopReason", stopReason);
+        Map<String, Object> rec = RunArtifacts.head(header, runId, startedEpochMs, endedEpochMs,
+                (endedEpochMs - startedEpochMs) / 1000.0, stopReason);
         rec.put("counters", counters(r));
         rec.put("reconnects", reconnects);
         rec.put("errors", errors);
         rec.put("loader", loader);
         rec.put("loaderBound", loader.loaderBound());
-        Files.createDirectories(dir);
-        Path tmp = dir.resolve(runId + ".json.tmp");
-        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(tmp.toFile(), rec);
-        Path path = dir.resolve(runId + ".json");
-        Files.move(tmp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        return path;
+        return JsonFiles.writeAtomically(dir.resolve(runId + ".json"), rec);
     }
 
     private static Map<String, Object> counters(TenantsResult r) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.goload.metrics.Percentiles;
 import dev.goload.modes.RunResult;
 import java.util.List;
+import java.util.Map;
 
 import dev.goload.modes.cm.CmSnapshot;
 import java.io.ByteArrayOutputStream;
@@ -59,7 +60,7 @@ class CmConsoleTest {
         new CmConsole(new PrintStream(bos, true, StandardCharsets.UTF_8))
                 .fin(new CmSnapshot(10, 11, 9, 10, 45, 50, 100, 9, 10, 9, 10, 2, 3, 4, 5, 0, 0, 0),
                         new Percentiles(0, 0, 0, 0, 0, 0, 0),
-                        new RunResult.LoaderSummary(2, 0.5, 0.9, 5, 3, 12, 300L << 20, false, List.of()), 0);
+                        new RunResult.LoaderSummary(2, 0.5, 0.9, 5, 3, 12, 300L << 20, false, List.of()), 0, Map.of());
         String text = bos.toString(StandardCharsets.UTF_8);
         assertTrue(text.startsWith("\n[final] + e2e n=0 "), text);
         assertTrue(text.endsWith("\n[final] producedA=10 producedB=11 | db=9 cal=10 ota=45 otap=50 | acked=100 ackErr=2"

@@ -42,7 +42,7 @@ class FinalBlockGoldenTest {
     void cmFinalBlockPutsTheAdditionsBeforeTheReferenceLine() {
         var out = new Synthetic.Out();
         new CmConsole(out.ps).fin(new CmSnapshot(10, 11, 9, 10, 45, 50, 100, 9, 10, 9, 10, 2, 3, 4, 5, 1, 2, 0),
-                new Percentiles(95, 40.5, 60, 140.25, 200, 210.125, 50), LOADER_BOUND, 6);
+                new Percentiles(95, 40.5, 60, 140.25, 200, 210.125, 50), LOADER_BOUND, 6, Map.of());
         assertEquals("\n"
                 + "[final] + e2e n=95 p50=40.50 p99=140.25 p999=200.00 max=210.12 ms (from the scheduled instant)\n"
                 + "[final] + pushGaveUp=1 popErr=2 undecodable=0\n"
@@ -60,7 +60,7 @@ class FinalBlockGoldenTest {
         var out = new Synthetic.Out();
         TenantsConsole c = new TenantsConsole(out.ps);
         c.onInterval(new TenantsInterval(Synthetic.NOON_05, 60.5, 59.5, 58, 1234.4, 1.125, 12.5, 7, 1, 2, 3, 66));
-        c.printFinal(new TenantsResult(300, 290, 288, 40, 10, 3, 1, 2, 3, 4, 1200), LOADER, 2);
+        c.printFinal(new TenantsResult(300, 290, 288, 40, 10, 3, 1, 2, 3, 4, 1200), LOADER, 2, Map.of());
         assertEquals("[12:00:05] push=     60/s pop=     60/s ack=     58/s empty=   1234/s | e2e p50=   1.12"
                 + " p99=   12.50 ms | lag=7 | errs push=1 pop=2 ack=3 gor=66\n"
                 + "\n"
