@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.goload.metrics.Percentiles;
+import dev.goload.metrics.LatencySummary;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -211,11 +211,11 @@ public final class BenchSummary {
         return merged;
     }
 
-    /** The run records' summary ({@link Percentiles}, ms) of a merged µs histogram; empty when nothing was recorded. */
+    /** The run records' summary ({@link LatencySummary}, ms) of a merged µs histogram; empty when nothing was recorded. */
     private ObjectNode percentiles(Histogram h) {
         ObjectNode o = json.createObjectNode();
         if (h == null || h.getTotalCount() == 0) return o;
-        Percentiles p = Percentiles.of(h);
+        LatencySummary p = LatencySummary.of(h);
         o.put("count", p.count());
         o.put("p50", p.p50());
         o.put("p99", p.p99());

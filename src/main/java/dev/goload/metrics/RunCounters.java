@@ -40,6 +40,11 @@ public final class RunCounters {
     public final LongAdder pushCanceledReq = new LongAdder();
     /** Pauses of the consumers and closed-loop producers that grew beyond their base after consecutive failures. */
     public final BackoffStats backoff = new BackoffStats();
+    /** Failed calls by operation, with kinds, codes, Retry-After and first messages (the record's {@code errors}). */
+    public final ErrorStats pushErrors = new ErrorStats();
+    public final ErrorStats popErrors = new ErrorStats();
+    public final ErrorStats ackErrors = new ErrorStats();
+    public final ErrorStats configureErrors = new ErrorStats();
 
     private final Map<Op, Map<String, LongAdder>> errorsByKind = new EnumMap<>(Op.class);
 
@@ -52,6 +57,16 @@ public final class RunCounters {
     /** Counts one failed call of {@code op} under its error kind label (e.g. {@code http_5xx}). */
     public void error(Op op, String kind) {
         errorsByKind.get(op).computeIfAbsent(kind, k -> new LongAdder()).increment();
+    }
+
+    /** The error families in record order: push, pop, ack, configure. */
+    public Map<String, ErrorStats.Snapshot> errorFamilies() {
+        Map<String, ErrorStats.Snapshot> m = new java.util.LinkedHashMap<>();
+        m.put("push", pushErrors.snapshot());
+        m.put("pop", popErrors.snapshot());
+        m.put("ack", ackErrors.snapshot());
+        m.put("configure", configureErrors.snapshot());
+        return m;
     }
 
     public Snapshot snapshot() {

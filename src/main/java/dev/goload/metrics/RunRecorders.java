@@ -30,7 +30,27 @@ public final class RunRecorders {
     public final LatencyRecorder ack = new LatencyRecorder("ack");
     public final LatencyRecorder hiccup = new LatencyRecorder("hiccup");
 
+    private final java.util.List<LatencyRecorder> extras = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /**
+     * Adds a mode's own recorder ({@code qDelay}, {@code popWait}, {@code e2eFromSend}, …) before the run starts; it is
+     * sampled, logged and summarised with the common ones. Where a meaning is the same, modes use the common tag.
+     */
+    public LatencyRecorder add(String tag) {
+        for (LatencyRecorder r : all()) {
+            if (r.tag().equals(tag)) throw new IllegalArgumentException("recorder " + tag + " exists");
+        }
+        LatencyRecorder r = new LatencyRecorder(tag);
+        extras.add(r);
+        return r;
+    }
+
+    /** The common recorders, then the mode's own in the order added. */
     public List<LatencyRecorder> all() {
-        return List.of(push, service, failed, lateness, queue, e2e, ack, hiccup);
+        List<LatencyRecorder> common = List.of(push, service, failed, lateness, queue, e2e, ack, hiccup);
+        if (extras.isEmpty()) return common;
+        java.util.ArrayList<LatencyRecorder> l = new java.util.ArrayList<>(common);
+        l.addAll(extras);
+        return l;
     }
 }

@@ -1,6 +1,6 @@
 package dev.goload.modes;
 
-import dev.goload.metrics.Percentiles;
+import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.ProcessSampler;
 import dev.goload.metrics.RunCounters;
 import java.util.List;
@@ -23,10 +23,10 @@ import java.util.Map;
  */
 public record IntervalReport(int index, long startEpochMs, long endEpochMs, double seconds,
                              RunCounters.Snapshot delta, RunCounters.Snapshot total, int inflight, int liveTasks,
-                             Map<String, Percentiles> latency, ProcessSampler.Sample loader, List<String> loaderBound) {
+                             Map<String, LatencySummary> latency, ProcessSampler.Sample loader, List<String> loaderBound) {
 
-    public Percentiles latency(String tag) {
-        return latency.getOrDefault(tag, Percentiles.EMPTY);
+    public LatencySummary latency(String tag) {
+        return latency.getOrDefault(tag, LatencySummary.EMPTY);
     }
 
     /** Rate of a per-interval count, per measured second. */

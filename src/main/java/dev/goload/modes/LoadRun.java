@@ -7,7 +7,7 @@ import dev.goload.config.ConsumerOptions;
 import dev.goload.config.QueueOptions;
 import dev.goload.config.RunOptions;
 import dev.goload.metrics.LatencyRecorder;
-import dev.goload.metrics.Percentiles;
+import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.RunCounters;
 import dev.goload.metrics.RunRecorders;
 import dev.goload.pace.NanoClock;
@@ -175,9 +175,9 @@ public final class LoadRun {
 
             long endedMs = epoch.toEpochMillis(now);
             var loader = monitor.summary();
-            Map<String, Percentiles> whole = new LinkedHashMap<>();
+            Map<String, LatencySummary> whole = new LinkedHashMap<>();
             for (LatencyRecorder rec : recorders.all()) {
-                whole.put(rec.tag(), Percentiles.of(rec.cumulative(), rec.exactMaxMicros()));
+                whole.put(rec.tag(), LatencySummary.of(rec.cumulative(), rec.exactMaxMicros()));
             }
             RunResult result = new RunResult(setup.mode(), setup.run().runId(), startedMs, endedMs, signal.reason(),
                     counters.snapshot(), whole, loader, health, configureError, List.copyOf(intervals),
@@ -229,14 +229,14 @@ public final class LoadRun {
         int live = ctx.liveTasks().get();
         RunCounters.Snapshot total = counters.snapshot();
         RunCounters.Snapshot delta = total.minus(prev);
-        Map<String, Percentiles> pct = new LinkedHashMap<>();
+        Map<String, LatencySummary> pct = new LinkedHashMap<>();
         long startMs = epoch.toEpochMillis(prevNanos);
         long endMs = epoch.toEpochMillis(now);
         for (LatencyRecorder rec : recorders.all()) {
             var h = rec.sampleInterval();
             h.setStartTimeStamp(startMs);
             h.setEndTimeStamp(endMs);
-            pct.put(rec.tag(), Percentiles.of(h));
+            pct.put(rec.tag(), LatencySummary.of(h));
             for (Listener l : listeners) {
                 if (l instanceof HistogramListener hl) {
                     hl.onHistogram(rec.tag(), h);

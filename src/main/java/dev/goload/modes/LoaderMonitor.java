@@ -2,7 +2,7 @@ package dev.goload.modes;
 
 import dev.goload.metrics.HiccupMonitor;
 import dev.goload.metrics.LatencyRecorder;
-import dev.goload.metrics.Percentiles;
+import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.ProcessSampler;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +28,7 @@ public final class LoaderMonitor implements AutoCloseable {
     static final int MAX_SERIES = 100_000;
 
     /** One interval of the loader's self-measurement. */
-    public record Interval(ProcessSampler.Sample loader, Percentiles hiccup, List<String> loaderBound) {}
+    public record Interval(ProcessSampler.Sample loader, LatencySummary hiccup, List<String> loaderBound) {}
 
     /**
      * What the run's reporter knows about an interval's pacing.
@@ -41,7 +41,7 @@ public final class LoaderMonitor implements AutoCloseable {
      * @param pushesFinished push requests answered or failed in the interval (-1: unknown)
      * @param pushesFailed   of those, failed
      */
-    public record Pacing(double startSec, double endSec, String phase, long shedBehind, Percentiles lateness,
+    public record Pacing(double startSec, double endSec, String phase, long shedBehind, LatencySummary lateness,
                          long pushesFinished, long pushesFailed) {}
 
     private final LoaderBoundRules rules;
@@ -83,10 +83,10 @@ public final class LoaderMonitor implements AutoCloseable {
      * Samples the interval that just ended. When the caller owns the hiccup recorder (and samples it itself),
      * pass its interval percentiles as {@code hiccup}; else pass null and this monitor samples it.
      */
-    public Interval sample(Pacing pacing, Percentiles hiccup) {
+    public Interval sample(Pacing pacing, LatencySummary hiccup) {
         ProcessSampler.Sample s = sampler.sample();
-        Percentiles h = hiccup != null ? hiccup : Percentiles.of(hiccups.sampleInterval());
-        Percentiles late = pacing.lateness() == null ? Percentiles.EMPTY : pacing.lateness();
+        LatencySummary h = hiccup != null ? hiccup : LatencySummary.of(hiccups.sampleInterval());
+        LatencySummary late = pacing.lateness() == null ? LatencySummary.EMPTY : pacing.lateness();
         LoaderEvidence e = new LoaderEvidence(intervals, pacing.startSec(), pacing.endSec(), pacing.phase(),
                 s.cpuCores(), late.count(), late.p99(), pacing.shedBehind(), pacing.pushesFinished(),
                 pacing.pushesFailed());

@@ -1,7 +1,7 @@
 package dev.goload.modes;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.goload.metrics.Percentiles;
+import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.RunCounters;
 import java.util.List;
 import java.util.Map;
@@ -21,12 +21,12 @@ import java.util.Map;
  *                        keep-alive socket before answering (never errors, never retries of an answer)
  */
 public record RunResult(String mode, String runId, long startedEpochMs, long endedEpochMs, String stopReason,
-                        RunCounters.Snapshot totals, Map<String, Percentiles> latency, LoaderSummary loader,
+                        RunCounters.Snapshot totals, Map<String, LatencySummary> latency, LoaderSummary loader,
                         JsonNode brokerHealth, String configureError, List<IntervalReport> intervals,
                         int inflightAtEnd, long reconnects) {
 
-    public Percentiles latency(String tag) {
-        return latency.getOrDefault(tag, Percentiles.EMPTY);
+    public LatencySummary latency(String tag) {
+        return latency.getOrDefault(tag, LatencySummary.EMPTY);
     }
 
     public double seconds() {

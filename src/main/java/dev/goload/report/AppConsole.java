@@ -1,7 +1,7 @@
 package dev.goload.report;
 
 import dev.goload.config.AppConfig;
-import dev.goload.metrics.Percentiles;
+import dev.goload.metrics.LatencySummary;
 import dev.goload.modes.RunResult;
 import dev.goload.modes.app.AppCounters;
 import dev.goload.modes.app.AppInterval;
@@ -14,7 +14,7 @@ import java.util.Locale;
 /**
  * The {@code -mode app} console (goload-behavior.md §2.8): the reference's header, report and final lines with
  * Go's number formatting, goload-java's additions on their own lines ({@code + …}) so existing parsers keep
- * working — at the end before the reference's {@code [final]} line, which stays the last one — and the verdict line. Percentiles come from HdrHistogram: interval values on the report line, whole-run
+ * working — at the end before the reference's {@code [final]} line, which stays the last one — and the verdict line. LatencySummary come from HdrHistogram: interval values on the report line, whole-run
  * values in the final block. Called from the run's reporter thread only.
  */
 public final class AppConsole implements AppRun.Listener {
@@ -120,7 +120,7 @@ public final class AppConsole implements AppRun.Listener {
                 r.consumersPerGroup(), r.stopReason());
         out.println("[final] + latency, whole run (HdrHistogram; closed loop, not coordinated-omission corrected):");
         for (var e : r.latency().entrySet()) {
-            Percentiles p = e.getValue();
+            LatencySummary p = e.getValue();
             out.printf(Locale.ROOT, "[final] +   %s ms p50=%s p90=%s p99=%s p999=%s max=%s (n=%d)%n", e.getKey(), GoFmt.f(2, p.p50()),
                     GoFmt.f(2, p.p90()), GoFmt.f(2, p.p99()), GoFmt.f(2, p.p999()), GoFmt.f(2, p.max()), p.count());
         }

@@ -2,7 +2,7 @@ package dev.goload.report;
 
 import dev.goload.config.CmConfig;
 import dev.goload.metrics.ErrorStats;
-import dev.goload.metrics.Percentiles;
+import dev.goload.metrics.LatencySummary;
 import dev.goload.modes.RunResult;
 import dev.goload.modes.cm.CmRun;
 import dev.goload.modes.cm.CmSnapshot;
@@ -61,7 +61,7 @@ public final class CmConsole implements CmRun.Listener {
      * loader's self-measurement, a {@code [final] + errors <family> kind=n …} line per family that had an error),
      * then the reference's {@code [final] producedA=…} line, which stays the last line starting {@code [final]}.
      */
-    public void fin(CmSnapshot f, Percentiles e2e, RunResult.LoaderSummary loader, long reconnects,
+    public void fin(CmSnapshot f, LatencySummary e2e, RunResult.LoaderSummary loader, long reconnects,
                     Map<String, ErrorStats.Snapshot> errors) {
         out.println();
         out.println("[final] + e2e n=" + e2e.count() + " p50=" + GoFmt.f(2, e2e.p50()) + " p99=" + GoFmt.f(2, e2e.p99())

@@ -1,6 +1,6 @@
 package dev.goload.report;
 
-import dev.goload.metrics.Percentiles;
+import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.RunCounters;
 import dev.goload.modes.IntervalReport;
 import dev.goload.modes.RunResult;
@@ -24,17 +24,17 @@ final class ConsoleExtras {
 
     private static String intervalLine(String ts, IntervalReport r, boolean e2e) {
         RunCounters.Snapshot d = r.delta();
-        Percentiles failed = r.latency("failed");
-        Percentiles service = r.latency("service");
-        Percentiles late = r.latency("lateness");
-        Percentiles queue = r.latency("queue");
-        Percentiles hiccup = r.latency("hiccup");
+        LatencySummary failed = r.latency("failed");
+        LatencySummary service = r.latency("service");
+        LatencySummary late = r.latency("lateness");
+        LatencySummary queue = r.latency("queue");
+        LatencySummary hiccup = r.latency("hiccup");
         StringBuilder s = new StringBuilder(200);
         s.append('[').append(ts).append("] + shed cap=").append(d.shedCapReq()).append(" behind=").append(d.shedBehindReq())
                 .append(" | failed=").append(d.pushErrReq()).append(" p99=").append(GoFmt.f(2, failed.p99()))
                 .append(" | service p50=").append(GoFmt.f(2, service.p50())).append(" p99=").append(GoFmt.f(2, service.p99()));
         if (e2e) {
-            Percentiles e = r.latency("e2e");
+            LatencySummary e = r.latency("e2e");
             s.append(" | e2e p50=").append(GoFmt.f(2, e.p50())).append(" p99=").append(GoFmt.f(2, e.p99()));
         }
         s.append(" | loader cpu=").append(GoFmt.f(2, r.loader().cpuCores()))
@@ -49,9 +49,9 @@ final class ConsoleExtras {
     /** The final {@code [final] +} and {@code [final] WARNING} lines: print them before the reference's final line. */
     static void printFinal(PrintStream out, RunResult res, boolean e2e) {
         RunCounters.Snapshot t = res.totals();
-        Percentiles failed = res.latency("failed");
-        Percentiles service = res.latency("service");
-        Percentiles push = res.latency("push");
+        LatencySummary failed = res.latency("failed");
+        LatencySummary service = res.latency("service");
+        LatencySummary push = res.latency("push");
         out.println("[final] + shed cap=" + t.shedCapReq() + " behind=" + t.shedBehindReq()
                 + " | failed requests=" + t.pushErrReq() + " (items failed=" + t.itemFailed() + ") p50="
                 + GoFmt.f(2, failed.p50()) + " p99=" + GoFmt.f(2, failed.p99()) + " max=" + GoFmt.f(2, failed.max())
@@ -60,14 +60,14 @@ final class ConsoleExtras {
                 + (t.errorsByKind().isEmpty() ? "" : " | errors " + t.errorsByKind()));
         out.println(BackoffLine.of(t.backoffs(), t.backoffMillis()));
         if (e2e) {
-            Percentiles e = res.latency("e2e");
+            LatencySummary e = res.latency("e2e");
             out.println("[final] + e2e (scheduled push -> pop) n=" + e.count() + " p50=" + GoFmt.f(2, e.p50()) + " p99="
                     + GoFmt.f(2, e.p99()) + " p999=" + GoFmt.f(2, e.p999()) + " max=" + GoFmt.f(2, e.max()) + " ms");
         }
         ReconnectLines.printFinal(out, res.reconnects());
         RunResult.LoaderSummary l = res.loader();
-        Percentiles late = res.latency("lateness");
-        Percentiles hiccup = res.latency("hiccup");
+        LatencySummary late = res.latency("lateness");
+        LatencySummary hiccup = res.latency("hiccup");
         out.println("[final] + loader cpu avg=" + GoFmt.f(2, l.cpuCoresAvg()) + " max=" + GoFmt.f(2, l.cpuCoresMax())
                 + " of " + l.availableProcessors() + " cores | gc pauses=" + l.gcPauses() + " total="
                 + GoFmt.f(0, l.gcPauseMs()) + "ms | peak rss=" + (l.peakRssBytes() >> 20) + "MB | pacer late p50="

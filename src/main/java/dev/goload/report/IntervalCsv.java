@@ -1,6 +1,6 @@
 package dev.goload.report;
 
-import dev.goload.metrics.Percentiles;
+import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.RunCounters;
 import dev.goload.modes.IntervalReport;
 import java.util.Locale;
@@ -19,11 +19,11 @@ final class IntervalCsv {
     static String row(IntervalReport r) {
         RunCounters.Snapshot d = r.delta();
         RunCounters.Snapshot t = r.total();
-        Percentiles push = r.latency("push");
-        Percentiles svc = r.latency("service");
-        Percentiles late = r.latency("lateness");
-        Percentiles e2e = r.latency("e2e");
-        Percentiles hic = r.latency("hiccup");
+        LatencySummary push = r.latency("push");
+        LatencySummary svc = r.latency("service");
+        LatencySummary late = r.latency("lateness");
+        LatencySummary e2e = r.latency("e2e");
+        LatencySummary hic = r.latency("hiccup");
         return String.join(",",
                 Long.toString(r.endEpochMs()), Integer.toString(r.index()), n(r.seconds()),
                 n(r.rate(d.offeredReq())), n(r.rate(d.achievedReq())), Long.toString(d.shedCapReq()),

@@ -1,7 +1,7 @@
 package dev.goload.report;
 
 import dev.goload.config.OpenLoopConfig;
-import dev.goload.metrics.Percentiles;
+import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.RunCounters;
 import dev.goload.modes.IntervalReport;
 import dev.goload.modes.LoadRun;
@@ -56,7 +56,7 @@ public final class OpenLoopConsole implements LoadRun.Listener {
         int b = cfg.pushBatch();
         RunCounters.Snapshot d = r.delta();
         RunCounters.Snapshot t = r.total();
-        Percentiles push = r.latency("push");
+        LatencySummary push = r.latency("push");
         String ts = GoFmt.hms(r.endEpochMs());
         StringBuilder s = new StringBuilder(256);
         s.append('[').append(ts).append("] offered=").append(GoFmt.f(9, 0, r.rate(d.offeredReq() * b)))
@@ -89,7 +89,7 @@ public final class OpenLoopConsole implements LoadRun.Listener {
     String finalLine(RunResult res) {
         int b = cfg.pushBatch();
         RunCounters.Snapshot t = res.totals();
-        Percentiles push = res.latency("push");
+        LatencySummary push = res.latency("push");
         StringBuilder s = new StringBuilder(256);
         s.append("[final] offered=").append(t.offeredReq()).append(" achieved=").append(t.achievedReq())
                 .append(" shed=").append(t.shedReq())

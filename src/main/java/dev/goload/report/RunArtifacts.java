@@ -1,6 +1,6 @@
 package dev.goload.report;
 
-import dev.goload.metrics.Percentiles;
+import dev.goload.metrics.LatencySummary;
 import dev.goload.modes.IntervalReport;
 import dev.goload.modes.LoadRun;
 import dev.goload.modes.RunResult;
@@ -193,7 +193,7 @@ public final class RunArtifacts implements LoadRun.HistogramListener, AutoClosea
             m.put("delta", r.delta());
             m.put("inflight", r.inflight());
             m.put("liveTasks", r.liveTasks());
-            Map<String, Percentiles> nonEmpty = new LinkedHashMap<>();
+            Map<String, LatencySummary> nonEmpty = new LinkedHashMap<>();
             r.latency().forEach((k, v) -> {
                 if (v.count() > 0) {
                     nonEmpty.put(k, v);

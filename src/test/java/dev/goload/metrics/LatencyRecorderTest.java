@@ -13,7 +13,7 @@ class LatencyRecorderTest {
         }
         var first = r.sampleInterval();
         assertEquals(100, first.getTotalCount());
-        assertEquals(50.0, Percentiles.of(first).p50(), 0.05);
+        assertEquals(50.0, LatencySummary.of(first).p50(), 0.05);
         r.record(5_000_000L);
         var second = r.sampleInterval();
         assertEquals(1, second.getTotalCount(), "an interval holds only what was recorded since the last sample");
@@ -34,7 +34,7 @@ class LatencyRecorderTest {
 
     @Test
     void emptyHistogramSummarizesToZeros() {
-        assertEquals(Percentiles.EMPTY, Percentiles.of(new LatencyRecorder("x").sampleInterval()));
+        assertEquals(LatencySummary.EMPTY, LatencySummary.of(new LatencyRecorder("x").sampleInterval()));
     }
 
     @Test
@@ -42,7 +42,7 @@ class LatencyRecorderTest {
         var r = new LatencyRecorder("push");
         r.record(933_640);
         r.sampleInterval();
-        Percentiles p = Percentiles.of(r.cumulative(), r.exactMaxMicros());
+        LatencySummary p = LatencySummary.of(r.cumulative(), r.exactMaxMicros());
         assertEquals(933.64, p.max(), 1e-9);
         assertEquals(933.64, p.p999(), 1e-9, "the bucket's upper edge would say more than was recorded");
     }

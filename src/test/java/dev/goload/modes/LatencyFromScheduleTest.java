@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.goload.broker.BrokerOptions;
 import dev.goload.broker.EmbeddedBroker;
 import dev.goload.metrics.LatencyRecorder;
-import dev.goload.metrics.Percentiles;
+import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.RunCounters;
 import dev.goload.pace.ArrivalSchedule;
 import dev.goload.pace.InflightLimit;
@@ -79,7 +79,7 @@ class LatencyFromScheduleTest {
     void aLateWakeIsRecordedAsLatencyAndOffersTheWholeSchedule() {
         OpenLoopPacer[] p = new OpenLoopPacer[1];
         InstantSink sink = driveWithOneStall(1000 * MS, p);
-        Percentiles pct = Percentiles.of(sink.latency.sampleInterval(), sink.latency.exactMaxMicros());
+        LatencySummary pct = LatencySummary.of(sink.latency.sampleInterval(), sink.latency.exactMaxMicros());
 
         assertEquals(1000, p[0].offered(), "the stall cost no offered request");
         assertEquals(1000, pct.count(), "and none was shed");
@@ -92,7 +92,7 @@ class LatencyFromScheduleTest {
     void aWakeLaterThanBehindShedsExactlyTheStaleRequestsAsBehind() {
         OpenLoopPacer[] p = new OpenLoopPacer[1];
         InstantSink sink = driveWithOneStall(100 * MS, p);
-        Percentiles pct = Percentiles.of(sink.latency.sampleInterval(), sink.latency.exactMaxMicros());
+        LatencySummary pct = LatencySummary.of(sink.latency.sampleInterval(), sink.latency.exactMaxMicros());
 
         assertEquals(1000, p[0].offered());
         assertEquals(199, sink.shedBehind, "due at 101..299 ms: more than 100 ms late at 400 ms");
@@ -151,7 +151,7 @@ class LatencyFromScheduleTest {
             assertEquals(400, t.offeredReq(), "200 req/s x 2 s offered, stall or not");
             assertEquals(0, t.shedBehindReq(), "the stall is below -behind-ms");
             assertEquals(0, t.shedCapReq());
-            Percentiles push = res.latency("push");
+            LatencySummary push = res.latency("push");
             assertTrue(push.max() >= STALL_MS, "push max " + push.max());
             assertTrue(push.p99() >= STALL_MS - 50, "push p99 carries the stall: " + push);
             assertTrue(res.latency("lateness").max() >= STALL_MS, "and the pacer's own lateness shows it");

@@ -44,8 +44,8 @@ class AppConsoleTest {
                 0, 0, 0, new long[] {990, 995}, new long[] {980, 990}, new long[] {10, 5}, new long[] {1, 0},
                 new long[] {991, 995});
         var v = dev.goload.verify.OrderVerdict.of(1960, 7, 0, 0, 0, java.util.List.of());
-        var lat = new java.util.LinkedHashMap<String, dev.goload.metrics.Percentiles>();
-        lat.put("e2e", new dev.goload.metrics.Percentiles(1960, 20.5, 30, 45.25, 60, 70.125, 21));
+        var lat = new java.util.LinkedHashMap<String, dev.goload.metrics.LatencySummary>();
+        lat.put("e2e", new dev.goload.metrics.LatencySummary(1960, 20.5, 30, 45.25, 45.25, 60, 70.125, 21));
         var pushErrors = new dev.goload.metrics.ErrorStats();
         pushErrors.record("conn", "push: connection refused");
         var popErrors = new dev.goload.metrics.ErrorStats();
@@ -94,9 +94,9 @@ class AppConsoleTest {
         var t = new dev.goload.modes.app.AppCounters.Snapshot(1000, 2, 1, 0, 2, 3, 3, 10, 4, 80, 0, 80, 79, 0, 0, 6, 1,
                 0, 0, 0, new long[] {990, 995}, new long[] {980, 990}, new long[] {10, 5}, new long[] {1, 0},
                 new long[] {991, 995});
-        var q = new dev.goload.metrics.Percentiles(900, 2.5, 10, 30.5, 99.5, 120, 5);
-        var e = new dev.goload.metrics.Percentiles(900, 20.5, 40, 60.5, 90.5, 100, 25);
-        var push = new dev.goload.metrics.Percentiles(100, 1.125, 2, 3.5, 4, 5, 1.5);
+        var q = new dev.goload.metrics.LatencySummary(900, 2.5, 10, 30.5, 30.5, 99.5, 120, 5);
+        var e = new dev.goload.metrics.LatencySummary(900, 20.5, 40, 60.5, 60.5, 90.5, 100, 25);
+        var push = new dev.goload.metrics.LatencySummary(100, 1.125, 2, 3.5, 3.5, 4, 5, 1.5);
         ByteArrayOutputStream bos = new ByteArrayOutputStream();
         new AppConsole(config(), new PrintStream(bos, true, StandardCharsets.UTF_8)).onInterval(
                 new dev.goload.modes.app.AppInterval(3, Synthetic.NOON_05, 2.0, d, t, q, e, push, 0));

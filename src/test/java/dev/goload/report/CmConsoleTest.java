@@ -3,7 +3,7 @@ package dev.goload.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.goload.metrics.Percentiles;
+import dev.goload.metrics.LatencySummary;
 import dev.goload.modes.RunResult;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +44,7 @@ class CmConsoleTest {
         errors.put("pop", pop.snapshot());
         new CmConsole(new PrintStream(bos, true, StandardCharsets.UTF_8))
                 .fin(new CmSnapshot(10, 11, 9, 10, 45, 50, 100, 9, 10, 9, 10, 2, 3, 4, 5, 0, 2, 0),
-                        new Percentiles(0, 0, 0, 0, 0, 0, 0),
+                        LatencySummary.EMPTY,
                         new RunResult.LoaderSummary(2, 0.5, 0.9, 5, 3, 12, 300L << 20, false, List.of()), 0, errors);
         String text = bos.toString(StandardCharsets.UTF_8);
         assertTrue(text.endsWith(" | loaderBound=false\n"
@@ -59,7 +59,7 @@ class CmConsoleTest {
         ByteArrayOutputStream bos = new ByteArrayOutputStream();
         new CmConsole(new PrintStream(bos, true, StandardCharsets.UTF_8))
                 .fin(new CmSnapshot(10, 11, 9, 10, 45, 50, 100, 9, 10, 9, 10, 2, 3, 4, 5, 0, 0, 0),
-                        new Percentiles(0, 0, 0, 0, 0, 0, 0),
+                        LatencySummary.EMPTY,
                         new RunResult.LoaderSummary(2, 0.5, 0.9, 5, 3, 12, 300L << 20, false, List.of()), 0, Map.of());
         String text = bos.toString(StandardCharsets.UTF_8);
         assertTrue(text.startsWith("\n[final] + e2e n=0 "), text);

@@ -3,7 +3,6 @@ package dev.goload.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.goload.metrics.ErrorStats;
-import dev.goload.metrics.Percentiles;
 import dev.goload.modes.RunResult;
 import dev.goload.modes.cloud.CloudCounters;
 import dev.goload.modes.cloud.CloudInterval;
@@ -42,7 +41,7 @@ class FinalBlockGoldenTest {
     void cmFinalBlockPutsTheAdditionsBeforeTheReferenceLine() {
         var out = new Synthetic.Out();
         new CmConsole(out.ps).fin(new CmSnapshot(10, 11, 9, 10, 45, 50, 100, 9, 10, 9, 10, 2, 3, 4, 5, 1, 2, 0),
-                new Percentiles(95, 40.5, 60, 140.25, 200, 210.125, 50), LOADER_BOUND, 6, Map.of());
+                new dev.goload.metrics.LatencySummary(95, 40.5, 60, 140.25, 140.25, 200, 210.125, 50), LOADER_BOUND, 6, Map.of());
         assertEquals("\n"
                 + "[final] + e2e n=95 p50=40.50 p99=140.25 p999=200.00 max=210.12 ms (from the scheduled instant)\n"
                 + "[final] + pushGaveUp=1 popErr=2 undecodable=0\n"

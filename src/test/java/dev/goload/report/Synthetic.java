@@ -4,7 +4,7 @@ import dev.goload.config.ConsumerOptions;
 import dev.goload.config.QueueOptions;
 import dev.goload.config.RunOptions;
 import dev.goload.config.TargetOptions;
-import dev.goload.metrics.Percentiles;
+import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.ProcessSampler;
 import dev.goload.metrics.RunCounters;
 import dev.goload.modes.IntervalReport;
@@ -44,22 +44,22 @@ final class Synthetic {
         return c.snapshot();
     }
 
-    static Percentiles pct(double p50, double p99, double p999) {
-        return new Percentiles(100, p50, p50, p99, p999, p999, p50);
+    static LatencySummary pct(double p50, double p99, double p999) {
+        return new LatencySummary(100, p50, p50, p99, p99, p999, p999, p50);
     }
 
     static final ProcessSampler.Sample LOADER = new ProcessSampler.Sample(0.5, 0.4, 1, 3, 300L << 20, 100L << 20);
 
     static IntervalReport interval(double seconds, RunCounters.Snapshot delta, RunCounters.Snapshot total,
-                                   int inflight, int live, Percentiles push, List<String> loaderBound) {
-        Map<String, Percentiles> lat = new LinkedHashMap<>();
+                                   int inflight, int live, LatencySummary push, List<String> loaderBound) {
+        Map<String, LatencySummary> lat = new LinkedHashMap<>();
         lat.put("push", push);
         return new IntervalReport(0, NOON_05 - (long) (seconds * 1000), NOON_05, seconds, delta, total, inflight, live,
                 lat, LOADER, loaderBound);
     }
 
-    static RunResult result(RunCounters.Snapshot totals, Percentiles push, List<String> reasons) {
-        Map<String, Percentiles> lat = new LinkedHashMap<>();
+    static RunResult result(RunCounters.Snapshot totals, LatencySummary push, List<String> reasons) {
+        Map<String, LatencySummary> lat = new LinkedHashMap<>();
         lat.put("push", push);
         var loader = new RunResult.LoaderSummary(2, 0.5, 0.9, 5, 3, 12, 300L << 20, !reasons.isEmpty(), reasons);
         return new RunResult("test", "run", NOON_05 - 60_000, NOON_05, "duration", totals, lat, loader, null, null,

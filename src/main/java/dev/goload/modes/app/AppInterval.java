@@ -1,6 +1,6 @@
 package dev.goload.modes.app;
 
-import dev.goload.metrics.Percentiles;
+import dev.goload.metrics.LatencySummary;
 
 /**
  * One report interval of an {@code app} run: the counter deltas, the cumulative counters, the interval latency
@@ -10,7 +10,7 @@ import dev.goload.metrics.Percentiles;
  * @param seconds the measured interval length (rates divide by it, not by the nominal {@code -report})
  */
 public record AppInterval(int index, long endEpochMs, double seconds, AppCounters.Snapshot delta,
-                          AppCounters.Snapshot total, Percentiles qDelay, Percentiles e2e, Percentiles push,
+                          AppCounters.Snapshot total, LatencySummary qDelay, LatencySummary e2e, LatencySummary push,
                           long violations) {
 
     public double rate(long count) {

@@ -1,7 +1,7 @@
 package dev.goload.modes.app;
 
 import dev.goload.metrics.ErrorStats;
-import dev.goload.metrics.Percentiles;
+import dev.goload.metrics.LatencySummary;
 import dev.goload.verify.OrderVerdict;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +16,7 @@ import java.util.Map;
  * @param errorsByKind  push, pop and ack failures by kind (families in that order)
  */
 public record AppResult(String runId, long startedEpochMs, long endedEpochMs, double seconds, String stopReason,
-                        AppCounters.Snapshot total, Map<String, Percentiles> latency, OrderVerdict verdict,
+                        AppCounters.Snapshot total, Map<String, LatencySummary> latency, OrderVerdict verdict,
                         String rawLogDir, String rawLogError, List<String> configureErrors, int producers,
                         int consumersPerGroup, Map<String, ErrorStats.Snapshot> errorsByKind) {
 

@@ -4,7 +4,7 @@ import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
 import dev.goload.config.AppConfig;
 import dev.goload.metrics.LatencyRecorder;
-import dev.goload.metrics.Percentiles;
+import dev.goload.metrics.LatencySummary;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.RunSignal;
 import dev.goload.pace.NanoClock;
@@ -165,9 +165,9 @@ public final class AppRun {
         AppInterval last = sample(-1, prev, prevNanos, now, counters, recorders, checker, epoch);
         listener.onInterval(last);
         String rawLogError = finishLogs(producers);
-        Map<String, Percentiles> whole = new LinkedHashMap<>();
+        Map<String, LatencySummary> whole = new LinkedHashMap<>();
         for (LatencyRecorder rec : recorders.all()) {
-            whole.put(rec.tag(), Percentiles.of(rec.cumulative(), rec.exactMaxMicros()));
+            whole.put(rec.tag(), LatencySummary.of(rec.cumulative(), rec.exactMaxMicros()));
         }
         AppResult result = new AppResult(cfg.run().runId(), epoch.toEpochMillis(startNanos), epoch.toEpochMillis(now),
                 (now - startNanos) / 1e9, signal.reason(), counters.snapshot(), whole, checker.verdict(),
@@ -181,9 +181,9 @@ public final class AppRun {
                                AppRecorders recorders, OrderChecker checker, EpochClock epoch) {
         AppCounters.Snapshot total = counters.snapshot();
         AppCounters.Snapshot delta = minus(total, prev);
-        Percentiles q = Percentiles.of(recorders.qDelay.sampleInterval());
-        Percentiles e = Percentiles.of(recorders.e2e.sampleInterval());
-        Percentiles p = Percentiles.of(recorders.push.sampleInterval());
+        LatencySummary q = LatencySummary.of(recorders.qDelay.sampleInterval());
+        LatencySummary e = LatencySummary.of(recorders.e2e.sampleInterval());
+        LatencySummary p = LatencySummary.of(recorders.push.sampleInterval());
         return new AppInterval(index, epoch.toEpochMillis(now), (now - prevNanos) / 1e9, delta, total, q, e, p,
                 checker.verdict().violations());
     }

@@ -5,7 +5,6 @@ import dev.goload.client.QueenException;
 import dev.goload.config.AttributionOptions;
 import dev.goload.config.CloudConfig;
 import dev.goload.metrics.ErrorStats;
-import dev.goload.metrics.Percentiles;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.LoaderMonitor;
@@ -324,7 +323,7 @@ public final class CloudRun {
             var late = c.lateness.sampleInterval();
             CloudCounters.Snapshot delta = CloudInterval.minus(total, prev);
             LoaderMonitor.Interval self = monitor.sample(new LoaderMonitor.Pacing((lastNanos - startNanos) / 1e9,
-                    (now - startNanos) / 1e9, phase, delta.shedBehindReq(), Percentiles.of(late),
+                    (now - startNanos) / 1e9, phase, delta.shedBehindReq(), dev.goload.metrics.LatencySummary.of(late),
                     push.getTotalCount() + delta.errPush(), delta.errPush()), null);
             CloudInterval iv = new CloudInterval((now - startNanos) / 1e9, epoch.toEpochMillis(now), phase,
                     (now - lastNanos) / 1e9, producers.inflight(), ms(e2e.getValueAtPercentile(50), e2e),

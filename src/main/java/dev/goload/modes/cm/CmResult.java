@@ -13,9 +13,9 @@ import java.nio.file.Path;
  * @param e2e          whole-run end-to-end latency of the final stages (from the scheduled instant)
  */
 public record CmResult(CmSnapshot fin, CmVerdict verdict, String setupFailure, Path logdir,
-                       dev.goload.metrics.Percentiles e2e,
+                       dev.goload.metrics.LatencySummary e2e,
                        java.util.Map<String, dev.goload.metrics.ErrorStats.Snapshot> errorsByKind) {
     static CmResult setupFailure(String why) {
-        return new CmResult(null, null, why, null, dev.goload.metrics.Percentiles.EMPTY, java.util.Map.of());
+        return new CmResult(null, null, why, null, dev.goload.metrics.LatencySummary.EMPTY, java.util.Map.of());
     }
 }

@@ -138,7 +138,7 @@ public final class CmRun {
         }
         CmSnapshot fin = CmSnapshot.of(counters);
         e2e.sampleInterval(); // folds the last partial interval into the whole-run histogram
-        var lat = dev.goload.metrics.Percentiles.of(e2e.cumulative(), e2e.exactMaxMicros());
+        var lat = dev.goload.metrics.LatencySummary.of(e2e.cumulative(), e2e.exactMaxMicros());
         if (failure != null) return new CmResult(fin, null, failure, cfg.logdir(), lat, counters.errorsByKind());
         if (logError != null) return new CmResult(fin, null, logError, cfg.logdir(), lat, counters.errorsByKind());
         CmVerdict verdict;

@@ -164,7 +164,7 @@ public final class OrderRun {
         sizes.forEach((k, v) -> hist.put(k, v.sum()));
         double[] wait;
         synchronized (popMicros) {
-            wait = new double[] {rank(popMicros, 0.50), rank(popMicros, 0.95), rank(popMicros, 0.99)};
+            wait = new double[] {dev.goload.metrics.LatencySummary.nearestRankMs(popMicros, 0.50), dev.goload.metrics.LatencySummary.nearestRankMs(popMicros, 0.95), dev.goload.metrics.LatencySummary.nearestRankMs(popMicros, 0.99)};
         }
         return new OrderResult(pushed, pushErr, ledger.deliveredCount(), acked.sum(), ackErr.sum(), pops.sum(),
                 empties.sum(), popErr.sum(), hist, wait, pushSec, drainSec, ledger.result(), backoff.backoffs(),
@@ -242,18 +242,5 @@ public final class OrderRun {
         } catch (java.io.IOException e) {
             // not JSON: not one of ours
         }
-    }
-
-    /** Nearest-rank value (ms) at index {@code floor(p·(n−1))} of the sorted durations. */
-    static double rank(Histogram h, double p) {
-        long n = h.getTotalCount();
-        if (n == 0) return 0;
-        long idx = (long) Math.floor(p * (n - 1));
-        long seen = 0;
-        for (HistogramIterationValue v : h.recordedValues()) {
-            seen += v.getCountAtValueIteratedTo();
-            if (seen > idx) return h.medianEquivalentValue(v.getValueIteratedTo()) / 1000.0;
-        }
-        return h.getMaxValue() / 1000.0;
     }
 }

@@ -1,0 +1,20 @@
+package dev.goload.modes.run;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * Receives what a run emits, on the reporter's thread unless said otherwise: console formatters, the run-record
+ * writer ({@code .hlog}, interval CSV, record), live metrics and threshold watchers all listen here.
+ *
+ * @param <M> the mode's own part of each interval ({@link IntervalSnapshot#mode()}), {@link Void} when none
+ */
+public interface RunListener<M> {
+    /** An interval histogram (µs) of recorder {@code tag}, before its {@link #onInterval}; valid during the call. */
+    default void onHistogram(String tag, Histogram interval) {}
+
+    /** One interval: every boundary {@code t0 + k·period}, and the partial last one ({@code last = true}). */
+    default void onInterval(IntervalSnapshot<? extends M> s) {}
+
+    /** A note from the engine; may come from any engine thread, so implementations synchronize if they buffer. */
+    default void onNote(RunNote note) {}
+}
