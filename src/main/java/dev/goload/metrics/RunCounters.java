@@ -1,6 +1,5 @@
 package dev.goload.metrics;
 
-import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -13,9 +12,6 @@ import java.util.concurrent.atomic.LongAdder;
  * matters within one interval's rounding.
  */
 public final class RunCounters {
-    /** Failure classes of a push, a pop or an ack, by the client's error kinds. */
-    public enum Op { PUSH, POP, ACK }
-
     public final LongAdder offeredReq = new LongAdder();
     public final LongAdder sentReq = new LongAdder();
     public final LongAdder achievedReq = new LongAdder();
@@ -46,19 +42,6 @@ public final class RunCounters {
     public final ErrorStats ackErrors = new ErrorStats();
     public final ErrorStats configureErrors = new ErrorStats();
 
-    private final Map<Op, Map<String, LongAdder>> errorsByKind = new EnumMap<>(Op.class);
-
-    public RunCounters() {
-        for (Op op : Op.values()) {
-            errorsByKind.put(op, new java.util.concurrent.ConcurrentHashMap<>());
-        }
-    }
-
-    /** Counts one failed call of {@code op} under its error kind label (e.g. {@code http_5xx}). */
-    public void error(Op op, String kind) {
-        errorsByKind.get(op).computeIfAbsent(kind, k -> new LongAdder()).increment();
-    }
-
     /** The error families in record order: push, pop, ack, configure. */
     public Map<String, ErrorStats.Snapshot> errorFamilies() {
         Map<String, ErrorStats.Snapshot> m = new java.util.LinkedHashMap<>();
@@ -71,7 +54,7 @@ public final class RunCounters {
 
     public Snapshot snapshot() {
         Map<String, Long> errors = new java.util.TreeMap<>();
-        errorsByKind.forEach((op, m) -> m.forEach((k, v) -> errors.put(op.name().toLowerCase() + "." + k, v.sum())));
+        errorFamilies().forEach((op, f) -> f.byKind().forEach((k, v) -> errors.put(op + "." + k, v)));
         return new Snapshot(offeredReq.sum(), sentReq.sum(), achievedReq.sum(), shedCapReq.sum(), shedBehindReq.sum(),
                 pushedMsgs.sum(), pushErrReq.sum(), itemFailed.sum(), itemDuplicate.sum(), itemBuffered.sum(),
                 popped.sum(), popCalls.sum(), popErr.sum(), emptyPops.sum(), acked.sum(), ackErr.sum(), ackCalls.sum(),

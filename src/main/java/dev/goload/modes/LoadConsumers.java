@@ -134,7 +134,7 @@ public final class LoadConsumers {
         @Override
         public void failed(QueenException e) {
             c.popErr.increment();
-            c.error(RunCounters.Op.POP, e.kind().label());
+            c.popErrors.record(e);
         }
 
         @Override
@@ -151,13 +151,13 @@ public final class LoadConsumers {
             c.ackCalls.increment();
             c.ackMicros.add(micros);
             c.ackErr.add(size);
-            c.error(RunCounters.Op.ACK, e.kind().label());
+            c.ackErrors.record(e);
         }
 
         @Override
         public void unbuildable(int size, RuntimeException e) {
             c.ackErr.add(size);
-            c.error(RunCounters.Op.ACK, "other");
+            c.ackErrors.record("other", String.valueOf(e.getMessage()));
         }
     }
 }

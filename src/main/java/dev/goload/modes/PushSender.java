@@ -1,38 +1,42 @@
 package dev.goload.modes;
 
 import dev.goload.client.ErrorKind;
+import dev.goload.client.PushItem;
 import dev.goload.client.PushResult;
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
 import dev.goload.metrics.RunCounters;
 import dev.goload.metrics.RunRecorders;
 import dev.goload.pace.NanoClock;
+import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Sends one push request and accounts for it — shared by the open-loop and closed-loop producers so that both
- * count exactly alike. A request is <em>achieved</em> only when the broker accepted every item (per-item
- * statuses are inspected: a 2xx carrying {@code failed} items is not a success, unlike the reference); its
- * latency goes to {@code push} (from the scheduled instant) and {@code service} (from the send). A failed
- * request's latency goes to {@code failed}, so failures neither vanish from nor mix into the percentiles.
- * Pushes cut off by the shutdown are not counted (the reference's rule); broker failures during the drain are.
+ * The one push path of every mode: sends one push request and accounts for it, so that every mode counts exactly
+ * alike. The accounting rule:
+ * <ul>
+ *   <li>every call: {@code sentReq}, and {@code queue} (pacer launch → send) when the pacer launched it;</li>
+ *   <li>every item accepted: {@code achievedReq}, {@code pushedMsgs} (with the duplicate and buffered counts),
+ *       {@code push} (scheduled instant → answer, coordinated-omission corrected) and {@code service} (send →
+ *       answer);</li>
+ *   <li>items a 2xx answered {@code failed}/unknown: {@code itemFailed}, {@code pushErrReq}, error kind
+ *       {@code item_failed}, {@code failed} (the reference counted them as pushed);</li>
+ *   <li>a call cut off by the shutdown: {@code pushCanceledReq} (sent, never answered; the reference's rule);</li>
+ *   <li>any other failure, the drain's included: {@code pushErrReq}, the error by kind, {@code failed}.</li>
+ * </ul>
+ * The mode acts on the returned {@link PushOutcome} (ledger, manifest, retry) and never counts it again. A
+ * closed-loop producer passes its pacer's due instant as {@code scheduledNanos}, so {@code push} always means "from
+ * the schedule" and {@code service} "from the send".
  *
  * <p>Thread-safe; called concurrently from request tasks.
  */
 public final class PushSender {
-    private final QueenClient client;
-    private final String queue;
-    private final int batch;
     private final RunCounters counters;
     private final RunRecorders recorders;
     private final RunSignal signal;
     private final NanoClock clock;
 
-    public PushSender(QueenClient client, String queue, int batch, RunCounters counters, RunRecorders recorders,
-                      RunSignal signal, NanoClock clock) {
-        this.client = client;
-        this.queue = queue;
-        this.batch = batch;
+    public PushSender(RunCounters counters, RunRecorders recorders, RunSignal signal, NanoClock clock) {
         this.counters = counters;
         this.recorders = recorders;
         this.signal = signal;
@@ -40,65 +44,73 @@ public final class PushSender {
     }
 
     /**
-     * Pushes {@code batch} copies of {@code payload} to {@code partition}.
+     * Pushes {@code copies} copies of {@code payload} to {@code queue}/{@code partition} (the hot path of max,
+     * openloop and tenants: one body, no per-item objects).
      *
-     * @param scheduledNanos the instant the request was due (latency origin); for closed-loop producers, the send instant
-     * @return whether every item was accepted
+     * @param scheduledNanos the instant the request was due (the latency origin)
+     * @param launchedNanos  the instant the pacer launched it, or -1 (no {@code queue} sample)
      */
-    public boolean send(String partition, byte[] payload, long scheduledNanos) {
-        return send(partition, payload, scheduledNanos, -1);
+    public PushOutcome send(QueenClient client, String queue, String partition, byte[] payload, int copies,
+                            long scheduledNanos, long launchedNanos) {
+        long sent = begin(launchedNanos);
+        try {
+            return answered(client.push(queue, partition, payload, copies), scheduledNanos, sent);
+        } catch (QueenException e) {
+            return failed(e, scheduledNanos);
+        }
     }
 
-    /**
-     * As {@link #send(String, byte[], long)}, for a request the pacer launched at {@code launchedNanos}: the wait
-     * between the launch and the send (the task waiting for a carrier thread) is recorded as {@code queue}.
-     */
-    public boolean send(String partition, byte[] payload, long scheduledNanos, long launchedNanos) {
-        return failureOf(partition, payload, scheduledNanos, launchedNanos) == null;
+    /** Pushes {@code items} as one request (caller-fixed transaction ids: cloud's, cm's and order's). */
+    public PushOutcome send(QueenClient client, List<PushItem> items, long scheduledNanos, long launchedNanos) {
+        long sent = begin(launchedNanos);
+        try {
+            return answered(client.push(items), scheduledNanos, sent);
+        } catch (QueenException e) {
+            return failed(e, scheduledNanos);
+        }
     }
 
-    /**
-     * As {@link #send(String, byte[], long, long)} for a loop that backs off on failures: null when achieved, else
-     * the failure's kind ({@link ErrorKind#OTHER} for per-item failures inside a 2xx).
-     */
-    public ErrorKind failureOf(String partition, byte[] payload, long scheduledNanos, long launchedNanos) {
+    private long begin(long launchedNanos) {
         counters.sentReq.increment();
         long sent = clock.nanoTime();
         if (launchedNanos >= 0) {
             recorders.queue.recordNanos(launchedNanos, sent);
         }
-        try {
-            PushResult r = client.push(queue, partition, payload, batch);
-            long done = clock.nanoTime();
-            // LongAdder.add(0) still CASes a shared cell; duplicates and buffered items are rare, so skip the zeros.
-            addIfAny(counters.pushedMsgs, r.accepted());
-            addIfAny(counters.itemDuplicate, r.duplicate());
-            addIfAny(counters.itemBuffered, r.buffered());
-            int bad = r.failed() + r.unknown();
-            if (bad == 0) {
-                counters.achievedReq.increment();
-                recorders.push.recordNanos(scheduledNanos, done);
-                recorders.service.recordNanos(sent, done);
-                return null;
-            }
+        return sent;
+    }
+
+    private PushOutcome answered(PushResult r, long scheduledNanos, long sent) {
+        long done = clock.nanoTime();
+        // LongAdder.add(0) still CASes a shared cell; duplicates and buffered items are rare, so skip the zeros.
+        addIfAny(counters.pushedMsgs, r.accepted());
+        addIfAny(counters.itemDuplicate, r.duplicate());
+        addIfAny(counters.itemBuffered, r.buffered());
+        int bad = r.failed() + r.unknown();
+        if (bad == 0) {
+            counters.achievedReq.increment();
+            recorders.push.recordNanos(scheduledNanos, done);
+            recorders.service.recordNanos(sent, done);
+        } else {
             counters.itemFailed.add(bad);
             counters.pushErrReq.increment();
-            counters.error(RunCounters.Op.PUSH, "item_failed");
+            counters.pushErrors.record("item_failed", "push: " + bad + " of " + (bad + r.accepted())
+                    + " items not accepted" + (r.firstError() == null ? "" : ": " + r.firstError()));
             recorders.failed.recordNanos(scheduledNanos, done);
-            return ErrorKind.OTHER;
-        } catch (QueenException e) {
-            long done = clock.nanoTime();
-            // Only a push cut off by the shutdown is uncounted (§1.4); a broker failure during the drain is a failure.
-            if (signal.isStopping() && e.kind() == ErrorKind.CANCELED) {
-                // sent, never answered: counted so that sent = achieved + failed + canceled
-                counters.pushCanceledReq.increment();
-            } else {
-                counters.pushErrReq.increment();
-                counters.error(RunCounters.Op.PUSH, e.kind().label());
-                recorders.failed.recordNanos(scheduledNanos, done);
-            }
-            return e.kind();
         }
+        return new PushOutcome(r, null, false);
+    }
+
+    private PushOutcome failed(QueenException e, long scheduledNanos) {
+        long done = clock.nanoTime();
+        // Only a push cut off by the shutdown is uncounted (§1.4); a broker failure during the drain is a failure.
+        if (signal.isStopping() && QueenException.classify(e) == ErrorKind.CANCELED) {
+            counters.pushCanceledReq.increment();
+            return new PushOutcome(null, e, true);
+        }
+        counters.pushErrReq.increment();
+        counters.pushErrors.record(e);
+        recorders.failed.recordNanos(scheduledNanos, done);
+        return new PushOutcome(null, e, false);
     }
 
     private static void addIfAny(LongAdder counter, int n) {

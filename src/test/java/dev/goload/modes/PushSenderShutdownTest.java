@@ -49,7 +49,7 @@ class PushSenderShutdownTest {
     }
 
     private PushSender sender() {
-        return new PushSender(client, "q", 2, counters, recorders, signal, NanoClock.SYSTEM);
+        return new PushSender(counters, recorders, signal, NanoClock.SYSTEM);
     }
 
     @Test
@@ -57,7 +57,7 @@ class PushSenderShutdownTest {
         wm.stubFor(post(urlEqualTo("/api/v1/push")).willReturn(aResponse().withStatus(500).withBody("{\"error\":\"db down\"}")));
         signal.stop("duration");
 
-        boolean ok = sender().send("p1", PAYLOAD, NanoClock.SYSTEM.nanoTime());
+        boolean ok = sender().send(client, "q", "p1", PAYLOAD, 2, NanoClock.SYSTEM.nanoTime(), -1).achieved();
 
         assertFalse(ok);
         RunCounters.Snapshot s = counters.snapshot();
@@ -72,7 +72,7 @@ class PushSenderShutdownTest {
                 .withBody("[]")));
         AtomicBoolean done = new AtomicBoolean();
         Thread t = Thread.ofVirtual().start(() -> {
-            sender().send("p1", PAYLOAD, NanoClock.SYSTEM.nanoTime());
+            sender().send(client, "q", "p1", PAYLOAD, 2, NanoClock.SYSTEM.nanoTime(), -1).achieved();
             done.set(true);
         });
         long deadline = System.nanoTime() + 10_000_000_000L;

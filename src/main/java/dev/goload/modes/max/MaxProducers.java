@@ -34,8 +34,7 @@ public final class MaxProducers implements LoadRun.Producers {
         this.ctx = ctx;
         this.picker = new PartitionPicker(cfg.queue().partitions(), 0, "rotate");
         this.payload = new Payloads(cfg.payloadBytes(), "goload").plain();
-        this.sender = new PushSender(ctx.client(), cfg.queue().queue(), cfg.pushBatch(), ctx.counters(),
-                ctx.recorders(), ctx.signal(), ctx.clock());
+        this.sender = new PushSender(ctx.counters(), ctx.recorders(), ctx.signal(), ctx.clock());
     }
 
     @Override
@@ -54,7 +53,8 @@ public final class MaxProducers implements LoadRun.Producers {
                 ctx.counters().offeredReq.increment(); // a closed loop sends all it offers: offered = sent, shed = 0
                 ErrorKind failure;
                 try {
-                    failure = sender.failureOf(picker.next(0), payload, ctx.clock().nanoTime(), -1);
+                    failure = sender.send(ctx.client(), cfg.queue().queue(), picker.next(0), payload, cfg.pushBatch(),
+                            ctx.clock().nanoTime(), -1).failureKind();
                 } finally {
                     inflight.decrementAndGet();
                 }

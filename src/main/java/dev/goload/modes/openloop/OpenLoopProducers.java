@@ -38,8 +38,7 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
         this.limit = new InflightLimit(cfg.maxInflight());
         this.picker = new PartitionPicker(cfg.queue().partitions(), cfg.activePartitions(), cfg.activePolicy());
         this.payloads = new Payloads(cfg.payloadBytes(), "goload-ol");
-        this.sender = new PushSender(ctx.client(), cfg.queue().queue(), cfg.pushBatch(), ctx.counters(),
-                ctx.recorders(), ctx.signal(), ctx.clock());
+        this.sender = new PushSender(ctx.counters(), ctx.recorders(), ctx.signal(), ctx.clock());
     }
 
     @Override
@@ -64,7 +63,7 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
         threads.newThread(() -> {
             ctx.liveTasks().incrementAndGet();
             try {
-                sender.send(partition, payload, scheduledNanos, nowNanos);
+                sender.send(ctx.client(), cfg.queue().queue(), partition, payload, cfg.pushBatch(), scheduledNanos, nowNanos);
             } finally {
                 limit.release();
                 ctx.liveTasks().decrementAndGet();
