@@ -17,6 +17,12 @@ final class IntervalCsv {
     private IntervalCsv() {}
 
     static String row(IntervalReport r) {
+        return row(new dev.goload.modes.run.IntervalSnapshot<>("", r.index(), "load", false, r.startEpochMs(),
+                r.endEpochMs(), r.seconds(), 0, r.delta(), r.total(), r.latency(), r.inflight(), r.liveTasks(),
+                r.loader(), r.loaderBound(), null));
+    }
+
+    static String row(dev.goload.modes.run.IntervalSnapshot<?> r) {
         RunCounters.Snapshot d = r.delta();
         RunCounters.Snapshot t = r.total();
         LatencySummary push = r.latency("push");

@@ -1,0 +1,256 @@
+package dev.goload.report;
+
+import dev.goload.metrics.RunCounters;
+import dev.goload.modes.run.IntervalSnapshot;
+import dev.goload.modes.run.RunListener;
+import dev.goload.modes.run.RunOutcome;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * Writes the artifacts every mode leaves, as the run goes (docs/run-record.md):
+ * <ul>
+ *   <li>{@code <run-id>.intervals.csv}: one row per interval (the partial last one included), flushed each
+ *       interval;</li>
+ *   <li>{@code <run-id>.hlog}: an HdrHistogram interval log, one histogram per recorder tag per interval (µs);</li>
+ *   <li>the record, schema {@value #SCHEMA}, written atomically by {@link #finish}: {@code <run-id>.json}, or
+ *       {@code <run-id>.run.json} in cloud and order, whose reference format owns {@code <run-id>.json}.</li>
+ * </ul>
+ * Because the CSV and the log are flushed every interval and the record is written on the normal shutdown path (which
+ * SIGINT/SIGTERM also take), a stopped run leaves complete artifacts.
+ *
+ * <p>A write that fails mid-run (a full disk in hour 20 of a soak) never stops the run: the stream that failed stops
+ * being written, its first error is kept, the run goes on, and the record lists it under {@code artifactErrors};
+ * {@link #finish} then throws (the command exits 1). The counters and console lines are never lost to an artifact.
+ *
+ * <p>Threading: the listener methods and {@link #finish} belong to the reporter thread.
+ *
+ * @param <M> the mode's interval part (ignored: the CSV holds the common columns of every mode)
+ */
+public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
+    public static final String SCHEMA = "goload.run/2";
+
+    /** Opens an artifact file for writing ({@link Files#newOutputStream} unless a test injects failures). */
+    @FunctionalInterface
+    public interface Opener {
+        OutputStream open(Path file) throws IOException;
+    }
+
+    private final Path dir;
+    private final RunHeader header;
+    private final Path recordFile;
+    private final Path csvFile;
+    private final Path hlogFile;
+    private final PrintStream csv;
+    private final PrintStream hlogStream;
+    private final HistogramLogWriter hlog;
+    /** Per artifact file, the first failure to write it (first failure first). */
+    private final Map<Path, String> errors = new LinkedHashMap<>();
+    private int intervalsSeen;
+    private Path written;
+
+    /** Record named {@code <run-id>.json}. */
+    public RunRecordWriter(Path dir, RunHeader header, long startEpochMs) throws IOException {
+        this(dir, header, header.runId() + ".json", startEpochMs, Files::newOutputStream);
+    }
+
+    /**
+     * @param recordName the record's file name in {@code dir}
+     * @throws IOException when the directory, the CSV header or the log header cannot be written
+     */
+    public RunRecordWriter(Path dir, RunHeader header, String recordName, long startEpochMs, Opener opener)
+            throws IOException {
+        this.dir = dir;
+        this.header = header;
+        this.recordFile = dir.resolve(recordName);
+        this.csvFile = dir.resolve(header.runId() + ".intervals.csv");
+        this.hlogFile = dir.resolve(header.runId() + ".hlog");
+        Files.createDirectories(dir);
+        this.csv = new PrintStream(opener.open(csvFile), false, StandardCharsets.UTF_8);
+        csv.println(IntervalCsv.HEADER);
+        csv.flush();
+        if (csv.checkError()) throw new IOException("cannot write " + csvFile);
+        this.hlogStream = new PrintStream(opener.open(hlogFile), false, StandardCharsets.UTF_8);
+        this.hlog = new HistogramLogWriter(hlogStream);
+        hlog.outputComment("goload " + header.mode() + " run " + header.runId()
+                + "; values in microseconds; one histogram per recorder tag per interval");
+        hlog.outputLogFormatVersion();
+        hlog.outputStartTime(startEpochMs);
+        hlog.setBaseTime(startEpochMs);
+        hlog.outputLegend();
+        hlogStream.flush();
+        if (hlogStream.checkError()) throw new IOException("cannot write " + hlogFile);
+    }
+
+    public Path recordFile() {
+        return recordFile;
+    }
+
+    public Path csvFile() {
+        return csvFile;
+    }
+
+    public Path hlogFile() {
+        return hlogFile;
+    }
+
+    @Override
+    public void onHistogram(String tag, Histogram interval) {
+        if (interval.getTotalCount() > 0 && !errors.containsKey(hlogFile)) {
+            hlog.outputIntervalHistogram(interval);
+        }
+    }
+
+    @Override
+    public void onInterval(IntervalSnapshot<? extends M> s) {
+        if (!failed(csvFile, csv)) {
+            csv.println(IntervalCsv.row(s));
+            csv.flush();
+            failed(csvFile, csv);
+        }
+        if (!failed(hlogFile, hlogStream)) {
+            hlogStream.flush();
+            failed(hlogFile, hlogStream);
+        }
+        intervalsSeen++;
+    }
+
+    /**
+     * Writes the record atomically and returns its path.
+     *
+     * @param section   the mode's own section (a record or map Jackson can write), null for none
+     * @param artifacts the mode's own files (reference JSON/CSV, stage logs, raw logs, …); the record, CSV and log
+     *                  are listed first by the writer
+     * @throws UncheckedIOException when the record cannot be written, or after writing it when another artifact
+     *                              failed during the run (the record lists which)
+     */
+    public Path finish(RunOutcome o, Object section, List<Artifact> artifacts) {
+        Map<String, Object> rec = record(o, section, artifacts);
+        try {
+            written = JsonFiles.writeAtomically(recordFile, rec);
+        } catch (IOException e) {
+            String also = errors.isEmpty() ? "" : " (and " + String.join("; ", errors.values()) + ")";
+            throw new UncheckedIOException("writing the run record " + recordFile + also, e);
+        }
+        if (!errors.isEmpty()) {
+            String msg = String.join("; ", errors.values()) + " (the run record " + written
+                    + " is complete and lists it)";
+            throw new UncheckedIOException(msg, new IOException(msg));
+        }
+        return written;
+    }
+
+    /** The record as it will be written, in the schema's field order. */
+    Map<String, Object> record(RunOutcome o, Object section, List<Artifact> artifacts) {
+        Map<String, Object> rec = new LinkedHashMap<>();
+        rec.put("schema", SCHEMA);
+        rec.put("runId", header.runId());
+        rec.put("mode", header.mode());
+        rec.put("tool", Map.of("name", "goload", "version", header.toolVersion(), "httpClient", header.httpClient()));
+        rec.put("configLine", header.configLine());
+        rec.put("flags", header.flags());
+        rec.put("seed", header.seed());
+        rec.put("host", HostInfo.describe());
+        Map<String, Object> broker = new LinkedHashMap<>();
+        broker.put("url", header.broker().url());
+        broker.put("embedded", header.broker().embedded());
+        broker.put("inProcess", header.broker().inProcess());
+        broker.put("health", o.brokerHealth());
+        broker.put("healthError", o.brokerError());
+        rec.put("broker", broker);
+        rec.put("startedAt", java.time.Instant.ofEpochMilli(o.startedEpochMs()).toString());
+        rec.put("endedAt", java.time.Instant.ofEpochMilli(o.endedEpochMs()).toString());
+        rec.put("durationSec", o.seconds());
+        rec.put("stopReason", o.stopReason());
+        List<Map<String, Object>> phases = new ArrayList<>();
+        for (RunOutcome.Phase p : o.phases()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", p.name());
+            m.put("startSec", p.startSec());
+            m.put("endSec", p.endSec());
+            m.put("counters", counters(p.counters()));
+            phases.add(m);
+        }
+        rec.put("phases", phases);
+        rec.put("counters", counters(o.counters()));
+        rec.put("inflightAtEnd", o.inflightAtEnd());
+        rec.put("reconnects", o.reconnects());
+        rec.put("intervals", o.intervals());
+        rec.put("errors", o.errors());
+        rec.put("latencyMs", o.latency());
+        rec.put("loader", o.loader());
+        rec.put("verdict", o.verdict());
+        rec.put("section", section == null ? Map.of() : section);
+        List<Artifact> all = new ArrayList<>();
+        all.add(Artifact.of("record", recordFile));
+        all.add(Artifact.of("intervalsCsv", csvFile));
+        all.add(Artifact.of("hlog", hlogFile));
+        all.addAll(artifacts);
+        rec.put("artifacts", all);
+        rec.put("artifactErrors", List.copyOf(errors.values()));
+        return rec;
+    }
+
+    /** The common counters, every key always present (0 means none), in the vocabulary of docs/run-record.md. */
+    static Map<String, Long> counters(RunCounters.Snapshot s) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        m.put("offeredReq", s.offeredReq());
+        m.put("sentReq", s.sentReq());
+        m.put("achievedReq", s.achievedReq());
+        m.put("shedCapReq", s.shedCapReq());
+        m.put("shedBehindReq", s.shedBehindReq());
+        m.put("pushedMsgs", s.pushedMsgs());
+        m.put("pushErrReq", s.pushErrReq());
+        m.put("pushCanceledReq", s.pushCanceledReq());
+        m.put("itemFailed", s.itemFailed());
+        m.put("itemDuplicate", s.itemDuplicate());
+        m.put("itemBuffered", s.itemBuffered());
+        m.put("popCalls", s.popCalls());
+        m.put("popErr", s.popErr());
+        m.put("emptyPops", s.emptyPops());
+        m.put("popped", s.popped());
+        m.put("ackCalls", s.ackCalls());
+        m.put("acked", s.acked());
+        m.put("ackErr", s.ackErr());
+        m.put("ackMicros", s.ackMicros());
+        m.put("backoffs", s.backoffs());
+        m.put("backoffMillis", s.backoffMillis());
+        return m;
+    }
+
+    /**
+     * Prints where the artifacts are, after the run's final lines: {@code [artifacts] <record>}, then the other files
+     * one per line under it. Not a {@code [final]} line, so the reference's final line stays the last one.
+     */
+    public void printPaths(PrintStream out, List<Path> others) {
+        out.printf("%n[artifacts] %s%n", written != null ? written : recordFile);
+        out.printf("            %s%n            %s%n", csvFile, hlogFile);
+        for (Path p : others) out.printf("            %s%n", p);
+    }
+
+    /** Notes the first failure of {@code stream} (PrintStreams keep I/O errors to themselves until asked). */
+    private boolean failed(Path file, PrintStream stream) {
+        if (errors.containsKey(file)) return true;
+        if (!stream.checkError()) return false;
+        errors.put(file, "writing " + file + " failed at interval " + intervalsSeen
+                + "; later intervals are missing from it");
+        return true;
+    }
+
+    @Override
+    public void close() {
+        csv.close();
+        hlogStream.close();
+    }
+}
