@@ -1,7 +1,7 @@
 package dev.goload.cli;
 
 import dev.goload.modes.provision.ProvisionBackends;
-import dev.goload.modes.provision.ProvisionConfig;
+import dev.goload.config.ProvisionConfig;
 import dev.goload.modes.provision.Provisioner;
 import java.io.PrintStream;
 import java.nio.file.Path;

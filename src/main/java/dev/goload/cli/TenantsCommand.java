@@ -6,7 +6,7 @@ import dev.goload.client.RetryPolicy;
 import dev.goload.metrics.ErrorStats;
 import dev.goload.modes.RunResult;
 import dev.goload.modes.RunSignal;
-import dev.goload.modes.tenants.TenantsConfig;
+import dev.goload.config.TenantsConfig;
 import dev.goload.modes.tenants.TenantsResult;
 import dev.goload.modes.tenants.TenantsRun;
 import dev.goload.report.HostInfo;

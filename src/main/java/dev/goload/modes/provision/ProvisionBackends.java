@@ -1,5 +1,6 @@
 package dev.goload.modes.provision;
 
+import dev.goload.config.ProvisionConfig;
 import java.io.PrintStream;
 
 /** Chooses the backend from the config: JDBC when {@code -pg-url} is set, else the psql command. */

@@ -1,5 +1,6 @@
 package dev.goload.modes.provision;
 
+import dev.goload.config.ProvisionConfig;
 import dev.goload.report.GoFmt;
 import dev.goload.tenancy.Tenant;
 import dev.goload.tenancy.TenantsFile;

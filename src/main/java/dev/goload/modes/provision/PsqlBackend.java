@@ -1,5 +1,6 @@
 package dev.goload.modes.provision;
 
+import dev.goload.config.ProvisionConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

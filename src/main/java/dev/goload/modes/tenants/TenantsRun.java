@@ -3,6 +3,7 @@ package dev.goload.modes.tenants;
 import dev.goload.client.PopRequest;
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
+import dev.goload.config.TenantsConfig;
 import dev.goload.metrics.BackoffStats;
 import dev.goload.metrics.ErrorStats;
 import dev.goload.metrics.LatencyRecorder;
