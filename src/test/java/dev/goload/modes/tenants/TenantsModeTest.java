@@ -25,7 +25,21 @@ class TenantsModeTest {
     @TempDir
     Path dir;
 
+    /** The reference's opening lines (§2.7), byte for byte apart from the port and the provisioning time. */
+    private static final Pattern OPENING = Pattern.compile("\\Agoload -mode tenants -> http://127\\.0\\.0\\.1:\\d+"
+            + " tenants=3 queues=6 consumers=6 idleOnly=false\n"
+            + "  traffic: per-tenant 40 msg/s <-> 4 msg/s every 1s \\(stagger=false\\) \\| aggregate 120 <-> 12 msg/s\n"
+            + "\\[provision] 6 queues configured in \\d+\\.\\ds\n");
+    /** The reference's interval line (§2.7): Go's %7.0f rates, %7.2f/%8.2f ms, then the counts. */
+    private static final Pattern INTERVAL_LINE = Pattern.compile("^\\[\\d\\d:\\d\\d:\\d\\d] push=[ \\d]{7}/s"
+            + " pop=[ \\d]{7}/s ack=[ \\d]{7}/s empty=[ \\d]{7}/s \\| e2e p50=[ \\d.]{7} p99=[ \\d.]{8} ms \\| lag=-?\\d+"
+            + " \\| errs push=\\d+ pop=\\d+ ack=\\d+ gor=\\d+$", Pattern.MULTILINE);
+
     private String run(String... args) {
+        return run(0, args);
+    }
+
+    private String run(int expectedCode, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         List<String> argv = new ArrayList<>(List.of("-mode", "tenants", "-embedded", "-out", dir.toString()));
@@ -33,7 +47,7 @@ class TenantsModeTest {
         int code = Main.run(argv.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         String o = out.toString(StandardCharsets.UTF_8);
-        assertEquals(0, code, o + err.toString(StandardCharsets.UTF_8));
+        assertEquals(expectedCode, code, o + err.toString(StandardCharsets.UTF_8));
         return o;
     }
 
@@ -43,13 +57,17 @@ class TenantsModeTest {
         String o = run("-tenants", "3", "-queues-per-tenant", "2", "-phase-high", "40", "-phase-low", "4",
                 "-phase-sec", "1", "-stagger=false", "-duration", "4", "-report", "1", "-pop-timeout", "500",
                 "-payload", "16");
-        assertTrue(o.contains("goload -mode tenants -> http://127.0.0.1:"), o);
-        assertTrue(o.contains("tenants=3 queues=6 consumers=6 idleOnly=false"), o);
-        assertTrue(o.contains("[provision] 6 queues configured in"), o);
+        assertTrue(OPENING.matcher(o).find(), o);
+        Matcher lines = INTERVAL_LINE.matcher(o);
+        int intervalLines = 0;
+        while (lines.find()) intervalLines++;
         Matcher iv = INTERVAL.matcher(o);
         List<Long> push = new ArrayList<>();
         while (iv.find()) push.add(Long.parseLong(iv.group(1)));
         assertTrue(push.size() >= 3, o);
+        assertEquals(push.size(), intervalLines, "every interval line has the reference's shape: " + o);
+        // 4 s at -report 1: whole intervals only, no partial last one (as the reference)
+        assertTrue(push.size() <= 4, o);
         assertTrue(push.get(0) > push.get(1) && push.get(2) > push.get(1), "high, low, high: " + push + "\n" + o);
         Matcher m = FINAL.matcher(o);
         assertTrue(m.find(), o);
@@ -65,9 +83,21 @@ class TenantsModeTest {
     }
 
     @Test
+    void provisioningThatFailsSaysHowManyQueuesAndExits1() {
+        // nothing listens on port 1: every configure fails all its attempts
+        String o = run(1, "-url", "http://127.0.0.1:1", "-embedded=false", "-tenants", "2", "-queues-per-tenant",
+                "3", "-duration", "1");
+        assertEquals("goload -mode tenants -> http://127.0.0.1:1 tenants=2 queues=6 consumers=6 idleOnly=false\n"
+                + "  traffic: per-tenant 10 msg/s <-> 2 msg/s every 120s (stagger=true) | aggregate 20 <-> 4 msg/s\n"
+                + "[provision] FAILED: 6/6 queues\n", o);
+    }
+
+    @Test
     void idleOnlyParksConsumersWithoutTraffic() {
         String o = run("-tenants", "2", "-queues-per-tenant", "2", "-idle-only", "-duration", "2", "-report", "1",
                 "-pop-timeout", "300");
+        assertTrue(Pattern.compile("\\Agoload -mode tenants -> http://127\\.0\\.0\\.1:\\d+ tenants=2 queues=4 consumers=4"
+                + " idleOnly=true\n\\[provision] 4 queues configured in \\d+\\.\\ds\n").matcher(o).find(), o);
         Matcher m = FINAL.matcher(o);
         assertTrue(m.find(), o);
         assertEquals("0", m.group(1), o);
