@@ -55,7 +55,8 @@ class TenantsDefaultShapeTest {
         assertEquals(dir, record.getParent());
         JsonNode rec = new ObjectMapper().readTree(Files.readString(record));
         assertEquals("tenants", rec.path("mode").asText());
-        assertEquals(Long.parseLong(fin.group(1)), rec.path("counters").path("pushed").asLong());
+        assertEquals("goload.run/2", rec.path("schema").asText());
+        assertEquals(Long.parseLong(fin.group(1)), rec.path("counters").path("pushedMsgs").asLong());
         assertEquals(0, rec.path("errors").path("push").path("total").asLong());
         assertTrue(rec.path("errors").path("push").has("byKind"), rec.toString());
         assertEquals(0, rec.path("errors").path("pop").path("total").asLong());

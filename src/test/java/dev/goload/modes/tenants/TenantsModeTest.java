@@ -3,10 +3,13 @@ package dev.goload.modes.tenants;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goload.cli.Main;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +55,7 @@ class TenantsModeTest {
     }
 
     @Test
-    void provisionsQueuesRunsPhasesAndAccountsForEveryMessage() {
+    void provisionsQueuesRunsPhasesAndAccountsForEveryMessage() throws Exception {
         // no stagger: every tenant is high in the 1st and 3rd second, low in the 2nd (3 tenants × 40 vs 3 × 4 msg/s)
         String o = run("-tenants", "3", "-queues-per-tenant", "2", "-phase-high", "40", "-phase-low", "4",
                 "-phase-sec", "1", "-stagger=false", "-duration", "4", "-report", "1", "-pop-timeout", "500",
@@ -80,16 +83,51 @@ class TenantsModeTest {
         // An ack cut off by the end of the run counts as an ack error, never vanishes.
         assertEquals(popped, acked + Long.parseLong(m.group(8)), o);
         assertEquals("0", m.group(6), o);
+
+        JsonNode rec = record(o);
+        JsonNode n = rec.path("counters");
+        assertEquals(pushed, n.path("pushedMsgs").asLong(), rec.toString());
+        assertEquals(pushed, n.path("achievedReq").asLong(), "one message per push: " + rec);
+        assertEquals(n.path("offeredReq").asLong(), n.path("sentReq").asLong(), "closed loop: nothing shed");
+        assertEquals(popped, n.path("popped").asLong(), rec.toString());
+        assertEquals(acked, n.path("acked").asLong(), rec.toString());
+        assertEquals(tail, rec.path("section").path("tail").asLong(), rec.toString());
+        assertEquals(6, rec.path("section").path("queues").asInt(), rec.toString());
+        assertEquals("duration", rec.path("stopReason").asText(), rec.toString());
+        assertTrue(rec.path("latencyMs").path("push").path("count").asLong() > 0, "push latency from the schedule");
+        assertTrue(rec.path("latencyMs").path("e2e").path("count").asLong() > 0, rec.toString());
+        // the CSV holds every interval the console showed, plus the partial last one the console does not show
+        assertEquals(push.size() + 1, rec.path("intervals").asInt(), rec.toString());
     }
 
     @Test
-    void provisioningThatFailsSaysHowManyQueuesAndExits1() {
+    void provisioningThatFailsSaysHowManyQueuesExits1AndStillWritesItsRecord() throws Exception {
         // nothing listens on port 1: every configure fails all its attempts
         String o = run(1, "-url", "http://127.0.0.1:1", "-embedded=false", "-tenants", "2", "-queues-per-tenant",
                 "3", "-duration", "1");
-        assertEquals("goload -mode tenants -> http://127.0.0.1:1 tenants=2 queues=6 consumers=6 idleOnly=false\n"
+        String reference = "goload -mode tenants -> http://127.0.0.1:1 tenants=2 queues=6 consumers=6 idleOnly=false\n"
                 + "  traffic: per-tenant 10 msg/s <-> 2 msg/s every 120s (stagger=true) | aggregate 20 <-> 4 msg/s\n"
-                + "[provision] FAILED: 6/6 queues\n", o);
+                + "[provision] FAILED: 6/6 queues\n";
+        assertTrue(o.startsWith(reference + "\n[artifacts] "), o);
+        // the record says why: every queue's last configure failure, by kind
+        JsonNode rec = record(o);
+        assertEquals("error: provisioning failed", rec.path("stopReason").asText(), rec.toString());
+        assertEquals(6, rec.path("errors").path("configure").path("total").asLong(), rec.toString());
+        assertEquals(6, rec.path("errors").path("configure").path("byKind").path("conn").asLong(), rec.toString());
+        assertEquals(0, rec.path("counters").path("sentReq").asLong(), rec.toString());
+    }
+
+    /** The {@code goload.run/2} record the {@code [artifacts]} line names, read after checking its place and name. */
+    private JsonNode record(String o) throws java.io.IOException {
+        Matcher art = Pattern.compile("\\n\\[artifacts] (\\S+)\\n {12}(\\S+)\\n {12}(\\S+)\\n").matcher(o);
+        assertTrue(art.find(), o);
+        Path record = Path.of(art.group(1));
+        assertEquals(dir, record.getParent());
+        assertTrue(Files.size(Path.of(art.group(2))) > 0 && Files.size(Path.of(art.group(3))) > 0, o);
+        JsonNode rec = new ObjectMapper().readTree(Files.readString(record));
+        assertEquals("goload.run/2", rec.path("schema").asText());
+        assertEquals("tenants", rec.path("mode").asText());
+        return rec;
     }
 
     @Test
