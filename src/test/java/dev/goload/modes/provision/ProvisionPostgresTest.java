@@ -44,7 +44,8 @@ class ProvisionPostgresTest {
     }
 
     private Run provision(String... extra) {
-        List<String> a = new ArrayList<>(List.of("-mode", "provision", "-file", file.toString()));
+        List<String> a = new ArrayList<>(List.of("-mode", "provision", "-file", file.toString(), "-out",
+                dir.resolve("runs").toString()));
         a.addAll(List.of(extra));
         return main(a);
     }
