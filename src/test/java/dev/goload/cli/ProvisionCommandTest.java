@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goload.report.RecordSchema;
 import dev.goload.tenancy.Tenant;
 import dev.goload.tenancy.TenantsFile;
 import java.io.ByteArrayOutputStream;
@@ -52,6 +53,7 @@ class ProvisionCommandTest {
         Path rec = Path.of(m.group(1));
         assertEquals(dir.resolve("out").resolve("prov-1.json"), rec);
         assertTrue(Files.exists(Path.of(m.group(2))) && Files.exists(Path.of(m.group(3))), out);
+        RecordSchema.assertValid(rec);
         JsonNode r = new ObjectMapper().readTree(rec.toFile());
         assertEquals("goload.run/2", r.path("schema").asText());
         assertEquals("provision", r.path("mode").asText());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goload.cli.Main;
+import dev.goload.report.RecordSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -53,6 +54,7 @@ class TenantsDefaultShapeTest {
         assertTrue(art.start() > fin.start(), o);
         Path record = Path.of(art.group(1));
         assertEquals(dir, record.getParent());
+        RecordSchema.assertValid(record);
         JsonNode rec = new ObjectMapper().readTree(Files.readString(record));
         assertEquals("tenants", rec.path("mode").asText());
         assertEquals("goload.run/2", rec.path("schema").asText());

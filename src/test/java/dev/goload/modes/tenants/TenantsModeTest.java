@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goload.cli.Main;
+import dev.goload.report.RecordSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -124,6 +125,7 @@ class TenantsModeTest {
         Path record = Path.of(art.group(1));
         assertEquals(dir, record.getParent());
         assertTrue(Files.size(Path.of(art.group(2))) > 0 && Files.size(Path.of(art.group(3))) > 0, o);
+        RecordSchema.assertValid(record);
         JsonNode rec = new ObjectMapper().readTree(Files.readString(record));
         assertEquals("goload.run/2", rec.path("schema").asText());
         assertEquals("tenants", rec.path("mode").asText());
