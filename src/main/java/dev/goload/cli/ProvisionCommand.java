@@ -3,7 +3,6 @@ package dev.goload.cli;
 import dev.goload.config.ProvisionConfig;
 import dev.goload.config.RunOptions;
 import dev.goload.modes.LoaderBoundRules;
-import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.provision.ProvisionBackends;
 import dev.goload.modes.provision.ProvisionResult;
 import dev.goload.modes.provision.ProvisionRun;
@@ -77,9 +76,8 @@ public final class ProvisionCommand implements ModeCommand {
                 LoadModeSupport.maskedFlags(shown), null,
                 new RunHeader.Broker(c.usesJdbc() ? ProvisionConfig.redact(c.pgUrl()) : "", false, false));
         RunStage.begin();
-        try (LoaderMonitor monitor = new LoaderMonitor(LoaderBoundRules.DEFAULTS);
-             RunRecordWriter<Void> writer = new RunRecordWriter<>(run.outDir(), header, System.currentTimeMillis())) {
-            ProvisionRun engine = new ProvisionRun(c, Clock.systemUTC(), NanoClock.SYSTEM, monitor,
+        try (RunRecordWriter<Void> writer = new RunRecordWriter<>(run.outDir(), header, System.currentTimeMillis())) {
+            ProvisionRun engine = new ProvisionRun(c, Clock.systemUTC(), NanoClock.SYSTEM, LoaderBoundRules.DEFAULTS,
                     List.of(new ProvisionConsole(out, err), writer));
             ProvisionResult r = engine.run(run.runId(), ProvisionBackends.forConfig(c, engine::psqlNotice));
             try {

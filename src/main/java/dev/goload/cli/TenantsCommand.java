@@ -4,7 +4,6 @@ import dev.goload.client.QueenClient;
 import dev.goload.client.RetryPolicy;
 import dev.goload.config.RunOptions;
 import dev.goload.config.TenantsConfig;
-import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.tenants.TenantsFigures;
 import dev.goload.modes.tenants.TenantsResult;
@@ -66,13 +65,13 @@ public final class TenantsCommand implements ModeCommand {
                 f.getBool("embedded"), f.getBool("embedded") && budget.placement() == FdBudget.Placement.IN_PROCESS));
         RunSignal signal = new RunSignal();
         try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
-             LoaderMonitor monitor = new LoaderMonitor(LoadModeSupport.loaderRules(f));
              RunRecordWriter<TenantsFigures> writer = new RunRecordWriter<>(run.outDir(), header,
                      System.currentTimeMillis())) {
             RunStage.begin();
             TenantsConsole console = new TenantsConsole(out);
             console.header(c);
-            TenantsResult r = new TenantsRun(c, client, signal, NanoClock.SYSTEM, monitor, List.of(console, writer))
+            TenantsResult r = new TenantsRun(c, client, signal, NanoClock.SYSTEM,
+                    LoadModeSupport.loaderRules(f), List.of(console, writer))
                     .run(run.runId());
             if (r.provisioned()) console.printFinal(r);
             try {

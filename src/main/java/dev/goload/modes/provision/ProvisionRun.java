@@ -3,6 +3,7 @@ package dev.goload.modes.provision;
 import dev.goload.config.ProvisionConfig;
 import dev.goload.metrics.RunCounters;
 import dev.goload.metrics.RunRecorders;
+import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.run.IntervalReporter;
 import dev.goload.modes.run.RunListener;
@@ -23,19 +24,28 @@ public final class ProvisionRun {
     private final ProvisionConfig c;
     private final Clock clock;
     private final NanoClock nanos;
+    private final LoaderMonitor monitor;
     private final IntervalReporter<Void> reporter;
 
-    public ProvisionRun(ProvisionConfig c, Clock clock, NanoClock nanos, LoaderMonitor monitor,
+    public ProvisionRun(ProvisionConfig c, Clock clock, NanoClock nanos, LoaderBoundRules rules,
                         List<? extends RunListener<? super Void>> listeners) {
         this.c = c;
         this.clock = clock;
         this.nanos = nanos;
-        this.reporter = new IntervalReporter<>("provision", nanos, new RunCounters(), new RunRecorders(), monitor,
+        RunRecorders recorders = new RunRecorders();
+        this.monitor = new LoaderMonitor(rules, recorders.hiccup);
+        this.reporter = new IntervalReporter<>("provision", nanos, new RunCounters(), recorders, monitor,
                 new IntervalReporter.Probe<>() {}, listeners);
     }
 
     /** Runs the workflow against the backend {@code open} opens; {@code runId} names the outcome. */
     public ProvisionResult run(String runId, Provisioner.BackendOpener open) {
+        try (monitor) {
+            return runMeasured(runId, open);
+        }
+    }
+
+    private ProvisionResult runMeasured(String runId, Provisioner.BackendOpener open) {
         reporter.begin(nanos.nanoTime(), PERIOD_NANOS);
         Provisioner p = new Provisioner(c, clock, nanos, reporter::note);
         boolean ok = p.run(open);

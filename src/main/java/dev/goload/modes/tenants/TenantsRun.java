@@ -7,6 +7,7 @@ import dev.goload.config.TenantsConfig;
 import dev.goload.metrics.RunCounters;
 import dev.goload.metrics.RunRecorders;
 import dev.goload.modes.EpochClock;
+import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.PushSender;
 import dev.goload.modes.RunSignal;
@@ -51,11 +52,13 @@ public final class TenantsRun {
     private final RunRecorders recorders = new RunRecorders();
     private final QueueLedger ledger;
     private final AtomicInteger live = new AtomicInteger();
+    /** The loader's self-measurement, its stalls in the run's {@code hiccup} recorder (closed by {@link #run}). */
+    private final LoaderMonitor monitor;
     private final IntervalReporter<TenantsFigures> reporter;
     private final TenantsProducers producers;
     private final TenantsConsumers consumers;
 
-    public TenantsRun(TenantsConfig c, QueenClient client, RunSignal signal, NanoClock clock, LoaderMonitor monitor,
+    public TenantsRun(TenantsConfig c, QueenClient client, RunSignal signal, NanoClock clock, LoaderBoundRules rules,
                       List<? extends RunListener<? super TenantsFigures>> listeners) {
         this.c = c;
         this.client = client;
@@ -63,6 +66,7 @@ public final class TenantsRun {
         this.clock = clock;
         this.ledger = new QueueLedger(c);
         EpochClock epoch = new EpochClock(clock);
+        this.monitor = new LoaderMonitor(rules, recorders.hiccup);
         this.reporter = new IntervalReporter<>("tenants", clock, counters, recorders, monitor,
                 new IntervalReporter.Probe<>() {
                     @Override
@@ -85,6 +89,12 @@ public final class TenantsRun {
      * with {@link TenantsResult#provisioned()} false and the configure errors by kind in the outcome.
      */
     public TenantsResult run(String runId) throws InterruptedException {
+        try (monitor) {
+            return runMeasured(runId);
+        }
+    }
+
+    private TenantsResult runMeasured(String runId) throws InterruptedException {
         JsonNode health = null;
         String healthError = null;
         try {
