@@ -21,8 +21,7 @@ import java.util.stream.Stream;
  */
 public final class ShardInputs {
     /** Flags that legitimately differ between the shards of one run. */
-    static final Set<String> PER_SHARD_FLAGS = Set.of("shard", "shards", "out", "coordinate-listen", "metrics-addr",
-            "metrics-linger", "html");
+    static final Set<String> PER_SHARD_FLAGS = dev.goload.shard.PerShardFlags.NAMES;
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
