@@ -2,7 +2,6 @@ package dev.goload.report;
 
 import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.RunCounters;
-import dev.goload.modes.IntervalReport;
 import java.util.Locale;
 
 /** The interval CSV: one row per report interval, rates per measured second, latencies in ms. */
@@ -15,12 +14,6 @@ final class IntervalCsv {
             + "gc_pause_ms,rss_mb,hiccup_p99_ms,hiccup_max_ms,loader_bound";
 
     private IntervalCsv() {}
-
-    static String row(IntervalReport r) {
-        return row(new dev.goload.modes.run.IntervalSnapshot<>("", r.index(), "load", false, r.startEpochMs(),
-                r.endEpochMs(), r.seconds(), 0, r.delta(), r.total(), r.latency(), r.inflight(), r.liveTasks(),
-                r.loader(), r.loaderBound(), null));
-    }
 
     static String row(dev.goload.modes.run.IntervalSnapshot<?> r) {
         RunCounters.Snapshot d = r.delta();

@@ -9,8 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The run record of {@code -mode tenants}: {@code <dir>/<run-id>.json}, schema {@value RunArtifacts#SCHEMA}, in the
- * shape of the openloop record ({@link RunArtifacts}) minus its per-interval parts: the header (mode, version,
+ * The run record of {@code -mode tenants}: {@code <dir>/<run-id>.json}, schema {@code goload.run/1}, in the
+ * shape of the openloop record (goload.run/1) minus its per-interval parts: the header (mode, version,
  * config line, masked flags, host), start, end, stop reason, the counters of the final line, the keep-alive
  * reconnects, the errors by kind,
  * the loader's self-measurement. Written atomically once the run has ended, whatever it achieved (a run whose
@@ -24,8 +24,14 @@ public final class TenantsRecord {
                              long endedEpochMs, String stopReason, TenantsResult r, long reconnects,
                              Map<String, ErrorStats.Snapshot> errors, RunResult.LoaderSummary loader)
             throws IOException {
-        Map<String, Object> rec = RunArtifacts.head(header, runId, startedEpochMs, endedEpochMs,
-                (endedEpochMs - startedEpochMs) / 1000.0, stopReason);
+        Map<String, Object> rec = new LinkedHashMap<>(); // the opening of RunArtifacts.head (deleted), same order
+        rec.put("schema", "goload.run/1");
+        rec.putAll(header);
+        rec.put("runId", runId);
+        rec.put("startedAt", java.time.Instant.ofEpochMilli(startedEpochMs).toString());
+        rec.put("endedAt", java.time.Instant.ofEpochMilli(endedEpochMs).toString());
+        rec.put("durationSec", (endedEpochMs - startedEpochMs) / 1000.0);
+        rec.put("stopReason", stopReason);
         rec.put("counters", counters(r));
         rec.put("reconnects", reconnects);
         rec.put("errors", errors);
