@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.goload.report.RecordSchema;
 import dev.goload.report.ReferenceLines;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,7 +32,10 @@ class MaxModeEndToEndTest {
 
     private static Matcher assertConsistent(LoadModeRun r) {
         List<Matcher> intervals = ReferenceLines.all(r.lines(), MAX_INTERVAL);
-        assertEquals(r.record().get("intervals").size(), intervals.size(), r.toString());
+        RecordSchema.assertValid(r.dir().resolve("run.json"));
+        assertEquals(r.record().get("intervals").asInt(), intervals.size(), r.toString());
+        assertEquals(r.counter("pushedMsgs"), r.record().path("phases").get(0).path("counters").path("pushedMsgs")
+                .asLong(), "max pushes only in the load phase");
         for (Matcher m : intervals) {
             width(m, "push", 8);
             width(m, "pop", 8);
