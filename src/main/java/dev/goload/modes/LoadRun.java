@@ -93,23 +93,15 @@ public final class LoadRun {
     private final Function<Context, Producers> producerFactory;
     private final List<RunListener<Void>> listeners;
     private final NanoClock clock;
-    private final IntervalReporter.Waiter waiter;
     long configureTimeoutMillis = CONFIGURE_TIMEOUT_MILLIS; // tests shorten it
 
     public LoadRun(Setup setup, QueenClient client, Function<Context, Producers> producerFactory,
                    List<? extends RunListener<Void>> listeners, NanoClock clock) {
-        this(setup, client, producerFactory, listeners, clock, IntervalReporter.Waiter.SYSTEM);
-    }
-
-    /** With the reporter's waiter injected (tests drive a manual clock with it). */
-    public LoadRun(Setup setup, QueenClient client, Function<Context, Producers> producerFactory,
-                   List<? extends RunListener<Void>> listeners, NanoClock clock, IntervalReporter.Waiter waiter) {
         this.setup = setup;
         this.client = client;
         this.producerFactory = producerFactory;
         this.listeners = List.copyOf(listeners);
         this.clock = clock;
-        this.waiter = waiter;
     }
 
     public RunResult execute(RunSignal signal) throws InterruptedException {
@@ -135,7 +127,7 @@ public final class LoadRun {
 
         try (LoaderMonitor monitor = new LoaderMonitor(setup.rules(), recorders.hiccup).warmUp(warm)) {
             IntervalReporter<Void> reporter = new IntervalReporter<>(setup.mode(), clock, counters, recorders,
-                    monitor, probe(producers, liveTasks), listeners, waiter);
+                    monitor, probe(producers, liveTasks), listeners);
             LoadConsumers consumers = new LoadConsumers(client, setup.consumer(), setup.queue().queue(),
                     setup.queue().partitions(), counters, recorders, signal, setup.e2e(), epoch, liveTasks);
             consumers.start();
@@ -145,6 +137,7 @@ public final class LoadRun {
             long endNanos = setup.run().durationSeconds() > 0
                     ? startNanos + setup.run().durationSeconds() * 1_000_000_000L : Long.MAX_VALUE;
             if (!reporter.runUntil(endNanos, "load", signal)) signal.stop("duration");
+            reporter.phase("drain");
 
             producers.stop();
             long drainUntil = System.nanoTime() + PUSH_DRAIN_MILLIS * 1_000_000L;

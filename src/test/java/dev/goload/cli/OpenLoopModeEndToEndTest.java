@@ -67,8 +67,17 @@ class OpenLoopModeEndToEndTest {
         assertEquals(dev.goload.client.HttpEngine.fromEnvironment().label(),
                 r.record().path("tool").path("httpClient").asText(), "the record names the HTTP engine of the run");
         assertEquals(List.of("load", "drain"), r.record().path("phases").findValuesAsText("name"), "the phases");
-        assertEquals(r.counter("offeredReq"), r.record().path("phases").get(0).path("counters").path("offeredReq")
-                .asLong(), "everything offered was offered in the load phase");
+        for (String c : List.of("offeredReq", "achievedReq", "pushedMsgs", "popped")) {
+            long byPhase = 0;
+            for (JsonNode p : r.record().path("phases")) byPhase += p.path("counters").path(c).asLong();
+            assertEquals(r.counter(c), byPhase, c + ": the phases' counters add up to the run's");
+        }
+        JsonNode load = r.record().path("phases").get(0);
+        JsonNode drain = r.record().path("phases").get(1);
+        assertEquals(load.path("endSec").asDouble(), drain.path("startSec").asDouble(), "the drain starts where load ends");
+        assertTrue(load.path("endSec").asDouble() >= 1.0, "the load phase lasts the -duration: " + load);
+        assertTrue(drain.path("endSec").asDouble() > drain.path("startSec").asDouble(),
+                "the drain (in-flight pushes, consumers leaving) is its own phase, not the load's: " + drain);
         assertTrue(r.lines().contains("[configure] queue=benchq completedRetentionSeconds=300"), r.out());
         // the full intervals end at the boundaries t0 + k s (a late wake-up shortens the next one, it moves no
         // boundary), so their measured seconds, which rates divide by, add up to k
