@@ -17,7 +17,7 @@ import java.util.Optional;
  *
  * <pre>{@code
  * CmVerdict v = CmVerifier.verifyDir(dir, CmStage.standard(""), null);
- * CmVerdictFormat.print(v, System.out);
+ * dev.goload.report.CmVerdictFormat.print(v, System.out);
  * }</pre>
  */
 public final class CmVerifier {
