@@ -84,7 +84,8 @@ public final class CmCommand implements ModeCommand {
             record = new RunRecordWriter<>(cfg.logdir(), RunHeaders.of(f, "cm", runId, client, cfg.target().url(), null),
                     runId + ".json", System.currentTimeMillis(), java.nio.file.Files::newOutputStream);
         } catch (IOException e) {
-            err.println("goload -mode cm: cannot write the run record in " + cfg.logdir() + ": " + e.getMessage());
+            // the setup failure the run itself would report: nothing can be written in -logdir
+            out.println("cannot open the stage logs in " + cfg.logdir() + ": " + e.getMessage());
             client.close();
             return ExitCodes.SETUP;
         }
