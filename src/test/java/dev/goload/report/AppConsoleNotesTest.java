@@ -3,7 +3,6 @@ package dev.goload.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.goload.config.AppConfig;
-import dev.goload.config.TargetOptions;
 import dev.goload.modes.app.AppNote;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -14,13 +13,7 @@ import org.junit.jupiter.api.Test;
 /** app's reset, configure, burst and drain lines, byte for byte as the engine printed them before it emitted notes. */
 class AppConsoleNotesTest {
     private static String render(AppNote... notes) {
-        AppConfig cfg = new AppConfig(new TargetOptions("http://127.0.0.1:6632", "", "", 30_000, 64, -1, 1, "off"),
-                new AppConfig.Load(20_000, 200, 10, 512, 4096, 2.0, Duration.ofMinutes(30), Duration.ofMinutes(5)),
-                new AppConfig.Topology("appq", "appq-stage2", 5000, 1.1, 0, 300, 7200, false),
-                new AppConfig.Consume(2, 16, 50, 10, true, 1000, 5),
-                new AppConfig.Work(20, 0.5, 2, 500, 0.5, 3000, 5, 40),
-                new AppConfig.Reliability(2, 0.2, 5, 10, 30, true),
-                new AppConfig.Shape(0, 5, 0, 15, "", "run", 500_000, 1));
+        AppConfig cfg = AppConsoleTest.config();
         ByteArrayOutputStream bos = new ByteArrayOutputStream();
         AppConsole c = new AppConsole(cfg, new PrintStream(bos, true, StandardCharsets.UTF_8));
         for (AppNote n : notes) c.onNote(n);

@@ -17,7 +17,7 @@ import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 class AppConsoleTest {
-    private static AppConfig config() {
+    static AppConfig config() {
         return new AppConfig(new TargetOptions("http://127.0.0.1:6632", "", "", 30_000, 64, -1, 1, "off"),
                 new AppConfig.Load(20_000, 200, 10, 512, 4096, 2.0, Duration.ofMinutes(30), Duration.ofMinutes(5)),
                 new AppConfig.Topology("appq", "appq-stage2", 5000, 1.1, 0, 300, 7200, false),

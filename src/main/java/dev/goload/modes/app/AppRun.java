@@ -1,12 +1,12 @@
 package dev.goload.modes.app;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
 import dev.goload.config.AppConfig;
 import dev.goload.metrics.LatencyRecorder;
 import dev.goload.metrics.RunCounters;
 import dev.goload.metrics.RunRecorders;
+import dev.goload.modes.BrokerIdentity;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.LoaderMonitor;
@@ -102,13 +102,7 @@ public final class AppRun {
         try (LoaderMonitor monitor = new LoaderMonitor(rules, recorders.hiccup)) {
             IntervalReporter<AppCounters.Snapshot> reporter = new IntervalReporter<>("app", clock, run, recorders,
                     monitor, probe, all);
-            JsonNode health = null;
-            String healthError = null;
-            try {
-                health = client.health();
-            } catch (QueenException e) {
-                healthError = e.getMessage();
-            }
+            BrokerIdentity broker = BrokerIdentity.of(client);
             List<String> configureErrors = resetAndConfigure(reporter, run);
 
             EpochClock epoch = new EpochClock(clock);
@@ -156,7 +150,7 @@ public final class AppRun {
             IntervalSnapshot<AppCounters.Snapshot> last = reporter.finish("drain");
             String rawLogError = finishLogs(producers);
             OrderVerdict v = checker.verdict();
-            RunOutcome o = reporter.outcome(cfg.run().runId(), signal.reason(), health, healthError,
+            RunOutcome o = reporter.outcome(cfg.run().runId(), signal.reason(), broker.health(), broker.error(),
                     client.stats().reconnects())
                     .withVerdict(v.pass() ? Verdict.pass() : Verdict.fail(VERDICT_FAIL_EXIT, List.of(v.reason())));
             return new AppResult(o, last.mode(), v, rawLogs == null ? null : rawLogs.dir().toString(), rawLogError,

@@ -1,12 +1,12 @@
 package dev.goload.modes.cm;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
 import dev.goload.config.AttributionOptions;
 import dev.goload.config.CmConfig;
 import dev.goload.metrics.RunCounters;
 import dev.goload.metrics.RunRecorders;
+import dev.goload.modes.BrokerIdentity;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.LoaderMonitor;
@@ -113,13 +113,7 @@ public final class CmRun {
 
     private CmResult execute(RunSignal signal, IntervalReporter<CmSnapshot> reporter, LoaderMonitor monitor)
             throws InterruptedException {
-        JsonNode health = null;
-        String healthError = null;
-        try {
-            health = client.health();
-        } catch (QueenException e) {
-            healthError = e.getMessage();
-        }
+        BrokerIdentity broker = BrokerIdentity.of(client);
         List<StageLog> logs = new ArrayList<>();
         try {
             Files.createDirectories(cfg.logdir());
@@ -127,7 +121,7 @@ public final class CmRun {
         } catch (IOException e) {
             closeAll(logs);
             String why = "cannot open the stage logs in " + cfg.logdir() + ": " + e.getMessage();
-            return result(reporter, null, why, health, healthError, null);
+            return result(reporter, null, why, broker, null);
         }
         configureQueues(reporter);
         EpochClock epoch = new EpochClock(clock);
@@ -192,19 +186,19 @@ public final class CmRun {
                 failure = "verifier: " + e.getMessage();
             }
         }
-        return result(reporter, signal.reason(), failure, health, healthError, verdict);
+        return result(reporter, signal.reason(), failure, broker, verdict);
     }
 
     /**
      * Ends the reporting (the partial last interval, after the drain) and assembles the result; a run that failed
      * before T0 reports from now.
      */
-    private CmResult result(IntervalReporter<CmSnapshot> reporter, String stopReason, String failure, JsonNode health,
-                            String healthError, CmVerdict verdict) {
+    private CmResult result(IntervalReporter<CmSnapshot> reporter, String stopReason, String failure,
+                            BrokerIdentity broker, CmVerdict verdict) {
         if (!reporting) reporter.begin(clock.nanoTime(), cfg.reportSec() * 1_000_000_000L);
         reporter.finish("drain");
         String stop = failure != null ? "error: " + failure : stopReason;
-        RunOutcome o = reporter.outcome(runId, stop, health, healthError, client.stats().reconnects());
+        RunOutcome o = reporter.outcome(runId, stop, broker.health(), broker.error(), client.stats().reconnects());
         if (verdict != null) {
             o = o.withVerdict(verdict.passed() ? Verdict.pass() : Verdict.fail(VERDICT_FAIL_EXIT, findings(verdict)));
         }
