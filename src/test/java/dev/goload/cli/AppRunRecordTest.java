@@ -38,6 +38,7 @@ class AppRunRecordTest {
         String out = r.out();
         Path record = dir.resolve("out").resolve("apprun.json");
         assertTrue(out.contains("[artifacts] " + record), out);
+        dev.goload.report.RecordSchema.assertValid(record);
         JsonNode j = new ObjectMapper().readTree(record.toFile());
         assertEquals("goload.run/2", j.get("schema").asText());
         assertEquals("app", j.get("mode").asText());

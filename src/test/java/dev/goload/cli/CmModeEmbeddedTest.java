@@ -65,6 +65,7 @@ class CmModeEmbeddedTest {
                 + " db=\\d+ cal=\\d+ ota=\\d+ otap=\\d+ \\| acked=(\\d+) ackErr=(\\d+) pushErr=(\\d+) pushRetry=(\\d+)"
                 + " shed=(\\d+)").matcher(out);
         assertTrue(m.find(), out);
+        dev.goload.report.RecordSchema.assertValid(record);
         com.fasterxml.jackson.databind.JsonNode j = new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree(record.toFile());
         assertEquals("goload.run/2", j.get("schema").asText());
