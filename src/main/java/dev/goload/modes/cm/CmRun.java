@@ -1,7 +1,6 @@
 package dev.goload.modes.cm;
 
 import dev.goload.client.QueenClient;
-import dev.goload.client.QueenException;
 import dev.goload.config.AttributionOptions;
 import dev.goload.config.CmConfig;
 import dev.goload.metrics.RunCounters;
@@ -31,10 +30,8 @@ import dev.goload.verify.StageAckErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -123,7 +120,7 @@ public final class CmRun {
             String why = "cannot open the stage logs in " + cfg.logdir() + ": " + e.getMessage();
             return result(reporter, null, why, broker, null);
         }
-        configureQueues(reporter);
+        CmQueues.configure(cfg, client, run.configureErrors, reporter::note);
         EpochClock epoch = new EpochClock(clock);
         WarmTracker warm = new WarmTracker(stages.size(), cfg.properties());
         events = new CmEvents(cfg.payloadBytes(), cfg.runNonce());
@@ -242,26 +239,6 @@ public final class CmRun {
             return null;
         }
         return CmLossCandidates.attribute(v, events, cfg.logdir(), client, attribution);
-    }
-
-    private void configureQueues(IntervalReporter<CmSnapshot> reporter) {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("retentionEnabled", true);
-        o.put("completedRetentionSeconds", cfg.completedRetention());
-        o.put("retentionSeconds", 0);
-        o.put("leaseTime", cfg.leaseTime());
-        o.put("dedupWindowSeconds", cfg.dedupWindow());
-        List<String> names = List.of(cfg.queue(CmStage.AVAIL), cfg.queue(CmStage.OTA_SYNC), cfg.queue(CmStage.PRICES),
-                cfg.queue(CmStage.OTA_PRICES));
-        for (String q : names) {
-            try {
-                client.configure(q, o, false);
-            } catch (QueenException e) {
-                run.configureErrors.record(e);
-                reporter.note(new CmNote.ConfigureWarning(q, e.getMessage()));
-            }
-        }
-        reporter.note(new CmNote.Configured(names));
     }
 
     private void startStages(StageWorkers workers, List<StageLog> logs) {
