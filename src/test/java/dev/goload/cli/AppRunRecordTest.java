@@ -64,6 +64,10 @@ class AppRunRecordTest {
         assertEquals(num(out, "        stage2: pushed=\\d+ acked=(\\d+) "), sec.get("stage2").get("acked").asLong());
         assertEquals(num(out, "        order: inOrder=(\\d+) "), sec.get("order").get("inOrder").asLong());
         assertEquals("PASS", j.get("verdict").get("result").asText());
+        assertEquals("load", j.get("phases").get(0).get("name").asText(), j.get("phases").toString());
+        assertEquals("drain", j.get("phases").get(1).get("name").asText(), j.get("phases").toString());
+        assertEquals(j.get("phases").get(0).get("endSec").asDouble(), j.get("phases").get(1).get("startSec").asDouble(),
+                1e-9, "the drain starts where the load ends");
         for (String tag : List.of("push", "service", "qDelay", "e2e")) {
             assertTrue(j.get("latencyMs").get(tag).get("count").asLong() > 0, tag + ": " + j.get("latencyMs"));
         }

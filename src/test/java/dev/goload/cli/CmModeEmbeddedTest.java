@@ -86,6 +86,10 @@ class CmModeEmbeddedTest {
         assertEquals(12, sec.get("stages").size());
         assertTrue(sec.get("verifier").get("passed").asBoolean(), sec.toString());
         assertEquals("PASS", j.get("verdict").get("result").asText());
+        assertEquals("load", j.get("phases").get(0).get("name").asText(), j.get("phases").toString());
+        assertEquals("drain", j.get("phases").get(1).get("name").asText(), j.get("phases").toString());
+        assertEquals(j.get("phases").get(0).get("endSec").asDouble(), j.get("phases").get(1).get("startSec").asDouble(),
+                1e-9, "the drain starts where the load ends");
         assertTrue(j.get("latencyMs").get("e2e").get("count").asLong() > 0, j.get("latencyMs").toString());
         List<String> kinds = new ArrayList<>();
         j.get("artifacts").forEach(a -> kinds.add(a.get("kind").asText()));

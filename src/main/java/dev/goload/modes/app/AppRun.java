@@ -138,6 +138,8 @@ public final class AppRun {
             long endNanos = cfg.run().durationSeconds() > 0
                     ? startNanos + cfg.run().durationSeconds() * 1_000_000_000L : Long.MAX_VALUE;
             if (!reporter.runUntil(endNanos, "load", signal)) signal.stop("duration");
+            // the shutdown is the drain phase from now (the signal is set, so this returns at once)
+            reporter.runUntil(clock.nanoTime(), "drain", signal);
 
             ctx.producersStopped().set(true);
             join(producerThreads, WORKER_STOP_MILLIS);

@@ -158,6 +158,8 @@ public final class CmRun {
             failure = "internal error: " + e;
         }
         signal.stop(failure != null ? "failure" : "duration");
+        // the ordered shutdown is the drain phase from now (the signal is set, so this returns at once)
+        if (reporting) reporter.runUntil(clock.nanoTime(), "drain", signal);
         for (PacerThread p : pacers) p.stop();
         boolean drained = workers.await(WORKER_DRAIN_MILLIS);
         flowA.join(1_000);
