@@ -82,7 +82,6 @@ class BrokerKillEveryModeTest {
                 args.addAll(List.of("-url", p.url()));
                 switch (mode) {
                     case "cm" -> args.addAll(List.of("-logdir", out.toString()));
-                    case "app" -> { } // console only
                     default -> args.addAll(List.of("-out", out.toString(), "-run-id", "run"));
                 }
                 Thread outage = Thread.ofVirtual().start(() -> {
