@@ -218,9 +218,9 @@ public final class CloudRecord {
         a.put("behindMs", cfg.behindMillis());
         a.put("popAutopilot", cfg.popAutopilot());
         a.put("pacers", r.pacers());
-        a.put("shed", Map.of("capReqs", s.shedCapReq(), "behindReqs", s.shedBehindReq()));
+        a.put("shed", ordered("capReqs", s.shedCapReq(), "behindReqs", s.shedBehindReq()));
         a.put("pushItemsFailedInside2xx", s.itemFailed());
-        a.put("errorBackoff", Map.of("backoffs", s.backoffs(), "backoffMillis", s.backoffMillis()));
+        a.put("errorBackoff", ordered("backoffs", s.backoffs(), "backoffMillis", s.backoffMillis()));
         a.put("crossTenantDeliveries", s.crossTenant());
         a.put("undecodableDeliveries", s.undecodable());
         a.put("pacerLatenessMaxMs", r.lateLaunchMaxMicros() / 1000.0);
@@ -234,8 +234,8 @@ public final class CloudRecord {
         List<Object> amb = new ArrayList<>();
         for (TenantResult t : r.verify().tenants()) {
             if (t.ambiguousSent() > 0) {
-                amb.add(Map.of("idx", t.idx(), "ambiguousSent", t.ambiguousSent(),
-                        "ambiguousDelivered", t.ambiguousDelivered()));
+                amb.add(ordered("idx", t.idx(), "ambiguousSent", t.ambiguousSent(), "ambiguousDelivered",
+                        t.ambiguousDelivered()));
             }
         }
         a.put("ambiguousDelivered", r.verify().ambiguousDelivered());
@@ -257,6 +257,18 @@ public final class CloudRecord {
         a.put("stragglersAtShutdown", r.stragglers());
         a.putAll(extra);
         return a;
+    }
+
+    /**
+     * Keys in the order given ({@code Map.of} iterates in a per-JVM random order, so the bytes of the same record
+     * differed between runs).
+     */
+    private static Map<String, Object> ordered(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
     }
 
     /** Writes the record atomically; returns the path. */
