@@ -186,6 +186,17 @@ public final class CloudRecord {
     }
 
     private static Map<String, Object> verify(VerifyResult v) {
+        Map<String, Object> o = verifySummary(v);
+        List<Object> rows = new ArrayList<>();
+        for (TenantResult t : v.tenants()) {
+            rows.add(tenantRow(t));
+        }
+        o.put("tenants", rows);
+        return o;
+    }
+
+    /** The reference's verify counts (its {@code verify} object without the tenant rows). */
+    static Map<String, Object> verifySummary(VerifyResult v) {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("enabled", v.enabled());
         o.put("verdict", v.verdict());
@@ -196,31 +207,31 @@ public final class CloudRecord {
         o.put("extra", v.extra());
         o.put("crossTenant", v.crossTenant());
         o.put("undecodable", v.undecodable());
-        List<Object> rows = new ArrayList<>();
-        for (TenantResult t : v.tenants()) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("idx", t.idx());
-            row.put("tenant", t.tenant());
-            row.put("cluster", t.cluster());
-            row.put("queue", t.queue());
-            row.put("seqAssigned", t.seqAssigned());
-            row.put("sentOk", t.sentOk());
-            row.put("sentFail", t.sentFail());
-            row.put("sentLostFaultInjected", t.sentLostFaultInjected());
-            row.put("received", t.received());
-            row.put("missing", t.missing());
-            row.put("duplicate", t.duplicate());
-            row.put("extra", t.extra());
-            row.put("crossTenantIn", t.crossTenantIn());
-            row.put("undecodable", t.undecodable());
-            if (t.firstMissingSeqs().length > 0) {
-                row.put("firstMissingSeqs", t.firstMissingSeqs());
-            }
-            row.put("ok", t.ok());
-            rows.add(row);
-        }
-        o.put("tenants", rows);
         return o;
+    }
+
+    /** One tenant's row of the reference's {@code verify.tenants}. */
+    static Map<String, Object> tenantRow(TenantResult t) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("idx", t.idx());
+        row.put("tenant", t.tenant());
+        row.put("cluster", t.cluster());
+        row.put("queue", t.queue());
+        row.put("seqAssigned", t.seqAssigned());
+        row.put("sentOk", t.sentOk());
+        row.put("sentFail", t.sentFail());
+        row.put("sentLostFaultInjected", t.sentLostFaultInjected());
+        row.put("received", t.received());
+        row.put("missing", t.missing());
+        row.put("duplicate", t.duplicate());
+        row.put("extra", t.extra());
+        row.put("crossTenantIn", t.crossTenantIn());
+        row.put("undecodable", t.undecodable());
+        if (t.firstMissingSeqs().length > 0) {
+            row.put("firstMissingSeqs", t.firstMissingSeqs());
+        }
+        row.put("ok", t.ok());
+        return row;
     }
 
     private static Map<String, Object> additions(CloudConfig cfg, CloudResult r, Map<String, Object> extra) {

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * Cloud's {@code section} of its {@code goload.run/2} record ({@code <run-id>.run.json}, docs/cloud.md): per tenant its
- * deliveries and verdict row, the cross-tenant and undecodable deliveries, the verify summary, the drain, the faults
+ * deliveries and its row of the reference's verify block, the cross-tenant and undecodable deliveries, the verify summary, the drain, the faults
  * injected and what they affected, and the loss attribution. The common figures (counters, errors, latency) are the
  * record's own; the reference's attempt counts ({@code popReqs}, {@code ackReqs}) are here. No API key: tenants by
  * slug. Stateless.
@@ -26,25 +26,12 @@ public final class CloudRunSection {
         for (int i = 0; i < v.tenants().size(); i++) {
             TenantResult t = v.tenants().get(i);
             long[] d = r.tenantDelivery().get(i);
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("idx", t.idx());
-            row.put("tenant", t.tenant());
-            row.put("cluster", t.cluster());
-            row.put("queue", t.queue());
+            Map<String, Object> row = CloudRecord.tenantRow(t);
             row.put("pushed", d[0]);
             row.put("popped", d[1]);
             row.put("acked", d[2]);
-            row.put("sentOk", t.sentOk());
-            row.put("sentFail", t.sentFail());
-            row.put("received", t.received());
-            row.put("missing", t.missing());
-            row.put("duplicate", t.duplicate());
-            row.put("extra", t.extra());
-            row.put("crossTenantIn", t.crossTenantIn());
-            row.put("undecodable", t.undecodable());
             row.put("ambiguousSent", t.ambiguousSent());
             row.put("ambiguousDelivered", t.ambiguousDelivered());
-            row.put("ok", t.ok());
             tenants.add(row);
         }
         m.put("tenants", tenants);
@@ -52,16 +39,7 @@ public final class CloudRunSection {
         m.put("undecodable", r.extras().undecodable());
         m.put("popReqs", r.extras().popReqs());
         m.put("ackReqs", r.extras().ackReqs());
-        Map<String, Object> verify = new LinkedHashMap<>();
-        verify.put("enabled", v.enabled());
-        verify.put("verdict", v.runVerdict());
-        verify.put("sentOk", v.sentOk());
-        verify.put("received", v.received());
-        verify.put("missing", v.missing());
-        verify.put("duplicate", v.duplicate());
-        verify.put("extra", v.extra());
-        verify.put("crossTenant", v.crossTenant());
-        verify.put("undecodable", v.undecodable());
+        Map<String, Object> verify = CloudRecord.verifySummary(v);
         verify.put("ambiguousDelivered", v.ambiguousDelivered());
         m.put("verify", verify);
         Map<String, Object> drain = new LinkedHashMap<>();

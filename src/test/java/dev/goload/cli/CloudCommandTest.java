@@ -84,6 +84,47 @@ class CloudCommandTest {
         assertTrue(lines.length >= 3, r.csv);
         assertTrue(lines[1].matches("[0-9.]+,\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ,load,.*"), lines[1]);
         assertEquals(24, lines[1].split(",").length);
+        assertTheRunRecordAgreesWithTheReferenceJson(r, "clean", "PASS");
+    }
+
+    /**
+     * The goload.run/2 record beside the reference files: its common counters are the reference JSON's figures, its
+     * section holds the verify summary, its artifacts list the reference's JSON and CSV.
+     */
+    private JsonNode assertTheRunRecordAgreesWithTheReferenceJson(Run r, String runId, String verdict)
+            throws Exception {
+        Path file = dir.resolve(runId + ".run.json");
+        JsonNode rec = JSON.readTree(file.toFile());
+        assertEquals("goload.run/2", rec.path("schema").asText());
+        assertEquals("cloud", rec.path("mode").asText());
+        JsonNode c = rec.path("counters");
+        JsonNode achieved = r.json.path("achieved");
+        assertEquals(achieved.path("pushedMsgs").asLong(), c.path("pushedMsgs").asLong(), rec.toString());
+        assertEquals(achieved.path("poppedMsgs").asLong(), c.path("popped").asLong());
+        assertEquals(achieved.path("ackedMsgs").asLong(), c.path("acked").asLong());
+        assertEquals(achieved.path("emptyPops").asLong(), c.path("emptyPops").asLong());
+        assertEquals(achieved.path("pushReqs").asLong(), c.path("sentReq").asLong());
+        assertEquals(r.json.path("offered").path("reqs").asLong(), c.path("offeredReq").asLong());
+        assertEquals(r.json.path("offered").path("shedReqs").asLong(),
+                c.path("shedCapReq").asLong() + c.path("shedBehindReq").asLong());
+        assertEquals(achieved.path("popReqs").asLong(), rec.path("section").path("popReqs").asLong());
+        assertEquals(r.json.path("errors").path("push").path("total").asLong(),
+                rec.path("errors").path("push").path("total").asLong());
+        assertEquals(r.json.path("latency").path("pushRtt").path("samples").asLong(),
+                rec.path("latencyMs").path("service").path("count").asLong());
+        assertEquals(r.json.path("latency").path("e2eFromSchedule").path("samples").asLong(),
+                rec.path("latencyMs").path("e2e").path("count").asLong());
+        assertEquals(r.json.path("verify").path("sentOk").asLong(),
+                rec.path("section").path("verify").path("sentOk").asLong());
+        assertEquals(r.json.path("verify").path("tenants").size(), rec.path("section").path("tenants").size());
+        assertEquals(verdict, rec.path("verdict").path("result").asText());
+        List<String> kinds = new ArrayList<>();
+        rec.path("artifacts").forEach(a -> kinds.add(a.path("kind").asText()));
+        assertTrue(kinds.containsAll(List.of("record", "intervalsCsv", "hlog", "cloudJson", "cloudCsv")), kinds.toString());
+        assertTrue(Files.isRegularFile(dir.resolve(runId + ".intervals.csv")));
+        assertTrue(Files.isRegularFile(dir.resolve(runId + ".hlog")));
+        assertTrue(r.out.contains("            " + file + "\n"), "the [artifacts] block names it: " + r.out);
+        return rec;
     }
 
     @Test
@@ -110,6 +151,10 @@ class CloudCommandTest {
         assertTrue(r.out.contains("FAULT INJECTION: dup-push=0 lose-msg=3 drop-ack=0"), r.out);
         assertTrue(r.out.contains("VERDICT: FAIL"), r.out);
         assertTrue(r.out.contains("NOTE: consumers were idle at the cutoff"), r.out);
+        JsonNode rec = assertTheRunRecordAgreesWithTheReferenceJson(r, "lose", "FAIL");
+        assertEquals(ExitCodes.VERDICT_FAIL, rec.path("verdict").path("exitCode").asInt());
+        assertTrue(rec.path("verdict").path("findings").toString().contains("missing="), rec.toString());
+        assertEquals(3, rec.path("section").path("faults").path("loseMsg").asLong());
     }
 
     @Test
@@ -223,6 +268,11 @@ class CloudCommandTest {
         assertEquals(0, r.json.path("errors").path("push").path("total").asLong(), r.jsonText);
         assertEquals(synth.toString(), r.json.path("config").path("tenantsFile").asText());
         assertNoKeyIn(written, r);
+        String record = Files.readString(dir.resolve("synth.run.json"));
+        assertTrue(record.contains("\"kind\" : \"tenantsFile\"") || record.contains("\"tenantsFile\""), record);
+        for (Tenant t : written.tenants()) {
+            assertFalse(record.contains(t.apiKey()), "API key of tenant " + t.idx() + " leaked into the run record");
+        }
     }
 
     @Test

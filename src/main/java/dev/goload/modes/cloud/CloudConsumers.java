@@ -1,7 +1,6 @@
 package dev.goload.modes.cloud;
 
 import dev.goload.client.AckResult;
-import dev.goload.client.ErrorKind;
 import dev.goload.client.Message;
 import dev.goload.client.PopRequest;
 import dev.goload.client.QueenException;
@@ -18,6 +17,7 @@ import dev.goload.modes.consume.ConsumerPolicy;
 import dev.goload.modes.consume.ConsumerPool;
 import dev.goload.modes.consume.Lifetime;
 import dev.goload.modes.consume.PopTally;
+import dev.goload.modes.consume.RunTally;
 import dev.goload.pace.NanoClock;
 import dev.goload.verify.FaultPlan;
 import java.util.ArrayList;
@@ -161,12 +161,14 @@ final class CloudConsumers {
     }
 
     /**
-     * The common vocabulary ({@code popCalls} per answer, {@code popErr} per failed pop, {@code ackCalls} per answered
-     * or failed ack call, {@code ackErr} per message not acked), plus the reference's {@code popReqs}/{@code ackReqs}
-     * per attempt; errors by kind in the run's {@code pop}/{@code ack} families.
+     * The common vocabulary ({@link RunTally}), plus the reference's {@code popReqs}/{@code ackReqs} per attempt, the
+     * tenant's acked messages, and an ack answered with failed items as an {@code item_failed} ack error.
      */
-    private record Tally(RunCounters c, RunRecorders r, CloudCounters extras, TenantState t)
-            implements PopTally, AckTally {
+    private record Tally(RunTally common, CloudCounters extras, TenantState t) implements PopTally, AckTally {
+        Tally(RunCounters c, RunRecorders r, CloudCounters extras, TenantState t) {
+            this(new RunTally(c, r), extras, t);
+        }
+
         @Override
         public void attempt() {
             extras.popReqs.increment();
@@ -174,18 +176,17 @@ final class CloudConsumers {
 
         @Override
         public void answered() {
-            c.popCalls.increment();
+            common.answered();
         }
 
         @Override
         public void empty() {
-            c.emptyPops.increment();
+            common.empty();
         }
 
         @Override
         public void failed(QueenException e) {
-            c.popErr.increment();
-            c.popErrors.record(e);
+            common.failed(e);
         }
 
         @Override
@@ -195,32 +196,24 @@ final class CloudConsumers {
 
         @Override
         public void answered(int size, AckResult a, long micros) {
-            c.ackCalls.increment();
-            c.ackMicros.add(micros);
-            r.ack.record(micros);
-            c.acked.add(a.succeeded());
-            c.ackErr.add(size - a.succeeded());
+            common.answered(size, a, micros);
             t.acked.add(a.succeeded());
             if (a.failed() > 0) {
-                c.ackErrors.record("item_failed", "ack: " + a.failed() + " of " + size + " items failed"
+                common.c().ackErrors.record("item_failed", "ack: " + a.failed() + " of " + size + " items failed"
                         + (a.firstError() == null ? "" : ": " + a.firstError()));
             }
         }
 
         @Override
         public void failed(int size, QueenException e, long micros) {
-            c.ackCalls.increment();
-            c.ackMicros.add(micros);
-            c.ackErr.add(size);
-            c.ackErrors.record(e);
+            common.failed(size, e, micros);
         }
 
         @Override
         public void unbuildable(int size, RuntimeException e) {
             // A batch the client cannot even build an ack for (a message without partitionId) must not end this
             // consumer: its tenant would stop draining and everything after would read as missing.
-            c.ackErr.add(size);
-            c.ackErrors.record(ErrorKind.OTHER.label(), "ack: " + e.getMessage());
+            common.unbuildable(size, e);
         }
     }
 }

@@ -2,7 +2,6 @@ package dev.goload.modes.order;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.goload.client.AckResult;
 import dev.goload.client.Message;
 import dev.goload.client.PopRequest;
 import dev.goload.client.PushItem;
@@ -21,15 +20,12 @@ import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.PushOutcome;
 import dev.goload.modes.PushSender;
 import dev.goload.modes.RunSignal;
-import dev.goload.modes.consume.AckTally;
 import dev.goload.modes.consume.Acks;
-import dev.goload.modes.consume.AdderTally;
 import dev.goload.modes.consume.ConsumerLoop;
 import dev.goload.modes.consume.ConsumerPolicy;
 import dev.goload.modes.consume.ConsumerPool;
-import dev.goload.modes.consume.KindTally;
 import dev.goload.modes.consume.Lifetime;
-import dev.goload.modes.consume.PopTally;
+import dev.goload.modes.consume.RunTally;
 import dev.goload.modes.run.IntervalReporter;
 import dev.goload.modes.run.RunListener;
 import dev.goload.modes.run.RunNote;
@@ -108,7 +104,7 @@ public final class OrderRun {
     public OrderResult execute(RunSignal signal, LoaderMonitor monitor) throws InterruptedException {
         RunSignal consumersStop = new RunSignal();
         Lifetime life = Lifetime.of(consumersStop);
-        Tally tally = new Tally(counters, recorders);
+        RunTally tally = new RunTally(counters, recorders);
         acks = Acks.inline(msgs -> client.ackMessages(msgs, true, cfg.group()), tally, life, clock);
         // the reference's policy (§2.5): 20 ms base pause after a failed pop; always long-polling, no empty sleep
         ConsumerPolicy policy = new ConsumerPolicy(POP_ERROR_PAUSE_MILLIS, 0, false);
@@ -303,55 +299,6 @@ public final class OrderRun {
             ledger.delivered(p != null && p.isTextual() ? p.asText() : "", s.asLong());
         } catch (java.io.IOException e) {
             // not JSON: not one of ours
-        }
-    }
-
-    /**
-     * Pops and acks in the common vocabulary ({@link KindTally} over the run's counters and error families), plus
-     * each ack call's count and duration ({@code ackCalls}, {@code ackMicros}, the {@code ack} recorder).
-     */
-    private record Tally(KindTally kinds, RunCounters c, RunRecorders r) implements PopTally, AckTally {
-        Tally(RunCounters c, RunRecorders r) {
-            this(new KindTally(new AdderTally(c.popCalls, c.emptyPops, c.popErr, c.acked, c.ackErr), c.popErrors,
-                    c.ackErrors), c, r);
-        }
-
-        @Override
-        public void answered() {
-            kinds.answered();
-        }
-
-        @Override
-        public void empty() {
-            kinds.empty();
-        }
-
-        @Override
-        public void failed(QueenException e) {
-            kinds.failed(e);
-        }
-
-        @Override
-        public void answered(int size, AckResult a, long micros) {
-            timed(micros);
-            r.ack.record(micros);
-            kinds.answered(size, a, micros);
-        }
-
-        @Override
-        public void failed(int size, QueenException e, long micros) {
-            timed(micros);
-            kinds.failed(size, e, micros);
-        }
-
-        @Override
-        public void unbuildable(int size, RuntimeException e) {
-            kinds.unbuildable(size, e);
-        }
-
-        private void timed(long micros) {
-            c.ackCalls.increment();
-            c.ackMicros.add(micros);
         }
     }
 }
