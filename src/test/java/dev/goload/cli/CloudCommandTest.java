@@ -12,6 +12,7 @@ import dev.goload.broker.ProxyLimits;
 import dev.goload.broker.ProxyOptions;
 import dev.goload.broker.ProxyTenant;
 import dev.goload.report.CloudCsv;
+import dev.goload.report.RecordSchema;
 import dev.goload.tenancy.SyntheticTenants;
 import dev.goload.tenancy.Tenant;
 import dev.goload.tenancy.TenantsFile;
@@ -94,6 +95,7 @@ class CloudCommandTest {
     private JsonNode assertTheRunRecordAgreesWithTheReferenceJson(Run r, String runId, String verdict)
             throws Exception {
         Path file = dir.resolve(runId + ".run.json");
+        RecordSchema.assertValid(file);
         JsonNode rec = JSON.readTree(file.toFile());
         assertEquals("goload.run/2", rec.path("schema").asText());
         assertEquals("cloud", rec.path("mode").asText());
@@ -268,6 +270,7 @@ class CloudCommandTest {
         assertEquals(0, r.json.path("errors").path("push").path("total").asLong(), r.jsonText);
         assertEquals(synth.toString(), r.json.path("config").path("tenantsFile").asText());
         assertNoKeyIn(written, r);
+        RecordSchema.assertValid(dir.resolve("synth.run.json"));
         String record = Files.readString(dir.resolve("synth.run.json"));
         assertTrue(record.contains("\"kind\" : \"tenantsFile\"") || record.contains("\"tenantsFile\""), record);
         for (Tenant t : written.tenants()) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goload.report.RecordSchema;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -47,6 +48,7 @@ class OrderModeEmbeddedTest {
         assertTrue(r.out().indexOf(line) < r.out().indexOf("VERDICT PASS"), r.out());
         // the goload.run/2 record beside it: the common counters are the reference JSON's figures
         Path file = dir.resolve("t1.run.json");
+        RecordSchema.assertValid(file);
         JsonNode rec = new ObjectMapper().readTree(file.toFile());
         assertEquals("goload.run/2", rec.path("schema").asText());
         assertEquals("order", rec.path("mode").asText());
@@ -88,6 +90,7 @@ class OrderModeEmbeddedTest {
             assertTrue(r.out().contains("  ! FOREIGN: 1 delivery/deliveries"), r.out());
             assertTrue(r.out().contains("VERDICT FAIL"), r.out());
             // the record's verdict carries the same findings, word for word, and the reference's exit code
+            RecordSchema.assertValid(dir.resolve("stale.run.json"));
             JsonNode v = new ObjectMapper().readTree(dir.resolve("stale.run.json").toFile()).path("verdict");
             assertEquals("FAIL", v.path("result").asText());
             assertEquals(3, v.path("exitCode").asInt());
