@@ -59,7 +59,6 @@ public final class CloudRun {
     private final CloudPhases phases;
     private final CloudTxnIds txnIds = CloudTxnIds.forRunStartingNow();
     private AttributionOptions attribution = AttributionOptions.DEFAULTS;
-    private IntervalReporter.Waiter waiter = IntervalReporter.Waiter.SYSTEM;
     private double configureSec;
 
     public CloudRun(CloudConfig cfg, List<CloudTenant> tenantList, List<QueenClient> clients, FaultPlan faults,
@@ -147,12 +146,6 @@ public final class CloudRun {
         return this;
     }
 
-    /** How the reporter waits for a boundary (tests run the schedule on a manual clock). */
-    CloudRun waiter(IntervalReporter.Waiter w) {
-        this.waiter = w;
-        return this;
-    }
-
     /**
      * After {@link #execute}: looks the verdict's missing messages up through each tenant's client and says where
      * they were lost; null when nothing is missing (or verification was off).
@@ -202,7 +195,7 @@ public final class CloudRun {
                     public CloudCounters.Snapshot snapshot() {
                         return c.snapshot();
                     }
-                }, listeners, waiter);
+                }, listeners);
 
         long start = clock.nanoTime();
         long loadEnd = start + cfg.durationSec() * 1_000_000_000L;
