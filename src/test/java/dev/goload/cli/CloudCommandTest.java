@@ -23,19 +23,36 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code -mode cloud} end to end against the embedded broker (and its proxy personality): a clean run passes, each
  * injected fault fails with exactly the injected anomaly counted, isolation breaches are caught, proxy error codes
- * are accounted by code, and no API key reaches any output. Low rates, a few seconds each.
+ * are accounted by code, and no API key reaches any output. Low rates, a few seconds each; broker-target runs share
+ * one embedded broker, each on a queue of its own.
  */
 class CloudCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** One embedded broker for every broker-target run of the class (a broker start per run cost time only). */
+    private static EmbeddedBroker shared;
+    private static final java.util.concurrent.atomic.AtomicInteger RUNS = new java.util.concurrent.atomic.AtomicInteger();
+
     @TempDir
     Path dir;
+
+    @BeforeAll
+    static void startTheSharedBroker() {
+        shared = EmbeddedBroker.start(BrokerOptions.defaults());
+    }
+
+    @AfterAll
+    static void stopTheSharedBroker() {
+        shared.close();
+    }
 
     private record Run(int code, String out, String err, JsonNode json, String jsonText, String csv) {}
 
@@ -48,7 +65,12 @@ class CloudCommandTest {
             args.addAll(List.of("-target", "broker", "-tenants-file", dir.resolve("absent.json").toString()));
         }
         if (!args.contains("-url")) {
-            args.add("-embedded");
+            if (args.get(args.indexOf("-target") + 1).equals("broker") && !args.contains("-queue")) {
+                // the class's one broker; a queue of this run's own, so no run sees another's messages
+                args.addAll(List.of("-url", shared.url(), "-queue", runId + "-" + RUNS.incrementAndGet()));
+            } else {
+                args.add("-embedded"); // the proxy personality over this run's own tenants
+            }
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
