@@ -52,8 +52,7 @@ final class ReportCommand implements Callable<Integer> {
         CommandLine cl = new CommandLine(command);
         cl.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         cl.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
-        cl.setExitCodeExceptionMapper(e -> ExitCodes.SETUP);
-        cl.getCommandSpec().exitCodeOnInvalidInput(ExitCodes.USAGE);
+        cl.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? ExitCodes.USAGE : ExitCodes.SETUP);
         return cl.execute(args.toArray(String[]::new));
     }
 

@@ -14,7 +14,7 @@ import java.util.Map;
 /**
  * runpt.sh's series of a cell point (docs/cell-rig.md), on the run's time axis: per-component CPU in cores and the
  * cap's throttled time from {@code <id>.cpu.csv} (cumulative µs: each sample's increase is counted in the group it
- * ends in), and from {@code <id>.pg.csv} commits, rollbacks and tuples per second ({@code dd} rows, per-second
+ * was used in), and from {@code <id>.pg.csv} commits, rollbacks and tuples per second ({@code dd} rows, per-second
  * deltas) and the active backends per wait event ({@code w} rows, the mean per sampled second, the busiest few by
  * name and the rest as {@code other}). Samples outside the run's intervals are left out. Stateless.
  */
@@ -37,8 +37,9 @@ final class CellPointSeries {
             if (Double.isNaN(t) || Double.isNaN(v)) return;
             String comp = f[1].equals("slice_thr") ? "throttled" : f[1];
             double[] prev = last.put(comp, new double[] {t, v});
-            int grp = g.groupAt(t * 1000);
-            if (prev == null || grp < 0) return;
+            if (prev == null) return;
+            int grp = g.groupAt((prev[0] + t) * 500);   // the middle of the span the increase was used in
+            if (grp < 0) return;
             usec.computeIfAbsent(comp, c -> new double[n])[grp] += v - prev[1];
         });
         Map<String, double[]> out = new LinkedHashMap<>();
@@ -64,7 +65,8 @@ final class CellPointSeries {
         each(pgCsv, f -> {
             if (f.length < 3) return;
             double t = num(f[0]);
-            int grp = Double.isNaN(t) ? -1 : g.groupAt(t * 1000);
+            // a dd row holds the second before its timestamp; a w row is the instant itself
+            int grp = Double.isNaN(t) ? -1 : g.groupAt(f[1].equals("dd") ? t * 1000 - 500 : t * 1000);
             if (grp < 0) return;
             if (f[1].equals("dd")) {
                 for (int i = 0; i < dd.length && i + 2 < f.length; i++) {
