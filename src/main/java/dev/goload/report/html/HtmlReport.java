@@ -12,7 +12,7 @@ import java.nio.file.Path;
  * <pre>{@code
  * Artifact html = HtmlReport.artifact(dir, runId);     // listed in the record's artifacts as "html"
  * Path record = writer.finish(outcome, section, List.of(html, ...));
- * HtmlReport.write(record, Path.of(html.path()));      // <run-id>.html next to the record
+ * HtmlReport.writeNextTo(record);                      // writes <run-id>.html next to the record: html.path()
  * }</pre>
  */
 public final class HtmlReport {
@@ -21,6 +21,19 @@ public final class HtmlReport {
     /** The report's place next to a run's record: {@code <dir>/<run-id>.html}, as the record lists it. */
     public static Artifact artifact(Path dir, String runId) {
         return Artifact.of("html", dir.resolve(runId + ".html"));
+    }
+
+    /**
+     * Writes the report of a just-written record next to it, as {@code <run-id>.html} (the path {@link #artifact}
+     * named); returns that path. The end of every run calls this ({@code cli/ResultPipeline}, unless {@code -html=false}).
+     *
+     * @throws RunFiles.NotARun when {@code record} is not a run record
+     */
+    public static Path writeNextTo(Path record) throws IOException, RunFiles.NotARun {
+        RunFiles f = RunFiles.locate(record);
+        Path dir = record.toAbsolutePath().getParent();
+        Path out = Path.of(artifact(dir, f.json().path("runId").asText("run")).path());
+        return RunReport.page(RunData.load(f, IntervalGroups.DEFAULT_BUDGET)).write(out);
     }
 
     /**

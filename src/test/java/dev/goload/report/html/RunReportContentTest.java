@@ -99,6 +99,19 @@ class RunReportContentTest {
     }
 
     @Test
+    void theEndOfARunWritesTheReportWhereItsArtifactEntrySaysNextToTheRecord() throws Exception {
+        Path dir = tmp.resolve("end");
+        Path record = SyntheticRun.write(dir, 5);
+        var planned = HtmlReport.artifact(dir, "run");
+        assertEquals("html", planned.kind());
+        Path written = HtmlReport.writeNextTo(record);
+        assertEquals(dir.resolve("run.html").toAbsolutePath(), written.toAbsolutePath());
+        assertEquals(Path.of(planned.path()).toAbsolutePath(), written.toAbsolutePath());
+        assertTrue(Files.readString(written).contains("goload openloop run run"));
+        assertFalse(Files.exists(dir.resolve("run.html.tmp")), "written atomically");
+    }
+
+    @Test
     void aPathThatIsNotARunIsRefusedWithItsReason() throws Exception {
         Path notRun = Files.writeString(tmp.resolve("x.json"), "{\"hello\":1}");
         var e = assertThrows(RunFiles.NotARun.class, () -> HtmlReport.write(notRun, tmp.resolve("x.html")));
