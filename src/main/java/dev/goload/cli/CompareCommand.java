@@ -7,7 +7,6 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -22,7 +21,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "goload compare", sortOptions = false,
         description = "Compare runs of one mode: headline figures side by side with differences from the first run,"
                 + " differing flags, host and broker identity, and an HTML overlay of timelines and distributions.")
-final class CompareCommand implements Callable<Integer> {
+final class CompareCommand extends PicocliCommand {
     static final String SUMMARY = "compare runs of one mode side by side (console table + HTML overlay): goload"
             + " compare A B [C...] [-o compare.html]";
 
@@ -33,21 +32,12 @@ final class CompareCommand implements Callable<Integer> {
             description = "where to write the HTML overlay (default: ${DEFAULT-VALUE})")
     Path output;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
-    boolean help;
-
-    private PrintStream out;
-    private PrintStream err;
-
     static int run(List<String> args, PrintStream out, PrintStream err) {
-        CompareCommand c = new CompareCommand();
-        c.out = out;
-        c.err = err;
-        return ReportCommand.execute(c, args, out, err);
+        return new CompareCommand().execute(args, out, err);
     }
 
-    static CommandLine.Model.CommandSpec spec() {
-        return new CommandLine(new CompareCommand()).getCommandSpec();
+    static CommandLine.Model.CommandSpec commandSpec() {
+        return new CompareCommand().spec();
     }
 
     @Override

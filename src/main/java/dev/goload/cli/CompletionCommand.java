@@ -60,8 +60,8 @@ final class CompletionCommand {
         root.addSubcommand("ladder", SubcommandSpec.of("ladder", "", LadderCommand.flags(), true));
         root.addSubcommand("k8s", SubcommandSpec.of("k8s", "", K8sCommand.flags(), true));
         root.addSubcommand("merge", SubcommandSpec.of("merge", "", MergeCommand.flags(), true));
-        root.addSubcommand("report", ReportCommand.spec());
-        root.addSubcommand("compare", CompareCommand.spec());
+        root.addSubcommand("report", ReportCommand.commandSpec());
+        root.addSubcommand("compare", CompareCommand.commandSpec());
         root.addSubcommand("version", CommandSpec.create());
         List<String> helpTopics = new ArrayList<>(modes);
         helpTopics.addAll(List.of("broker", "demo", "ladder", "k8s", "merge", "report", "compare"));

@@ -4,12 +4,9 @@ import dev.goload.report.html.HtmlReport;
 import dev.goload.report.html.RunFiles;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -23,7 +20,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "goload report", sortOptions = false,
         description = "Write the self-contained HTML report of a run: its record (<run-id>.json, cloud/order"
                 + " <run-id>.run.json, goload.run/1 or /2), the directory holding it, or a ladder directory.")
-final class ReportCommand implements Callable<Integer> {
+final class ReportCommand extends PicocliCommand {
     static final String SUMMARY = "HTML report of a run (record, run directory or ladder directory): goload report"
             + " <run> [-o report.html]";
 
@@ -34,30 +31,12 @@ final class ReportCommand implements Callable<Integer> {
             description = "where to write (default: <run-id>.html next to the record; ladder.html in a ladder directory)")
     Path output;
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
-    boolean help;
-
-    private PrintStream out;
-    private PrintStream err;
-
     static int run(List<String> args, PrintStream out, PrintStream err) {
-        ReportCommand c = new ReportCommand();
-        c.out = out;
-        c.err = err;
-        return execute(c, args, out, err);
+        return new ReportCommand().execute(args, out, err);
     }
 
-    /** Runs a picocli command with goload's streams and exit codes (2 for a bad command line). */
-    static int execute(Object command, List<String> args, PrintStream out, PrintStream err) {
-        CommandLine cl = new CommandLine(command);
-        cl.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
-        cl.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
-        cl.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? ExitCodes.USAGE : ExitCodes.SETUP);
-        return cl.execute(args.toArray(String[]::new));
-    }
-
-    static CommandLine.Model.CommandSpec spec() {
-        return new CommandLine(new ReportCommand()).getCommandSpec();
+    static CommandLine.Model.CommandSpec commandSpec() {
+        return new ReportCommand().spec();
     }
 
     @Override
