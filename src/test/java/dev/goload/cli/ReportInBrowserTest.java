@@ -41,4 +41,21 @@ class ReportInBrowserTest {
         Chromium.assertRenderedWithData(Chromium.dumpDom(dir.resolve("compare.html"), Files.createDirectories(
                 dir.resolve("c2"))), 4);
     }
+
+    @Test
+    void theReportOfAnEmbeddedTenantsRunItsV2RecordAndSectionRendersWithoutError() throws Exception {
+        Chromium.require();
+        Path run = dir.resolve("tenants");
+        LoadModeRun r = LoadModeRun.of(run, "-mode", "tenants", "-embedded", "-tenants", "3", "-queues-per-tenant", "2",
+                "-phase-high", "40", "-phase-low", "4", "-phase-sec", "1", "-stagger=false", "-duration", "3",
+                "-report", "1", "-pop-timeout", "500", "-payload", "16");
+        assertEquals(0, r.code(), r.toString());
+        assertEquals("goload.run/2", r.record().path("schema").asText());
+        MainRun report = MainRun.of("report", run.resolve("run.json").toString());
+        assertEquals(0, report.code(), report.err());
+        String page = Files.readString(run.resolve("run.html"));
+        assertTrue(page.contains("Mode section (tenants)"), "the mode's section");
+        Chromium.assertRenderedWithData(Chromium.dumpDom(run.resolve("run.html"), Files.createDirectories(
+                dir.resolve("c3"))), 6);
+    }
 }
