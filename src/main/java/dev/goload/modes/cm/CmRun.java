@@ -20,6 +20,8 @@ import dev.goload.pace.NanoClock;
 import dev.goload.pace.OpenLoopPacer;
 import dev.goload.pace.PacerThread;
 import dev.goload.pace.RateCurve;
+import dev.goload.shard.CoordinatedStart;
+import dev.goload.shard.Shard;
 import dev.goload.verify.CmStage;
 import dev.goload.verify.CmStageRow;
 import dev.goload.verify.CmVerdict;
@@ -77,6 +79,19 @@ public final class CmRun {
     /** Live stage tasks (the report line's {@code gor}). */
     private final AtomicInteger live = new AtomicInteger();
     private boolean reporting;
+    /** This loader's shard: it produces and consumes only the properties it owns (all of them unsharded). */
+    private Shard shard = Shard.SINGLE;
+    /** The coordinated start, asked after the warm-up; null = start when ready. */
+    private StartGate gate;
+    /** The start the gate handed out (null when not coordinated). */
+    private volatile CoordinatedStart.Start coordinatedStart;
+
+    /** Waits for the coordinated start of a sharded run; null = not coordinated, start now. */
+    @FunctionalInterface
+    public interface StartGate {
+        /** @throws IllegalStateException the barrier refused the run or timed out (the message names why) */
+        CoordinatedStart.Start await() throws java.io.IOException, InterruptedException;
+    }
 
     public CmRun(CmConfig cfg, QueenClient client, String runId, LoaderBoundRules rules,
                  List<? extends RunListener<? super CmSnapshot>> listeners, NanoClock clock) {
@@ -88,6 +103,36 @@ public final class CmRun {
         this.clock = clock;
         this.stages = CmStage.standard(cfg.queuePrefix());
         this.counters = new CmCounters(stages);
+    }
+
+    /**
+     * Makes this run shard {@code shard} of a sharded run: the events rate of each flow is split exactly
+     * ({@link Shard#share}), each property belongs to one shard ({@link Shard#owns}) whose pacers push it and whose
+     * targeted stage workers sweep only its partitions, so each shard's stage logs verify on their own; the schedule
+     * starts at the T0 {@code gate} hands out after the warm-up. Wildcard stages cannot be restricted to a shard's
+     * partitions: the command refuses {@code -shard} with them.
+     */
+    public CmRun sharded(Shard shard, StartGate gate) {
+        if (shard.sharded() && !(cfg.finalTargeted() && cfg.intermediateTargeted())) {
+            throw new IllegalArgumentException("a sharded cm run needs targeted stages");
+        }
+        this.shard = shard;
+        this.gate = gate;
+        return this;
+    }
+
+    /** The coordinated start this run began at, or null (not coordinated, or it failed before). */
+    public CoordinatedStart.Start coordinatedStart() {
+        return coordinatedStart;
+    }
+
+    /** This shard's flow A rate: its share of the unsharded floor(r/2), so the shards' rates sum exactly per flow. */
+    private int rateA() {
+        return shard.share(cfg.rateA());
+    }
+
+    private int rateB() {
+        return shard.share(cfg.rateB());
     }
 
     public CmResult execute(RunSignal signal) throws InterruptedException {
@@ -122,13 +167,13 @@ public final class CmRun {
         }
         CmQueues.configure(cfg, client, run.configureErrors, reporter::note);
         EpochClock epoch = new EpochClock(clock);
-        WarmTracker warm = new WarmTracker(stages.size(), cfg.properties());
+        WarmTracker warm = new WarmTracker(stages.size(), cfg.properties(), (int) shard.owned(cfg.properties()));
         events = new CmEvents(cfg.payloadBytes(), cfg.runNonce());
         StablePush pusher = new StablePush(new PushSender(run, recorders, signal, clock), client, signal,
                 cfg.pushRetries(), counters, clock);
         Semaphore ackSlots = new Semaphore(cfg.ackInflight());
         StageWorkers workers = new StageWorkers(new StageWorkers.Shared(client, events, pusher, counters, run, signal,
-                epoch, recorders.e2e, ackSlots, warm, live, cfg.properties(), cfg.popBatch(), cfg.popWait(),
+                epoch, recorders.e2e, ackSlots, warm, live, cfg.properties(), shard, cfg.popBatch(), cfg.popWait(),
                 cfg.popTimeoutMs(), cfg.popPartitions(), cfg.sweepFloorMs()));
         startStages(workers, logs);
         OrderedPushers flowA = flow('A', CmStage.AVAIL, pusher, signal, epoch, System.nanoTime());
@@ -141,16 +186,23 @@ public final class CmRun {
                 failure = CmWarmup.run(List.of(flowA, flowB), cfg.warmupConc(), warm, signal, reporter::note);
             }
             if (failure == null && !signal.isStopping()) loaderWarmUp(reporter, monitor);
+            long start = clock.nanoTime();
+            if (failure == null && !signal.isStopping() && gate != null) {
+                try {
+                    start = coordinatedT0(epoch);
+                } catch (IllegalStateException | java.io.IOException e) {
+                    failure = "coordinated start: " + e.getMessage();
+                }
+            }
             if (failure == null && !signal.isStopping()) {
-                long start = clock.nanoTime();
                 long end = cfg.durationSec() > 0 ? start + cfg.durationSec() * 1_000_000_000L : Long.MAX_VALUE;
                 reporter.note(new CmNote.Started(CmSnapshot.of(counters, run.snapshot())));
                 reporter.begin(start, cfg.reportSec() * 1_000_000_000L);
                 reporting = true;
                 flowA.start();
                 flowB.start();
-                pacer("cm-pacer-A", flowA, cfg.rateA(), start, end, pacers);
-                pacer("cm-pacer-B", flowB, cfg.rateB(), start, end, pacers);
+                pacer("cm-pacer-A", flowA, rateA(), start, end, pacers);
+                pacer("cm-pacer-B", flowB, rateB(), start, end, pacers);
                 reporter.runUntil(end, "load", signal);
             }
         } catch (RuntimeException e) {
@@ -221,7 +273,7 @@ public final class CmRun {
 
     private OrderedPushers flow(char name, String ingress, StablePush pusher, RunSignal signal, EpochClock epoch,
                                 long seed) {
-        return new OrderedPushers(name, cfg.queue(ingress), cfg.properties(), cfg.shards(), cfg.pushChanCap(), events,
+        return new OrderedPushers(name, cfg.queue(ingress), cfg.properties(), shard, cfg.shards(), cfg.pushChanCap(), events,
                 pusher, counters, run, recorders.lateness, signal, epoch, seed);
     }
 
@@ -248,11 +300,11 @@ public final class CmRun {
         for (int i = 0; i < stages.size(); i++) {
             CmStage s = stages.get(i);
             boolean a = s.flow() == 'A';
-            int rate = a ? cfg.rateA() : cfg.rateB();
+            int rate = a ? rateA() : rateB();
             StageWorkers.Spec spec;
             if (s.terminal()) {
                 spec = new StageWorkers.Spec(i, s, null, cfg.otaSleep(), cfg.otaSleep(), new Semaphore(cfg.executorOta()),
-                        cfg.finalTargeted(), cfg.popWorkers(cfg.rateA()), logs.get(i), new LongAdder());
+                        cfg.finalTargeted(), cfg.popWorkers(rateA()), logs.get(i), new LongAdder());
             } else {
                 spec = new StageWorkers.Spec(i, s, cfg.queue(a ? CmStage.OTA_SYNC : CmStage.OTA_PRICES),
                         a ? cfg.dbSleepMin() : cfg.calSleep(), a ? cfg.dbSleepMax() : cfg.calSleep(), a ? db : cal,
@@ -269,12 +321,29 @@ public final class CmRun {
      */
     private void loaderWarmUp(IntervalReporter<CmSnapshot> reporter, LoaderMonitor monitor)
             throws InterruptedException {
-        int pushes = dev.goload.modes.LoaderWarmUp.producerConcurrency(cfg.rateA() + cfg.rateB(), Integer.MAX_VALUE);
-        int workers = stages.size() * cfg.popWorkers(Math.max(cfg.rateA(), cfg.rateB()));
+        int pushes = dev.goload.modes.LoaderWarmUp.producerConcurrency(rateA() + rateB(), Integer.MAX_VALUE);
+        int workers = stages.size() * cfg.popWorkers(Math.max(rateA(), rateB()));
         int conns = dev.goload.modes.LoaderWarmUp.connections(pushes, workers, client.config().idleConns());
         dev.goload.modes.LoaderWarmUp.Result warm = dev.goload.modes.LoaderWarmUp.run(List.of(client), conns, clock);
         monitor.warmUp(warm);
         reporter.note(new CmNote.LoaderWarm(warm));
+    }
+
+    /**
+     * Waits at the start gate and maps its T0 (this loader's epoch clock) onto the monotonic clock; a T0 that
+     * passed while this shard warmed up cannot be met (its schedule would start with a catch-up burst): an error.
+     */
+    private long coordinatedT0(EpochClock epoch) throws java.io.IOException, InterruptedException {
+        CoordinatedStart.Start s = gate.await();
+        long now = clock.nanoTime();
+        if (s == null) return now;
+        coordinatedStart = s;
+        long t0 = s.localT0EpochMs() * 1_000_000L - epoch.toEpochNanos(0);
+        if (t0 < now) {
+            throw new IllegalStateException(String.format(Locale.ROOT, "T0 passed %d ms before this shard was ready"
+                    + " (warm-up took longer than the start's margin; give -start-at later)", (now - t0) / 1_000_000));
+        }
+        return t0;
     }
 
     private void pacer(String name, OrderedPushers flow, int rate, long start, long end, List<PacerThread> out) {
