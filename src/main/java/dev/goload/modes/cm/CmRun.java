@@ -126,13 +126,20 @@ public final class CmRun {
         return coordinatedStart;
     }
 
-    /** This shard's flow A rate: its share of the unsharded floor(r/2), so the shards' rates sum exactly per flow. */
     private int rateA() {
-        return shard.share(cfg.rateA());
+        return flowRate(cfg.rateA(), shard);
     }
 
     private int rateB() {
-        return shard.share(cfg.rateB());
+        return flowRate(cfg.rateB(), shard);
+    }
+
+    /**
+     * A shard's rate of one flow: its share of the unsharded flow's rate (A = floor(r/2), B = r − A), so the shards'
+     * rates sum exactly per flow — splitting r first and halving each part would not (r = 6 over 2: A 1+1 ≠ 3).
+     */
+    static int flowRate(int unshardedFlowRate, Shard shard) {
+        return shard.share(unshardedFlowRate);
     }
 
     public CmResult execute(RunSignal signal) throws InterruptedException {
