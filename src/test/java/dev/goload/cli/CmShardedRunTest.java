@@ -90,6 +90,27 @@ class CmShardedRunTest {
         assertEquals(2, m.get("section").get("shards").size(), m.get("section").toString());
     }
 
+    @Test
+    void startAtHoldsTheScheduleUntilThatInstantAndTheRecordNamesIt() throws Exception {
+        // far enough ahead for the warm-up of a loaded machine; the test then waits for it
+        long startAt = System.currentTimeMillis() + 15_000;
+        Path logs = dir.resolve("at");
+        MainRun r;
+        try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerOptions.defaults())) {
+            r = MainRun.of("cm", "-url", broker.url(), "-properties", "2", "-rate-events", "20", "-duration", "1",
+                    "-logdir", logs.toString(), "-db-sleep-min", "1", "-db-sleep-max", "1", "-cal-sleep", "1",
+                    "-ota-sleep", "1", "-sweep-floor-ms", "20", "-run-id", "cmat", "-start-at", Long.toString(startAt));
+        }
+        assertEquals(0, r.code(), r.out() + r.err());
+        JsonNode j = JSON.readTree(logs.resolve("cmat.json").toFile());
+        assertEquals(startAt, j.get("shard").get("t0EpochMs").asLong());
+        assertTrue(j.get("shard").get("coordinator").isNull(), j.get("shard").toString());
+        List<String> csv = Files.readAllLines(logs.resolve("cmat.intervals.csv"));
+        long firstEnd = Long.parseLong(csv.get(1).substring(0, csv.get(1).indexOf(',')));
+        // the first interval ends one report period after T0, never before (a few ms: two epoch anchors)
+        assertTrue(firstEnd >= startAt + 1_000 - 5, "first interval ended at " + firstEnd + ", T0 " + startAt);
+    }
+
     /** Every line of every stage log is a property of this shard (property n belongs to shard n mod 2). */
     private static void assertOnlyOwnedProperties(Path logs, int shard) throws IOException {
         int lines = 0;
