@@ -104,11 +104,12 @@ public final class CmCommand implements ModeCommand {
             // shard 0 serves the barrier from now on, so shards that get ready first can already register
             start = CoordinatedStart.open(shards, epoch::epochNanos);
         } catch (IOException | RuntimeException e) {
+            // a malformed address is the command line's fault, a port in use the host's
             err.println("goload -mode cm: cannot serve the start barrier on " + shards.coordinateListen() + ": "
                     + e.getMessage());
             client.close();
             record.close();
-            return ExitCodes.USAGE;
+            return e instanceof IllegalArgumentException ? ExitCodes.USAGE : ExitCodes.SETUP;
         }
         try (client; record; start; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             RunStage.begin();

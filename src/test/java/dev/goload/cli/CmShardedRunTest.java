@@ -111,6 +111,29 @@ class CmShardedRunTest {
         assertTrue(firstEnd >= startAt + 1_000 - 5, "first interval ended at " + firstEnd + ", T0 " + startAt);
     }
 
+    @Test
+    void aShardWhosePeerNeverArrivesFailsAsASetupFailureAndStillWritesItsRecord() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Path logs = dir.resolve("alone");
+        MainRun r;
+        try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerOptions.defaults())) {
+            r = MainRun.of("cm", "-url", broker.url(), "-properties", "2", "-rate-events", "20", "-duration", "1",
+                    "-logdir", logs.toString(), "-db-sleep-min", "1", "-db-sleep-max", "1", "-cal-sleep", "1",
+                    "-ota-sleep", "1", "-sweep-floor-ms", "20", "-run-id", "cmalone", "-shard", "0/2",
+                    "-coordinator", "http://127.0.0.1:" + port, "-coordinate-listen", "127.0.0.1:" + port,
+                    "-coordinate-timeout", "2s");
+        }
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("coordinated start: "), r.out());
+        assertTrue(r.out().contains("not ready within"), r.out());
+        JsonNode j = JSON.readTree(logs.resolve("cmalone.json").toFile());
+        assertEquals(0, j.get("counters").get("offeredReq").asLong(), "nothing scheduled without T0");
+        assertEquals(0, j.get("shard").get("index").asInt());
+    }
+
     /** Every line of every stage log is a property of this shard (property n belongs to shard n mod 2). */
     private static void assertOnlyOwnedProperties(Path logs, int shard) throws IOException {
         int lines = 0;
