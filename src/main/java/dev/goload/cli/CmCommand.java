@@ -8,6 +8,7 @@ import dev.goload.config.ShardOptions;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.cm.CmResult;
 import dev.goload.modes.cm.CmRun;
+import dev.goload.modes.cm.CmShardPart;
 import dev.goload.modes.cm.CmSnapshot;
 import dev.goload.modes.run.RunOutcome;
 import dev.goload.report.Artifact;
@@ -114,9 +115,10 @@ public final class CmCommand implements ModeCommand {
         try (client; record; start; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             RunStage.begin();
             String fingerprint = PerShardFlags.fingerprint(f.values());
+            CmShardPart.Gate gate = shards.coordinated()
+                    ? () -> start.await(runId, fingerprint, hostName(), epoch::epochNanos) : null;
             CmRun run = new CmRun(cfg, client, runId, LoadModeSupport.loaderRules(f), List.of(console, record),
-                    NanoClock.SYSTEM).attribution(attribution).sharded(shards.shard(), shards.coordinated()
-                    ? () -> start.await(runId, fingerprint, hostName(), epoch::epochNanos) : null);
+                    NanoClock.SYSTEM).attribution(attribution).sharded(new CmShardPart(shards.shard(), gate));
             CmResult r = run.execute(signal);
             CoordinatedStart.Start at = run.coordinatedStart();
             if (at != null && at.offsetWarning() != null) out.println(at.offsetWarning());

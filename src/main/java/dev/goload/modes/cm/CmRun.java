@@ -21,7 +21,6 @@ import dev.goload.pace.OpenLoopPacer;
 import dev.goload.pace.PacerThread;
 import dev.goload.pace.RateCurve;
 import dev.goload.shard.CoordinatedStart;
-import dev.goload.shard.Shard;
 import dev.goload.verify.CmStage;
 import dev.goload.verify.CmStageRow;
 import dev.goload.verify.CmVerdict;
@@ -79,19 +78,9 @@ public final class CmRun {
     /** Live stage tasks (the report line's {@code gor}). */
     private final AtomicInteger live = new AtomicInteger();
     private boolean reporting;
-    /** This loader's shard: it produces and consumes only the properties it owns (all of them unsharded). */
-    private Shard shard = Shard.SINGLE;
-    /** The coordinated start, asked after the warm-up; null = start when ready. */
-    private StartGate gate;
-    /** The start the gate handed out (null when not coordinated). */
-    private volatile CoordinatedStart.Start coordinatedStart;
+    /** This loader's part of a sharded run (the whole run unsharded). */
+    private CmShardPart part = CmShardPart.SINGLE;
 
-    /** Waits for the coordinated start of a sharded run; null = not coordinated, start now. */
-    @FunctionalInterface
-    public interface StartGate {
-        /** @throws IllegalStateException the barrier refused the run or timed out (the message names why) */
-        CoordinatedStart.Start await() throws java.io.IOException, InterruptedException;
-    }
 
     public CmRun(CmConfig cfg, QueenClient client, String runId, LoaderBoundRules rules,
                  List<? extends RunListener<? super CmSnapshot>> listeners, NanoClock clock) {
@@ -106,41 +95,32 @@ public final class CmRun {
     }
 
     /**
-     * Makes this run shard {@code shard} of a sharded run: the events rate of each flow is split exactly
-     * ({@link Shard#share}), each property belongs to one shard ({@link Shard#owns}) whose pacers push it and whose
-     * targeted stage workers sweep only its partitions, so each shard's stage logs verify on their own; the schedule
-     * starts at the T0 {@code gate} hands out after the warm-up. Wildcard stages cannot be restricted to a shard's
-     * partitions: the command refuses {@code -shard} with them.
+     * Makes this run one shard's part of a sharded run ({@link CmShardPart}): each flow's rate split exactly, only
+     * the shard's properties pushed, warmed up and swept, the schedule started at the T0 of the part's gate after the
+     * warm-up. Wildcard stages cannot be restricted to a shard's partitions: the command refuses {@code -shard} with
+     * them.
      */
-    public CmRun sharded(Shard shard, StartGate gate) {
-        if (shard.sharded() && !(cfg.finalTargeted() && cfg.intermediateTargeted())) {
+    public CmRun sharded(CmShardPart part) {
+        if (part.shard().sharded() && !(cfg.finalTargeted() && cfg.intermediateTargeted())) {
             throw new IllegalArgumentException("a sharded cm run needs targeted stages");
         }
-        this.shard = shard;
-        this.gate = gate;
+        this.part = part;
         return this;
     }
 
     /** The coordinated start this run began at, or null (not coordinated, or it failed before). */
     public CoordinatedStart.Start coordinatedStart() {
-        return coordinatedStart;
+        return part.start();
     }
 
     private int rateA() {
-        return flowRate(cfg.rateA(), shard);
+        return part.rateA(cfg);
     }
 
     private int rateB() {
-        return flowRate(cfg.rateB(), shard);
+        return part.rateB(cfg);
     }
 
-    /**
-     * A shard's rate of one flow: its share of the unsharded flow's rate (A = floor(r/2), B = r − A), so the shards'
-     * rates sum exactly per flow — splitting r first and halving each part would not (r = 6 over 2: A 1+1 ≠ 3).
-     */
-    static int flowRate(int unshardedFlowRate, Shard shard) {
-        return shard.share(unshardedFlowRate);
-    }
 
     public CmResult execute(RunSignal signal) throws InterruptedException {
         try (LoaderMonitor monitor = new LoaderMonitor(rules, recorders.hiccup)) {
@@ -174,14 +154,14 @@ public final class CmRun {
         }
         CmQueues.configure(cfg, client, run.configureErrors, reporter::note);
         EpochClock epoch = new EpochClock(clock);
-        WarmTracker warm = new WarmTracker(stages.size(), cfg.properties(), (int) shard.owned(cfg.properties()));
+        WarmTracker warm = new WarmTracker(stages.size(), cfg.properties(), part.owned(cfg.properties()));
         events = new CmEvents(cfg.payloadBytes(), cfg.runNonce());
         StablePush pusher = new StablePush(new PushSender(run, recorders, signal, clock), client, signal,
                 cfg.pushRetries(), counters, clock);
         Semaphore ackSlots = new Semaphore(cfg.ackInflight());
         StageWorkers workers = new StageWorkers(new StageWorkers.Shared(client, events, pusher, counters, run, signal,
-                epoch, recorders.e2e, ackSlots, warm, live, cfg.properties(), shard, cfg.popBatch(), cfg.popWait(),
-                cfg.popTimeoutMs(), cfg.popPartitions(), cfg.sweepFloorMs()));
+                epoch, recorders.e2e, ackSlots, warm, live, cfg.properties(), part.shard(), cfg.popBatch(),
+                cfg.popWait(), cfg.popTimeoutMs(), cfg.popPartitions(), cfg.sweepFloorMs()));
         startStages(workers, logs);
         OrderedPushers flowA = flow('A', CmStage.AVAIL, pusher, signal, epoch, System.nanoTime());
         OrderedPushers flowB = flow('B', CmStage.PRICES, pusher, signal, epoch, System.nanoTime() ^ 0x5DEECE66DL);
@@ -194,9 +174,9 @@ public final class CmRun {
             }
             if (failure == null && !signal.isStopping()) loaderWarmUp(reporter, monitor);
             long start = clock.nanoTime();
-            if (failure == null && !signal.isStopping() && gate != null) {
+            if (failure == null && !signal.isStopping()) {
                 try {
-                    start = coordinatedT0(epoch);
+                    start = part.t0Nanos(clock, epoch);
                 } catch (IllegalStateException | java.io.IOException e) {
                     failure = "coordinated start: " + e.getMessage();
                 }
@@ -280,8 +260,8 @@ public final class CmRun {
 
     private OrderedPushers flow(char name, String ingress, StablePush pusher, RunSignal signal, EpochClock epoch,
                                 long seed) {
-        return new OrderedPushers(name, cfg.queue(ingress), cfg.properties(), shard, cfg.shards(), cfg.pushChanCap(), events,
-                pusher, counters, run, recorders.lateness, signal, epoch, seed);
+        return new OrderedPushers(name, cfg.queue(ingress), cfg.properties(), part.shard(), cfg.shards(),
+                cfg.pushChanCap(), events, pusher, counters, run, recorders.lateness, signal, epoch, seed);
     }
 
     /** Loss attribution after the verdict (default: on, {@value AttributionOptions#DEFAULT_MAX} look-ups). */
@@ -334,23 +314,6 @@ public final class CmRun {
         dev.goload.modes.LoaderWarmUp.Result warm = dev.goload.modes.LoaderWarmUp.run(List.of(client), conns, clock);
         monitor.warmUp(warm);
         reporter.note(new CmNote.LoaderWarm(warm));
-    }
-
-    /**
-     * Waits at the start gate and maps its T0 (this loader's epoch clock) onto the monotonic clock; a T0 that
-     * passed while this shard warmed up cannot be met (its schedule would start with a catch-up burst): an error.
-     */
-    private long coordinatedT0(EpochClock epoch) throws java.io.IOException, InterruptedException {
-        CoordinatedStart.Start s = gate.await();
-        long now = clock.nanoTime();
-        if (s == null) return now;
-        coordinatedStart = s;
-        long t0 = s.localT0EpochMs() * 1_000_000L - epoch.toEpochNanos(0);
-        if (t0 < now) {
-            throw new IllegalStateException(String.format(Locale.ROOT, "T0 passed %d ms before this shard was ready"
-                    + " (warm-up took longer than the start's margin; give -start-at later)", (now - t0) / 1_000_000));
-        }
-        return t0;
     }
 
     private void pacer(String name, OrderedPushers flow, int rate, long start, long end, List<PacerThread> out) {

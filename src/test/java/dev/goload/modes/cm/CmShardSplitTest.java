@@ -24,8 +24,8 @@ class CmShardSplitTest {
                 int a = 0;
                 int b = 0;
                 for (int i = 0; i < n; i++) {
-                    a += CmRun.flowRate(events / 2, new Shard(i, n));
-                    b += CmRun.flowRate(events - events / 2, new Shard(i, n));
+                    a += CmShardPart.flowRate(events / 2, new Shard(i, n));
+                    b += CmShardPart.flowRate(events - events / 2, new Shard(i, n));
                 }
                 assertEquals(events / 2, a, events + " over " + n + ": flow A");
                 assertEquals(events - events / 2, b, events + " over " + n + ": flow B");
