@@ -115,13 +115,16 @@ public final class CmCommand implements ModeCommand {
         try (client; record; start; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             RunStage.begin();
             String fingerprint = PerShardFlags.fingerprint(f.values());
-            CmShardPart.Gate gate = shards.coordinated()
-                    ? () -> start.await(runId, fingerprint, hostName(), epoch::epochNanos) : null;
+            // the offset warning goes out when it is known, before T0
+            CmShardPart.Gate gate = !shards.coordinated() ? null : () -> {
+                CoordinatedStart.Start s = start.await(runId, fingerprint, hostName(), epoch::epochNanos);
+                if (s != null && s.offsetWarning() != null) out.println(s.offsetWarning());
+                return s;
+            };
             CmRun run = new CmRun(cfg, client, runId, LoadModeSupport.loaderRules(f), List.of(console, record),
                     NanoClock.SYSTEM).attribution(attribution).sharded(new CmShardPart(shards.shard(), gate));
             CmResult r = run.execute(signal);
             CoordinatedStart.Start at = run.coordinatedStart();
-            if (at != null && at.offsetWarning() != null) out.println(at.offsetWarning());
             if (shards.sharded() || at != null) {
                 record.shard(shards.shard().index(), shards.shard().count(), at == null ? null : at.t0EpochMs(),
                         at == null ? null : at.clockOffsetMs(), at == null ? null : at.coordinator());
