@@ -121,7 +121,8 @@ public final class FlagTables {
 
     /** {@code -mode cm} (spec §2.6). */
     public static FlagTable cm() {
-        return addLossAttribution(addLoadModeCommons(addIdleTimeout(CmFlagTable.build(newModeTable("cm")))));
+        return ShardFlags.add(addLossAttribution(addLoadModeCommons(addIdleTimeout(CmFlagTable.build(
+                newModeTable("cm"))))));
     }
 
     /** The loss-attribution flags of the verifying modes (cloud, order, cm). */
@@ -139,10 +140,18 @@ public final class FlagTables {
     }
 
     /** {@code -mode app} (spec §2.8). */
-    public static FlagTable app() { return addLoadModeCommons(addIdleTimeout(AppFlagTable.build(newModeTable("app")))); }
+    public static FlagTable app() {
+        // the shard flags only to refuse them with the reason (AppCommand.SHARD_REFUSAL)
+        return ShardFlags.add(addLoadModeCommons(addIdleTimeout(AppFlagTable.build(newModeTable("app")))));
+    }
 
     /** {@code -mode provision} (spec §2.4); not a load mode, so of the load-mode additions only the record's. */
     public static FlagTable provision() {
+        // the shard flags only to refuse them with the reason (ProvisionCommand.SHARD_REFUSAL)
+        return ShardFlags.add(provisionFlags());
+    }
+
+    private static FlagTable provisionFlags() {
         return newModeTable("provision")
                 .intFlag("tenants", 2, "tenant indices 0..N-1 must exist (1..10000)")
                 .string("prefix", "camp", "tenant slug = cluster slug = <prefix>-%04d (a DNS label: the routing Host)")

@@ -13,8 +13,9 @@ import java.util.TreeMap;
  * (the barrier compares a {@link #fingerprint} of them, {@code goload merge} compares them one by one).
  */
 public final class PerShardFlags {
-    public static final Set<String> NAMES = Set.of("shard", "shards", "out", "coordinate-listen", "metrics-addr",
-            "metrics-linger", "html");
+    /** {@code logdir}: cm's artifact directory (its {@code -out}), one per shard like {@code -out}. */
+    public static final Set<String> NAMES = Set.of("shard", "shards", "out", "logdir", "coordinate-listen",
+            "metrics-addr", "metrics-linger", "html");
 
     private PerShardFlags() {}
 
