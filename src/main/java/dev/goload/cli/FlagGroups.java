@@ -34,7 +34,9 @@ final class FlagGroups {
                 "payload-max", "duration", "messages", "tenants", "sessions", "skew", "session-churn", "burst-mult",
                 "burst-every", "burst-for", "producer-seconds", "properties", "push-shards", "push-chan-cap",
                 "push-cost-ms", "warmup", "warmup-conc", "phase-high", "phase-low", "phase-sec", "stagger",
-                "idle-only", "queues-per-tenant", "provision-conc", "seed");
+                "idle-only", "queues-per-tenant", "provision-conc", "seed",
+                // announced by parallel work on sharding (issue #12): this loader's part of the workload, its start
+                "shard", "shards", "start-at", "coordinator", "coordinate-listen", "coordinate-timeout");
         assign(TARGET, "url", "embedded", "target", "token", "host-header", "tenants-file", "tenant",
                 "broker-tenant-header", "shared-queue", "queue", "group", "stage2-queue", "queue-prefix", "timeout",
                 "idle-conns", "retries", "retry429-attempts", "push-retries", "pop-autopilot",

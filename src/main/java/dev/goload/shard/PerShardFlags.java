@@ -13,8 +13,12 @@ import java.util.TreeMap;
  * (the barrier compares a {@link #fingerprint} of them, {@code goload merge} compares them one by one).
  */
 public final class PerShardFlags {
+    /**
+     * {@code -fault} too: injecting a fault into one shard (cloud's {@code lose-msg=3} on shard 2) tests that the merged
+     * verdict fails and names that shard; it changes no shape of the workload.
+     */
     public static final Set<String> NAMES = Set.of("shard", "shards", "out", "coordinate-listen", "metrics-addr",
-            "metrics-linger", "html");
+            "metrics-linger", "html", "fault");
 
     private PerShardFlags() {}
 
