@@ -9,17 +9,11 @@ import dev.goload.broker.BrokerOptions;
 import dev.goload.broker.EmbeddedBroker;
 import dev.goload.report.RecordSchema;
 import dev.goload.report.merge.RunMerge;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -105,32 +99,17 @@ class CloudShardedRunTest {
 
     /** Four shards of one run on threads of this process; {@code faultShard} ≥ 0 gets {@code -fault lose-msg=3}. */
     private List<MainRun> runShards(String runId, int faultShard) throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
-        ExecutorService pool = Executors.newFixedThreadPool(SHARDS);
-        try {
-            List<Future<MainRun>> futures = new ArrayList<>();
-            for (int i = 0; i < SHARDS; i++) {
-                List<String> args = new ArrayList<>(List.of("-mode", "cloud", "-target", "broker",
-                        "-tenants-file", dir.resolve("absent.json").toString(), "-tenants", "8",
-                        "-url", broker.url(), "-queue", runId, "-run-id", runId,
-                        "-out", dir.resolve(runId).resolve("shard-" + i).toString(),
-                        // drain past the fault's lease + 5 s on every shard: their phases are equally long
-                        "-rate", "80", "-duration", "2", "-drain", "6", "-report", "1", "-lease-time", "1",
-                        "-pop-timeout", "500", "-shard", i + "/" + SHARDS,
-                        "-coordinator", "http://127.0.0.1:" + port));
-                if (i == 0) args.addAll(List.of("-coordinate-listen", "127.0.0.1:" + port));
-                if (i == faultShard) args.addAll(List.of("-fault", "lose-msg=3"));
-                futures.add(pool.submit(() -> MainRun.of(args.toArray(String[]::new))));
-            }
-            List<MainRun> out = new ArrayList<>();
-            for (Future<MainRun> f : futures) out.add(f.get(3, TimeUnit.MINUTES));
-            return out;
-        } finally {
-            pool.shutdownNow();
-        }
+        return ShardedRuns.run(SHARDS, i -> {
+            List<String> args = new ArrayList<>(List.of("-mode", "cloud", "-target", "broker",
+                    "-tenants-file", dir.resolve("absent.json").toString(), "-tenants", "8",
+                    "-url", broker.url(), "-queue", runId, "-run-id", runId,
+                    "-out", dir.resolve(runId).resolve("shard-" + i).toString(),
+                    // drain past the fault's lease + 5 s on every shard: their phases are equally long
+                    "-rate", "80", "-duration", "2", "-drain", "6", "-report", "1", "-lease-time", "1",
+                    "-pop-timeout", "500"));
+            if (i == faultShard) args.addAll(List.of("-fault", "lose-msg=3"));
+            return args;
+        });
     }
 
     private JsonNode merge(String runId) throws Exception {
