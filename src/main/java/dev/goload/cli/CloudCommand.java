@@ -171,7 +171,7 @@ public final class CloudCommand implements ModeCommand {
             // each tenant on exactly one shard, so its ledger is whole there; a total -rate keeps its per-tenant part
             Shard shard = sharding.shard();
             int whole = tenants.size();
-            tenants = tenants.stream().filter(t -> shard.owns(t.idx())).toList();
+            tenants = CloudTenants.ownedBy(tenants, shard);
             if (tenants.isEmpty()) {
                 err.printf("goload -mode cloud: shard %s drives no tenant (the run has %d tenant(s); use at most %d"
                         + " shards)%n", shard, whole, whole);

@@ -106,8 +106,9 @@ public final class TenantsCommand implements ModeCommand {
                 writer.printPaths(out, List.of());
             }
             return r.provisioned() ? ExitCodes.OK : ExitCodes.SETUP; // a failed provisioning said so on its line
-        } catch (IOException e) {
-            err.println("goload: writing the run artifacts in " + run.outDir() + ": " + e.getMessage());
+        } catch (IOException e) { // the record's files, or shard 0's barrier on -coordinate-listen
+            err.println("goload: writing the run artifacts in " + run.outDir() + " or serving the start barrier: "
+                    + e.getMessage());
             return ExitCodes.SETUP;
         } finally {
             out.flush();
