@@ -97,6 +97,37 @@ class CloudShardedRunTest {
         assertEquals(3, missingOnShardTwo);
     }
 
+    @Test
+    void aShardWithAnotherConfigurationFailsTheStartOnEveryShardBeforeAnyPush() throws Exception {
+        String runId = "sh-refused";
+        List<MainRun> runs = ShardedRuns.run(2, i -> List.of("-mode", "cloud", "-target", "broker",
+                "-tenants-file", dir.resolve("absent.json").toString(), "-tenants", "2", "-url", broker.url(),
+                "-queue", runId, "-run-id", runId, "-out", dir.resolve(runId).resolve("shard-" + i).toString(),
+                "-rate", i == 0 ? "20" : "30", "-duration", "1", "-drain", "1", "-report", "1"));
+        for (MainRun r : runs) {
+            assertEquals(ExitCodes.SETUP, r.code(), r.out() + r.err());
+            assertTrue(r.err().contains("the coordinated start failed, nothing was sent: shard "), r.err());
+            assertTrue(r.err().contains("runs another configuration"), r.err());
+            assertTrue(!r.out().contains("VERDICT"), r.out());
+        }
+    }
+
+    @Test
+    void startAtAloneStartsTheRunAtThatInstantAndTheRecordSaysSo() throws Exception {
+        long at = System.currentTimeMillis() + 8_000; // past the configure and the warm-up on a loaded machine
+        MainRun r = MainRun.of("-mode", "cloud", "-target", "broker", "-tenants-file",
+                dir.resolve("absent.json").toString(), "-tenants", "1", "-url", broker.url(), "-queue", "sh-at",
+                "-run-id", "sh-at", "-out", dir.toString(), "-rate", "20", "-duration", "1", "-drain", "1",
+                "-report", "1", "-pop-timeout", "500", "-start-at", Long.toString(at));
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("[shard] shard 0/1: T0 " + java.time.Instant.ofEpochMilli(at) + " (-start-at)"),
+                r.out());
+        JsonNode rec = JSON.readTree(dir.resolve("sh-at.run.json").toFile());
+        assertEquals(at, rec.path("shard").path("t0EpochMs").asLong());
+        long started = java.time.Instant.parse(rec.path("startedAt").asText()).toEpochMilli();
+        assertTrue(Math.abs(started - at) <= 50, "the run began at -start-at: " + rec.path("startedAt"));
+    }
+
     /** Four shards of one run on threads of this process; {@code faultShard} ≥ 0 gets {@code -fault lose-msg=3}. */
     private List<MainRun> runShards(String runId, int faultShard) throws Exception {
         return ShardedRuns.run(SHARDS, i -> {
