@@ -116,7 +116,8 @@ public final class FlagTables {
 
     /** {@code -mode cloud} (spec §2.3). */
     public static FlagTable cloud() {
-        return addLossAttribution(addLoadModeCommons(addIdleTimeout(CloudFlagTable.build(newModeTable("cloud")))));
+        return ShardFlags.add(addLossAttribution(addLoadModeCommons(addIdleTimeout(CloudFlagTable.build(
+                newModeTable("cloud"))))));
     }
 
     /** {@code -mode cm} (spec §2.6). */
@@ -195,7 +196,8 @@ public final class FlagTables {
                 .string("out", "", "if set, write <out>/<run-id>.json")
                 .string("run-id", "", "run id (default order-w<minPopWait>-<unix>)")
                 .string("note", "", "free text recorded in the JSON");
-        return addLossAttribution(addLoadModeCommons(addIdleTimeout(t)));
+        // the shard flags only to refuse them with the reason (OrderCommand): one ordered queue is not split
+        return ShardFlags.add(addLossAttribution(addLoadModeCommons(addIdleTimeout(t))));
     }
 
     /** {@code -mode tenants} (spec §2.7). */
@@ -218,6 +220,6 @@ public final class FlagTables {
                 .intFlag("provision-conc", 64, "concurrent queue configures")
                 .intFlag("idle-conns", 12000, "keep-alive connections (>= total consumers: each long-poll holds one)")
                 .intFlag("timeout", 30000, "HTTP request timeout in ms (must exceed pop-timeout + 5 s)");
-        return addLoadModeCommons(addIdleTimeout(t));
+        return ShardFlags.add(addLoadModeCommons(addIdleTimeout(t)));
     }
 }
