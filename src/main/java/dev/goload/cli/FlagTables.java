@@ -35,6 +35,24 @@ public final class FlagTables {
                     + " (producers never retry by default); n>1 = bounded client backoff; 0 = SDK kind defaults");
         }
         if (!t.has("run-id")) t.string("run-id", "", ADDITION + "run identifier; \"\" = generated");
+        return addResultFlags(t);
+    }
+
+    /**
+     * What every mode's run is judged and reported by once it ends (issue #11, docs/reporting.md): thresholds and
+     * {@code -strict} here, read by {@link ResultPipeline}; the HTML report's {@code -html} and the live metrics'
+     * {@code -metrics-addr} belong here too, so every mode (load modes through {@link #addLoadModeCommons}, and
+     * {@code provision}) gets them from this one place.
+     */
+    static FlagTable addResultFlags(FlagTable t) {
+        t.strings("threshold", ADDITION + "a pass/fail `expr` on the run's results, one per -threshold:"
+                + " push.p99<10ms, shed==0, errors.rate<0.1%, achieved>=0.99*offered (docs/reporting.md#thresholds);"
+                + " a failed one exits 4, an unknown metric exits 2 before anything is sent");
+        t.intFlag("threshold-abort", 0, ADDITION + "stop the run (cleanly, artifacts complete) when a -threshold"
+                + " has been broken for this many seconds of intervals; 0 = judge at the end only");
+        t.bool("strict", false, ADDITION + "a loader-bound run is invalid as a measurement: exit 5 (without it, a"
+                + " warning)");
+        // -html (the report next to the record) and -metrics-addr (the live endpoint) join here
         return t;
     }
 
@@ -141,9 +159,9 @@ public final class FlagTables {
     /** {@code -mode app} (spec §2.8). */
     public static FlagTable app() { return addLoadModeCommons(addIdleTimeout(AppFlagTable.build(newModeTable("app")))); }
 
-    /** {@code -mode provision} (spec §2.4); not a load mode, so no load-mode additions. */
+    /** {@code -mode provision} (spec §2.4); not a load mode, so no load-mode additions, but the result flags. */
     public static FlagTable provision() {
-        return newModeTable("provision")
+        return addResultFlags(newModeTable("provision")
                 .intFlag("tenants", 2, "tenant indices 0..N-1 must exist (1..10000)")
                 .string("prefix", "camp", "tenant slug = cluster slug = <prefix>-%04d (a DNS label: the routing Host)")
                 .string("plan", "bench", "plan code for every cluster")
@@ -159,7 +177,7 @@ public final class FlagTables {
                 .string("pg-user", "postgres", ADDITION + "database user for -pg-url")
                 .string("pg-password", "", ADDITION + "database password for -pg-url (prefer env PGPASSWORD; never printed)")
                 .intFlag("commit-batch", 50, ADDITION + "tenants per transaction with -pg-url; keys are saved"
-                        + " to -file after every commit");
+                        + " to -file after every commit"));
     }
 
     /** {@code -mode order} (spec §2.5). */

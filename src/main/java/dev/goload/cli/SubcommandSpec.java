@@ -54,6 +54,7 @@ final class SubcommandSpec {
                 .hidden(d.name().equals("mode"));
         if (d.type() == FlagType.BOOL) b.arity(forCompletion ? "0" : "0..1").fallbackValue("true");
         else b.arity("1");
+        if (d.type().repeatable()) b.type(List.class).auxiliaryTypes(String.class); // every occurrence kept
         return b.build();
     }
 
@@ -65,6 +66,7 @@ final class SubcommandSpec {
     private static String defaultNote(FlagDef d) {
         String v = d.defValue();
         if (d.type() == FlagType.STRING) return v.isEmpty() ? "" : " (default: " + GoStrconv.quote(v) + ")";
+        if (d.type().repeatable()) return " (repeatable)";
         String unit = d.type() == FlagType.DURATION ? "" : FlagUnits.unit(d); // "30m0s" carries its own
         String sep = unit.isEmpty() || unit.equals("%") ? "" : " ";
         return " (default: " + v + sep + unit + ")";

@@ -1,0 +1,169 @@
+package dev.goload.cli;
+
+import dev.goload.config.ThresholdOptions;
+import dev.goload.modes.RunSignal;
+import dev.goload.modes.run.RunListener;
+import dev.goload.modes.run.RunOutcome;
+import dev.goload.modes.run.thresholds.MetricCatalog;
+import dev.goload.modes.run.thresholds.ThresholdAbort;
+import dev.goload.modes.run.thresholds.ThresholdException;
+import dev.goload.modes.run.thresholds.ThresholdResult;
+import dev.goload.modes.run.thresholds.ThresholdSet;
+import dev.goload.report.Artifact;
+import dev.goload.report.RunRecordWriter;
+import dev.goload.report.thresholds.ThresholdLines;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What happens to every mode's run around its engine, from the result flags ({@link FlagTables#addResultFlags}):
+ * before the run, {@link #of} checks the {@code -threshold}s against the mode's {@link MetricCatalog} (exit 2
+ * before anything is sent; {@link ModeRunner} already did, through {@link #check}) and {@link #listeners} gives the
+ * extra {@link RunListener}s ({@code -threshold-abort}); after it, {@link #finish} evaluates the thresholds on the
+ * whole run, prints their lines, has the record written with them, writes the HTML report next to it, prints the
+ * {@code [artifacts]} block and returns the exit code ({@link ExitCodes#resolve}). A mode command calls
+ * {@code of}/{@code listeners} before its run and {@code finish} after its final block; nothing else.
+ *
+ * <p>One per run; the reporter thread and the command's thread use it in turn, never at once.
+ */
+public final class ResultPipeline {
+
+    /** Writes the HTML report of a written record next to it (report/html); returns its path, null when none. */
+    @FunctionalInterface
+    public interface HtmlReport {
+        Path writeNextTo(Path record) throws Exception;
+
+        HtmlReport NONE = record -> null;
+    }
+
+    /** The HTML report writer of every run: report/html's (the html helper's, merged separately) replaces NONE. */
+    static final HtmlReport DEFAULT_HTML = HtmlReport.NONE;
+
+    private final ThresholdOptions options;
+    private final ThresholdSet thresholds;
+    private final HtmlReport html;
+    private final PrintStream out;
+    private final PrintStream err;
+    private ThresholdAbort abort;
+
+    private ResultPipeline(ThresholdOptions options, ThresholdSet thresholds, HtmlReport html, PrintStream out,
+                           PrintStream err) {
+        this.options = options;
+        this.thresholds = thresholds;
+        this.html = html;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** The result options of parsed flags ({@link ThresholdOptions#NONE} for a table without them). */
+    static ThresholdOptions options(ParsedFlags f) {
+        if (!f.table().has("threshold")) return ThresholdOptions.NONE;
+        return new ThresholdOptions(f.getStrings("threshold"), f.getInt("threshold-abort"), f.getBool("strict"));
+    }
+
+    /**
+     * The pipeline of one run.
+     *
+     * @throws IllegalArgumentException (exit 2) for a bad {@code -threshold} or {@code -threshold-abort}, with a
+     *                                  "did you mean" for a misspelt metric
+     */
+    public static ResultPipeline of(ParsedFlags f, MetricCatalog catalog, PrintStream out, PrintStream err) {
+        return of(f, catalog, out, err, DEFAULT_HTML);
+    }
+
+    /** As {@link #of(ParsedFlags, MetricCatalog, PrintStream, PrintStream)} with a given HTML writer (tests). */
+    static ResultPipeline of(ParsedFlags f, MetricCatalog catalog, PrintStream out, PrintStream err,
+                             HtmlReport html) {
+        ThresholdOptions o = options(f);
+        boolean wanted = !f.table().has("html") || f.getBool("html");
+        return new ResultPipeline(o, bind(o, catalog), wanted ? html : HtmlReport.NONE, out, err);
+    }
+
+    /** A problem with the result flags of {@code f} for {@code command}, as {@link ModeRunner} prints it. */
+    static Optional<String> check(ModeCommand command, ParsedFlags f) {
+        try {
+            bind(options(f), command.thresholdMetrics());
+            return Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return Optional.of("goload -mode " + command.name() + ": " + e.getMessage());
+        }
+    }
+
+    private static ThresholdSet bind(ThresholdOptions o, MetricCatalog catalog) {
+        if (o.expressions().isEmpty()) return ThresholdSet.NONE;
+        try {
+            return ThresholdSet.of(o.expressions(), catalog);
+        } catch (ThresholdException e) {
+            String hint = e.unknownMetric().flatMap(m -> FlagSuggestions.closest(m, catalog.names()))
+                    .map(m -> "; did you mean " + m + "?").orElse("");
+            throw new IllegalArgumentException(e.getMessage() + hint
+                    + (e.unknownMetric().isPresent() ? " (metrics: docs/reporting.md#thresholds)" : ""), e);
+        }
+    }
+
+    /** The thresholds as checked. */
+    public ThresholdSet thresholds() {
+        return thresholds;
+    }
+
+    /**
+     * The listeners the run adds to its reporter's: the {@code -threshold-abort} watch (stopping through
+     * {@code signal}, so the run ends on its normal path); the live metrics exporter and the progress line join here.
+     */
+    public List<RunListener<Object>> listeners(RunSignal signal) {
+        List<RunListener<Object>> l = new ArrayList<>();
+        if (options.abortSeconds() > 0) {
+            abort = thresholds.watch(options.abortSeconds(), signal);
+            l.add(abort);
+        }
+        return l;
+    }
+
+    /**
+     * The end of the run, after the mode's final block: {@code [threshold]} lines (and the {@code -strict} line),
+     * the record (with its {@code thresholds}), the HTML report unless {@code -html=false}, the {@code [artifacts]}
+     * block with {@code artifacts}' files, and the exit code.
+     *
+     * @param modeFigures the mode's own figures by {@link MetricCatalog#withModeFigure} name
+     * @param section     the record's mode section
+     * @param artifacts   the mode's own files (listed in the record and printed under {@code [artifacts]})
+     * @param modeCode    what the mode exits with by itself: 0, 1 (setup) or its verdict's code
+     */
+    public int finish(RunOutcome outcome, Map<String, ? extends Number> modeFigures, RunRecordWriter<?> writer,
+                      Object section, List<Artifact> artifacts, int modeCode) {
+        List<ThresholdResult> results = thresholds.evaluate(outcome, modeFigures,
+                abort == null ? null : abort.abortedBy());
+        ThresholdLines.print(out, results);
+        boolean invalid = options.strict() && outcome.loader().loaderBound();
+        if (invalid) ThresholdLines.printInvalid(out, outcome.loader().reasons());
+        writer.thresholds(results);
+        boolean failed = false;
+        List<Path> printed = new ArrayList<>();
+        for (Artifact a : artifacts) printed.add(Path.of(a.path()));
+        try {
+            writer.finish(outcome, section, artifacts);
+        } catch (UncheckedIOException e) {
+            err.println("goload: " + e.getMessage());
+            failed = true;
+        }
+        if (Files.exists(writer.recordFile())) {
+            try {
+                Path page = html.writeNextTo(writer.recordFile());
+                if (page != null) printed.add(page);
+            } catch (Exception e) {
+                err.println("goload: writing the HTML report failed: " + e.getMessage());
+                failed = true;
+            }
+        }
+        if (Files.exists(writer.recordFile())) writer.printPaths(out, printed);
+        out.flush();
+        boolean thresholdFailed = results.stream().anyMatch(r -> !r.passed());
+        return ExitCodes.resolve(failed ? ExitCodes.SETUP : modeCode, invalid, thresholdFailed);
+    }
+}
