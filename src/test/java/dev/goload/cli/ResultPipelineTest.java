@@ -60,7 +60,8 @@ class ResultPipelineTest {
     private int finish(ResultPipeline p, RunOutcome o, int modeCode) throws Exception {
         RunRecordWriter<Object> w = writer();
         out.println("[final] offered=1000 ...");
-        return p.finish(o, Map.of("verify.missing", 0), w, Map.of(), List.of(), modeCode);
+        Map<String, Object> section = Map.of("activePartitions", 100, "arrival", "uniform", "pushBatch", 10);
+        return p.finish(o, Map.of("verify.missing", 0), w, section, List.of(), modeCode);
     }
 
     private RunRecordWriter<Object> writer() throws Exception {
@@ -87,6 +88,7 @@ class ResultPipelineTest {
         assertEquals("[threshold] shed==10 PASS (10)", lines[2]);
         assertEquals("", lines[3]);
         assertTrue(lines[4].startsWith("[artifacts] " + dir.resolve("run-1.json")), lines[4]);
+        dev.goload.report.RecordSchema.assertValid(dir.resolve("run-1.json"));
         JsonNode t = record().get("thresholds");
         assertEquals(2, t.size());
         assertEquals("push.p99<5ms", t.get(0).get("expr").asText());
@@ -107,6 +109,7 @@ class ResultPipelineTest {
         assertTrue(stdout().contains("[threshold] errors.rate<2% PASS (1.01%)\n"), stdout());
         assertTrue(stdout().contains("[threshold] achieved>=0.98*offered PASS (980; limit 980)\n"), stdout());
         assertTrue(stdout().contains("[threshold] verify.missing==0 PASS (0)\n"), stdout());
+        dev.goload.report.RecordSchema.assertValid(dir.resolve("run-1.json"));
     }
 
     @Test
@@ -178,6 +181,7 @@ class ResultPipelineTest {
         assertEquals(ExitCodes.THRESHOLD_FAIL, finish(p, outcome(false), 0));
         assertTrue(stdout().contains("[threshold] shed==0 FAIL (10; stopped the run)\n"), stdout());
         assertTrue(record().get("thresholds").get(0).get("abort").asBoolean());
+        dev.goload.report.RecordSchema.assertValid(dir.resolve("run-1.json"));
     }
 
     @Test

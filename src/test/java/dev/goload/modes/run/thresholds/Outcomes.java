@@ -41,7 +41,8 @@ public final class Outcomes {
         lat.put("e2e", LatencySummary.EMPTY);
         var loader = new RunResult.LoaderSummary(2, 0.5, 0.9, 5, 3, 12, 300L << 20, loaderBound,
                 loaderBound ? List.of("pacer lateness p99 > 50 ms from interval 3") : List.of());
-        return new RunOutcome("openloop", "run-1", 1_000_000, 1_060_000, "duration", List.of(), counters, Map.of(),
+        return new RunOutcome("openloop", "run-1", 1_000_000, 1_060_000, "duration", List.of(), counters,
+                new dev.goload.metrics.RunCounters().errorFamilies(),
                 lat, hs, loader, null, null, Verdict.NONE, 0, 0, 12);
     }
 }
