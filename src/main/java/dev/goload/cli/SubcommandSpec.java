@@ -93,7 +93,8 @@ final class SubcommandSpec {
                         + " form's flat listing: 'goload -mode " + command + " -h').",
                         "The Go spelling -flag is accepted too. Booleans: --flag, --flag=false or --flag false."
                                 + " @file reads more arguments from file (whitespace-separated, quotes, # comments).",
-                        "Exit codes: 0 ok, 1 setup failure, 2 bad flags, 3 verdict FAIL.");
+                        "Exit codes: 0 ok, 1 setup failure, 2 bad flags, 3 verdict FAIL, 4 threshold failed, 5 invalid run"
+                                + " (-strict) (docs/reporting.md#exit-codes).");
         List<String> keys = new ArrayList<>(u.sectionKeys());
         keys.remove(UsageMessageSpec.SECTION_KEY_OPTION_LIST_HEADING);
         keys.set(keys.indexOf(UsageMessageSpec.SECTION_KEY_OPTION_LIST), GroupedOptionList.KEY);
