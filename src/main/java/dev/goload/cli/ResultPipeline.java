@@ -50,7 +50,7 @@ public final class ResultPipeline {
     private final HtmlReport html;
     private final PrintStream out;
     private final PrintStream err;
-    private ThresholdAbort abort;
+    private ThresholdAbort<?> abort;
 
     private ResultPipeline(ThresholdOptions options, ThresholdSet thresholds, HtmlReport html, PrintStream out,
                            PrintStream err) {
@@ -114,14 +114,18 @@ public final class ResultPipeline {
 
     /**
      * The listeners the run adds to its reporter's: the {@code -threshold-abort} watch (stopping through
-     * {@code signal}, so the run ends on its normal path); the live metrics exporter and the progress line join here.
+     * {@code signal}, so the run ends on its normal path).
+     *
+     * @param <M> the mode's interval part
      */
-    public List<RunListener<Object>> listeners(RunSignal signal) {
-        List<RunListener<Object>> l = new ArrayList<>();
+    public <M> List<RunListener<M>> listeners(RunSignal signal) {
+        List<RunListener<M>> l = new ArrayList<>();
         if (options.abortSeconds() > 0) {
-            abort = thresholds.watch(options.abortSeconds(), signal);
-            l.add(abort);
+            ThresholdAbort<M> watch = thresholds.watch(options.abortSeconds(), signal);
+            abort = watch;
+            l.add(watch);
         }
+        // the live metrics exporter (-metrics-addr) and the progress line join here
         return l;
     }
 

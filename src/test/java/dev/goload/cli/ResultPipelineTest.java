@@ -11,7 +11,6 @@ import dev.goload.modes.run.RunOutcome;
 import dev.goload.modes.run.thresholds.Dimension;
 import dev.goload.modes.run.thresholds.MetricCatalog;
 import dev.goload.modes.run.thresholds.Outcomes;
-import dev.goload.modes.run.thresholds.ThresholdAbort;
 import dev.goload.report.RunHeader;
 import dev.goload.report.RunRecordWriter;
 import java.io.ByteArrayOutputStream;
@@ -171,9 +170,9 @@ class ResultPipelineTest {
         assertEquals(List.of(), none.listeners(new RunSignal()));
         ResultPipeline p = pipeline("-threshold", "shed==0", "-threshold-abort", "1");
         RunSignal signal = new RunSignal();
-        var listeners = p.listeners(signal);
+        List<dev.goload.modes.run.RunListener<Void>> listeners = p.listeners(signal);
         assertEquals(1, listeners.size());
-        ThresholdAbort watch = (ThresholdAbort) listeners.getFirst();
+        var watch = listeners.getFirst();
         var d = Outcomes.counts(10, 5, 5, 5, 0, 0, 0);
         watch.onInterval(new dev.goload.modes.run.IntervalSnapshot<>("openloop", 0, "load", false, 0, 0, 1, 1, d, d,
                 Map.of(), 0, 0, null, List.of(), null));

@@ -25,8 +25,10 @@ import org.HdrHistogram.Histogram;
  * partial last interval is not judged: the run is ending anyway.
  *
  * <p>Threading: the listener methods run on the reporter thread; {@link #abortedBy()} may be read from any thread.
+ *
+ * @param <M> the mode's interval part (not read: only the common figures are watched)
  */
-public final class ThresholdAbort implements RunListener<Object> {
+public final class ThresholdAbort<M> implements RunListener<M> {
     private final List<ThresholdSet.Bound> watched;
     private final double abortSeconds;
     private final RunSignal signal;
@@ -66,7 +68,7 @@ public final class ThresholdAbort implements RunListener<Object> {
     }
 
     @Override
-    public void onInterval(IntervalSnapshot<?> s) {
+    public void onInterval(IntervalSnapshot<? extends M> s) {
         Figures f = interval(s, Map.copyOf(intervalLatency));
         intervalLatency.clear();
         if (s.last() || abortedBy != null) return;

@@ -120,8 +120,8 @@ public final class ThresholdSet {
     }
 
     /** A listener that stops the run through {@code signal} when a watchable threshold stays broken that long. */
-    public ThresholdAbort watch(int abortSeconds, RunSignal signal) {
-        return new ThresholdAbort(bound.stream().filter(Bound::live).toList(), abortSeconds, signal);
+    public <M> ThresholdAbort<M> watch(int abortSeconds, RunSignal signal) {
+        return new ThresholdAbort<>(bound.stream().filter(Bound::live).toList(), abortSeconds, signal);
     }
 
     private static Double boxed(OptionalDouble d) {

@@ -31,12 +31,12 @@ class ThresholdAbortTest {
     private static final long S = 1_000_000_000L;
     private final RunSignal signal = new RunSignal();
 
-    private ThresholdAbort watch(int seconds, String... exprs) {
+    private ThresholdAbort<Object> watch(int seconds, String... exprs) {
         return ThresholdSet.of(List.of(exprs), MetricCatalog.common()).watch(seconds, signal);
     }
 
     /** Feeds an interval ending at {@code endSec} (1 s long) with {@code shed} shed and push latencies. */
-    private static void interval(ThresholdAbort a, int endSec, long shed, long... pushMicros) {
+    private static void interval(ThresholdAbort<Object> a, int endSec, long shed, long... pushMicros) {
         RunCounters.Snapshot d = Outcomes.counts(100, 100 - shed, 100 - shed, shed, 1000, 0, 1000);
         a.onHistogram("push", Outcomes.micros(pushMicros));
         a.onHistogram("e2e", Outcomes.micros());
@@ -46,7 +46,7 @@ class ThresholdAbortTest {
 
     @Test
     void stopsTheRunWhenAThresholdStaysBrokenForTheAbortSpan() {
-        ThresholdAbort a = watch(3, "push.p99<10ms");
+        ThresholdAbort<Object> a = watch(3, "push.p99<10ms");
         interval(a, 1, 0, 5_000);
         interval(a, 2, 0, 20_000); // broken from t=1
         interval(a, 3, 0, 20_000);
@@ -59,7 +59,7 @@ class ThresholdAbortTest {
 
     @Test
     void anIntervalWhereItHoldsHealsTheBreach() {
-        ThresholdAbort a = watch(2, "shed==0");
+        ThresholdAbort<Object> a = watch(2, "shed==0");
         interval(a, 1, 5);
         interval(a, 2, 0);
         interval(a, 3, 5);
@@ -70,7 +70,7 @@ class ThresholdAbortTest {
 
     @Test
     void anIntervalWithoutDataNeitherHealsNorStartsABreach() {
-        ThresholdAbort a = watch(3, "push.p99<10ms");
+        ThresholdAbort<Object> a = watch(3, "push.p99<10ms");
         interval(a, 1, 0); // nothing answered: no data
         interval(a, 2, 0, 20_000);
         interval(a, 3, 0);
@@ -81,7 +81,7 @@ class ThresholdAbortTest {
 
     @Test
     void thePartialLastIntervalIsNotJudged() {
-        ThresholdAbort a = watch(1, "shed==0");
+        ThresholdAbort<Object> a = watch(1, "shed==0");
         RunCounters.Snapshot d = Outcomes.counts(100, 50, 50, 50, 0, 0, 0);
         a.onInterval(new IntervalSnapshot<>("openloop", 0, "load", true, 0, 0, 5.0, 5.0, d, d, Map.of(), 0, 0, null,
                 List.of(), null));
@@ -91,7 +91,7 @@ class ThresholdAbortTest {
 
     @Test
     void ratiosOfAMetricOnTheRightAreJudgedOnTheIntervalsDeltas() {
-        ThresholdAbort a = watch(1, "achieved>=0.99*offered");
+        ThresholdAbort<Object> a = watch(1, "achieved>=0.99*offered");
         interval(a, 1, 0);
         assertFalse(signal.isStopping());
         interval(a, 2, 2); // 98 of 100
@@ -113,7 +113,7 @@ class ThresholdAbortTest {
             now.addAndGet(nanos);
             return stop.isStopping();
         };
-        ThresholdAbort a = watch(4, "push.p99<10ms");
+        ThresholdAbort<Object> a = watch(4, "push.p99<10ms");
         try (LoaderMonitor monitor = new LoaderMonitor(LoaderBoundRules.DEFAULTS, new LatencyRecorder("hiccup"))) {
             IntervalReporter<Void> r = new IntervalReporter<>("openloop", clock, counters, recorders, monitor,
                     new IntervalReporter.Probe<>() {}, List.of(a), waiter);
@@ -132,7 +132,7 @@ class ThresholdAbortTest {
 
     @Test
     void capturesOnlyWhileTheIntervalHistogramIsValid() {
-        ThresholdAbort a = watch(1, "push.p99<10ms");
+        ThresholdAbort<Object> a = watch(1, "push.p99<10ms");
         Histogram h = Outcomes.micros(20_000);
         a.onHistogram("push", h);
         h.reset(); // the reporter recycles it after the call
