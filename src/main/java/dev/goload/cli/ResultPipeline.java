@@ -51,6 +51,7 @@ public final class ResultPipeline {
     private final PrintStream out;
     private final PrintStream err;
     private ThresholdAbort<?> abort;
+    private boolean htmlFailed;
 
     private ResultPipeline(ThresholdOptions options, ThresholdSet thresholds, HtmlReport html, PrintStream out,
                            PrintStream err) {
@@ -130,44 +131,97 @@ public final class ResultPipeline {
     }
 
     /**
-     * The end of the run, after the mode's final block: {@code [threshold]} lines (and the {@code -strict} line),
-     * the record (with its {@code thresholds}), the HTML report unless {@code -html=false}, the {@code [artifacts]}
-     * block with {@code artifacts}' files, and the exit code.
+     * A run's thresholds evaluated on its whole-run figures, and whether {@code -strict} makes it invalid.
+     *
+     * @param results one per {@code -threshold}, in order
+     * @param invalid {@code -strict} and the loader-bound verdict
+     * @param reasons the loader-bound verdict's reasons
+     */
+    public record Judgement(List<ThresholdResult> results, boolean invalid, List<String> reasons) {
+        public boolean thresholdFailed() {
+            return results.stream().anyMatch(r -> !r.passed());
+        }
+    }
+
+    /**
+     * Evaluates the thresholds on the whole run (exact histograms and counters, and {@code modeFigures}) and hands
+     * the results to {@code writer} for the record's {@code thresholds}, so call it before {@code writer.finish}.
      *
      * @param modeFigures the mode's own figures by {@link MetricCatalog#withModeFigure} name
-     * @param section     the record's mode section
-     * @param artifacts   the mode's own files (listed in the record and printed under {@code [artifacts]})
-     * @param modeCode    what the mode exits with by itself: 0, 1 (setup) or its verdict's code
+     * @param writer      the run's record writer, or null for a run that writes no record
+     */
+    public Judgement judge(RunOutcome outcome, Map<String, ? extends Number> modeFigures, RunRecordWriter<?> writer) {
+        List<ThresholdResult> results = thresholds.evaluate(outcome, modeFigures,
+                abort == null ? null : abort.abortedBy());
+        if (writer != null) writer.thresholds(results);
+        return new Judgement(results, options.strict() && outcome.loader().loaderBound(),
+                outcome.loader().reasons());
+    }
+
+    /** The {@code [threshold]} lines and the {@code -strict} line: after the mode's final block, before its paths. */
+    public void print(Judgement j) {
+        ThresholdLines.print(out, j.results());
+        if (j.invalid()) ThresholdLines.printInvalid(out, j.reasons());
+    }
+
+    /**
+     * Writes the HTML report next to a written record, unless {@code -html=false}. A failure is said on stderr and
+     * makes {@link #exitCode} 1 (an artifact failure); the run's other artifacts are already complete.
+     *
+     * @return the page, or null (none asked for, no record to report on, or writing it failed)
+     */
+    public Path html(Path record) {
+        if (record == null || !Files.exists(record)) return null;
+        try {
+            return html.writeNextTo(record);
+        } catch (Exception e) {
+            err.println("goload: writing the HTML report failed: " + e.getMessage());
+            htmlFailed = true;
+            return null;
+        }
+    }
+
+    /**
+     * The run's exit code ({@link ExitCodes#resolve}) from what the mode exits with by itself (0, 1 or its verdict's
+     * code), a failed HTML report (1), {@code -strict} and the thresholds.
+     */
+    public int exitCode(Judgement j, int modeCode) {
+        return ExitCodes.resolve(htmlFailed ? ExitCodes.SETUP : modeCode, j.invalid(), j.thresholdFailed());
+    }
+
+    /**
+     * The end of a run whose mode prints its paths through {@link RunRecordWriter#printPaths} (every mode but cloud,
+     * whose reference prints its own {@code [artifacts]} block: it calls {@link #judge}, {@link #print},
+     * {@link #html} and {@link #exitCode} itself). After the mode's final block: the {@code [threshold]}
+     * lines, the record (with its {@code thresholds}), the HTML report, the {@code [artifacts]} block with
+     * {@code artifacts}' files and the page, and the exit code.
+     *
+     * @param writer    the run's record writer, or null for a run that writes no artifacts (order without -out)
+     * @param section   the record's mode section
+     * @param artifacts the mode's own files (listed in the record and printed under {@code [artifacts]})
+     * @param modeCode  what the mode exits with by itself: 0, 1 (setup) or its verdict's code
      */
     public int finish(RunOutcome outcome, Map<String, ? extends Number> modeFigures, RunRecordWriter<?> writer,
                       Object section, List<Artifact> artifacts, int modeCode) {
-        List<ThresholdResult> results = thresholds.evaluate(outcome, modeFigures,
-                abort == null ? null : abort.abortedBy());
-        ThresholdLines.print(out, results);
-        boolean invalid = options.strict() && outcome.loader().loaderBound();
-        if (invalid) ThresholdLines.printInvalid(out, outcome.loader().reasons());
-        writer.thresholds(results);
+        Judgement j = judge(outcome, modeFigures, writer);
+        print(j);
+        if (writer == null) {
+            out.flush();
+            return exitCode(j, modeCode);
+        }
         boolean failed = false;
-        List<Path> printed = new ArrayList<>();
-        for (Artifact a : artifacts) printed.add(Path.of(a.path()));
         try {
             writer.finish(outcome, section, artifacts);
         } catch (UncheckedIOException e) {
             err.println("goload: " + e.getMessage());
             failed = true;
         }
-        if (Files.exists(writer.recordFile())) {
-            try {
-                Path page = html.writeNextTo(writer.recordFile());
-                if (page != null) printed.add(page);
-            } catch (Exception e) {
-                err.println("goload: writing the HTML report failed: " + e.getMessage());
-                failed = true;
-            }
-        }
+        List<Path> printed = new ArrayList<>();
+        for (Artifact a : artifacts) printed.add(Path.of(a.path()));
+        Path page = html(writer.recordFile());
+        if (page != null) printed.add(page);
         if (Files.exists(writer.recordFile())) writer.printPaths(out, printed);
         out.flush();
-        boolean thresholdFailed = results.stream().anyMatch(r -> !r.passed());
-        return ExitCodes.resolve(failed ? ExitCodes.SETUP : modeCode, invalid, thresholdFailed);
+        return exitCode(j, failed ? ExitCodes.SETUP : modeCode);
     }
 }

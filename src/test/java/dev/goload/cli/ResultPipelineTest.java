@@ -189,4 +189,25 @@ class ResultPipelineTest {
         List<String> finals = stdout().lines().filter(l -> l.startsWith("[final]")).toList();
         assertEquals(List.of("[final] offered=1000 ..."), finals);
     }
+
+    @Test
+    void aModePrintingItsOwnPathsJudgesBeforeWritingItsRecordAndPrintsTheLinesItself() throws Exception {
+        ResultPipeline p = pipeline("-threshold", "push.p99<5ms");
+        RunRecordWriter<Object> w = writer();
+        ResultPipeline.Judgement j = p.judge(outcome(false), Map.of(), w);
+        w.finish(outcome(false), Map.of("activePartitions", 1, "arrival", "uniform", "pushBatch", 1), List.of());
+        assertEquals("FAIL", record().get("thresholds").get(0).get("result").asText());
+        p.print(j);
+        assertEquals(dir.resolve("run-1.html"), p.html(w.recordFile()));
+        assertEquals("[threshold] push.p99<5ms FAIL (9.90 ms)\n", stdout());
+        assertEquals(ExitCodes.THRESHOLD_FAIL, p.exitCode(j, ExitCodes.OK));
+    }
+
+    @Test
+    void aRunWithoutARecordStillPrintsAndGatesOnItsThresholds() throws Exception {
+        ResultPipeline p = pipeline("-threshold", "shed==0");
+        assertEquals(ExitCodes.THRESHOLD_FAIL, p.finish(outcome(false), Map.of(), null, Map.of(), List.of(), 0));
+        assertEquals("[threshold] shed==0 FAIL (10)\n", stdout());
+        assertEquals(List.of(), htmlCalls);
+    }
 }
