@@ -149,7 +149,10 @@ final class LoadModeSupport {
         StringBuilder b = new StringBuilder("goload -mode ").append(mode);
         f.values().forEach((name, v) -> {
             if (!"mode".equals(name) && f.isSet(name)) {
-                b.append(" -").append(name).append('=').append(SecretFlags.isSecret(name) ? "***" : String.valueOf(v));
+                // a repeatable flag (-threshold) once per value, as it was given
+                for (Object one : v instanceof List<?> l ? l : List.of(v)) {
+                    b.append(" -").append(name).append('=').append(SecretFlags.isSecret(name) ? "***" : String.valueOf(one));
+                }
             }
         });
         return b.toString();

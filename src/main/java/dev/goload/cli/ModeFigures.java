@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The figures of their own that the verifying modes offer to {@code -threshold} (docs/reporting.md#thresholds):
+ * The figures of their own that the modes offer to {@code -threshold} (docs/reporting.md#thresholds):
  * each mode's names, declared before the run ({@link #catalog}), and their values from its verdict after it. One
  * list of names per mode serves both, so a name can never be accepted before the run and missing after it. A
  * verification that did not run hands no values: its thresholds have no data and fail. Stateless.
@@ -27,6 +27,9 @@ final class ModeFigures {
             "verify.violations", "verify.inflight", "verify.absent", "verify.errors");
     static final List<String> APP = List.of("verify.inOrder", "verify.duplicates", "verify.violations",
             "verify.unjudged", "verify.evicted");
+
+    static final List<String> TENANTS = List.of("tail", "tail.queues");
+    static final List<String> PROVISION = List.of("provision.created", "provision.pending");
 
     /** The common metrics, the mode's own latency recorders and its figures (all counts). */
     static MetricCatalog catalog(List<String> figures, String... latencyTags) {
@@ -59,6 +62,18 @@ final class ModeFigures {
     static Map<String, Long> of(OrderVerdict v) {
         if (v == null) return Map.of();
         return figures(APP, v.inOrder(), v.dups(), v.violations(), v.unjudged(), v.evicted());
+    }
+
+    /** tenants' backlog at the end: messages left and the queues holding them. */
+    static Map<String, Long> of(dev.goload.modes.tenants.TenantsFigures t) {
+        if (t == null) return Map.of();
+        return figures(TENANTS, t.tail(), t.tailQueues());
+    }
+
+    /** provision: tenants created by this run, and keys still pending. */
+    static Map<String, Long> of(dev.goload.modes.provision.ProvisionResult r) {
+        if (r == null) return Map.of();
+        return figures(PROVISION, r.created(), r.pending());
     }
 
     private static Map<String, Long> figures(List<String> names, long... values) {

@@ -130,6 +130,14 @@ public final class ResultPipeline {
         return l;
     }
 
+    /** The mode's own listeners followed by the pipeline's ({@link #listeners}), as one list for its engine. */
+    @SafeVarargs
+    public static <M> List<RunListener<? super M>> with(List<RunListener<M>> extra, RunListener<? super M>... own) {
+        List<RunListener<? super M>> all = new ArrayList<>(List.of(own));
+        all.addAll(extra);
+        return all;
+    }
+
     /**
      * A run's thresholds evaluated on its whole-run figures, and whether {@code -strict} makes it invalid.
      *

@@ -13,9 +13,9 @@ import dev.goload.report.RunHeader;
 import dev.goload.report.RunRecordWriter;
 import dev.goload.report.TenantsConsole;
 import dev.goload.report.TenantsRecord;
+import dev.goload.modes.run.thresholds.MetricCatalog;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
@@ -29,6 +29,8 @@ public final class TenantsCommand implements ModeCommand {
     @Override public String name() { return "tenants"; }
 
     @Override public FlagTable flags() { return FlagTables.tenants(); }
+
+    @Override public MetricCatalog thresholdMetrics() { return ModeFigures.catalog(ModeFigures.TENANTS); }
 
     /** One long-poll per consumer, one push in flight per producer (tenant), their pooled sockets. */
     @Override
@@ -63,6 +65,7 @@ public final class TenantsCommand implements ModeCommand {
         RunHeader header = new RunHeader(run.runId(), "tenants", Version.current(), client.engine().label(),
                 run.configLine(), LoadModeSupport.maskedFlags(f), null, new RunHeader.Broker(c.url(),
                 f.getBool("embedded"), f.getBool("embedded") && budget.placement() == FdBudget.Placement.IN_PROCESS));
+        ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err);
         RunSignal signal = new RunSignal();
         try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
              RunRecordWriter<TenantsFigures> writer = new RunRecordWriter<>(run.outDir(), header,
@@ -71,19 +74,13 @@ public final class TenantsCommand implements ModeCommand {
             TenantsConsole console = new TenantsConsole(out);
             console.header(c);
             TenantsResult r = new TenantsRun(c, client, signal, NanoClock.SYSTEM,
-                    LoadModeSupport.loaderRules(f), List.of(console, writer))
+                    LoadModeSupport.loaderRules(f), ResultPipeline.with(results.listeners(signal), console, writer))
                     .run(run.runId());
             if (r.provisioned()) console.printFinal(r);
-            try {
-                writer.finish(r.outcome(), TenantsRecord.section(r.figures(), budget.sockets(), budget.limit()),
-                        List.of());
-            } catch (UncheckedIOException e) {
-                err.println("goload: " + e.getMessage());
-                return ExitCodes.SETUP;
-            } finally {
-                writer.printPaths(out, List.of());
-            }
-            return r.provisioned() ? ExitCodes.OK : ExitCodes.SETUP; // a failed provisioning said so on its line
+            // a failed provisioning said so on its line
+            return results.finish(r.outcome(), ModeFigures.of(r.figures()), writer,
+                    TenantsRecord.section(r.figures(), budget.sockets(), budget.limit()), List.of(),
+                    r.provisioned() ? ExitCodes.OK : ExitCodes.SETUP);
         } catch (IOException e) {
             err.println("goload: writing the run artifacts in " + run.outDir() + ": " + e.getMessage());
             return ExitCodes.SETUP;
