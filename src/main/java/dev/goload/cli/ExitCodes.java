@@ -3,10 +3,11 @@ package dev.goload.cli;
 /**
  * Process exit codes, one table for every mode (README "Exit codes", docs/reporting.md#exit-codes).
  *
- * <p>When several apply to one run, the most fundamental wins: {@link #SETUP} &gt; {@link #VERDICT_FAIL} &gt;
+ * <p>When several apply to one run, the most fundamental wins: {@link #VERDICT_FAIL} &gt; {@link #SETUP} &gt;
  * {@link #INVALID_RUN} &gt; {@link #THRESHOLD_FAIL} &gt; {@link #OK} ({@link #USAGE} is decided before anything runs).
- * An infrastructure failure means nothing else can be trusted; a correctness failure matters whatever the
- * measurement says; a run that is invalid as a measurement makes its thresholds meaningless; a failed threshold on a
+ * A correctness failure is never hidden behind an infrastructure one (a verdict exists only when the run ran; a
+ * record that then failed to be written does not make lost messages a setup problem); an infrastructure failure
+ * comes next; a run that is invalid as a measurement makes its thresholds meaningless; a failed threshold on a
  * valid, correct run is the performance gate.
  */
 public final class ExitCodes {
@@ -29,10 +30,13 @@ public final class ExitCodes {
      * The exit code of a run that ended, by the precedence above.
      *
      * @param modeCode        what the mode itself exits with: {@link #OK}, {@link #SETUP} or its verdict's code
+     * @param artifactsFailed an artifact (record, CSV, log, HTML report) could not be written
      * @param invalidStrict   {@code -strict} and the loader-bound verdict
      * @param thresholdFailed a threshold failed
      */
-    public static int resolve(int modeCode, boolean invalidStrict, boolean thresholdFailed) {
+    public static int resolve(int modeCode, boolean artifactsFailed, boolean invalidStrict, boolean thresholdFailed) {
+        if (modeCode == VERDICT_FAIL) return VERDICT_FAIL;
+        if (artifactsFailed) return SETUP;
         if (modeCode != OK) return modeCode;
         if (invalidStrict) return INVALID_RUN;
         if (thresholdFailed) return THRESHOLD_FAIL;

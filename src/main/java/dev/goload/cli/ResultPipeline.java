@@ -120,9 +120,14 @@ public final class ResultPipeline {
      * @param <M> the mode's interval part
      */
     public <M> List<RunListener<M>> listeners(RunSignal signal) {
+        return listeners(signal::stop);
+    }
+
+    /** As {@link #listeners(RunSignal)} for an engine that stops through its own call (cloud's interrupt). */
+    public <M> List<RunListener<M>> listeners(java.util.function.Consumer<String> stop) {
         List<RunListener<M>> l = new ArrayList<>();
         if (options.abortSeconds() > 0) {
-            ThresholdAbort<M> watch = thresholds.watch(options.abortSeconds(), signal);
+            ThresholdAbort<M> watch = thresholds.watch(options.abortSeconds(), stop);
             abort = watch;
             l.add(watch);
         }
@@ -191,22 +196,26 @@ public final class ResultPipeline {
 
     /**
      * The run's exit code ({@link ExitCodes#resolve}) from what the mode exits with by itself (0, 1 or its verdict's
-     * code), a failed HTML report (1), {@code -strict} and the thresholds.
+     * code, its own artifact failures included), a failed HTML report, {@code -strict} and the thresholds.
      */
     public int exitCode(Judgement j, int modeCode) {
-        return ExitCodes.resolve(htmlFailed ? ExitCodes.SETUP : modeCode, j.invalid(), j.thresholdFailed());
+        return exitCode(j, modeCode, false);
+    }
+
+    private int exitCode(Judgement j, int modeCode, boolean artifactsFailed) {
+        return ExitCodes.resolve(modeCode, artifactsFailed || htmlFailed, j.invalid(), j.thresholdFailed());
     }
 
     /**
      * The end of a run whose mode prints its paths through {@link RunRecordWriter#printPaths} (every mode but cloud,
      * whose reference prints its own {@code [artifacts]} block: it calls {@link #judge}, {@link #print},
      * {@link #html} and {@link #exitCode} itself). After the mode's final block: the {@code [threshold]}
-     * lines, the record (with its {@code thresholds}), the HTML report, the {@code [artifacts]} block with
-     * {@code artifacts}' files and the page, and the exit code.
+     * lines, the record (with its {@code thresholds}), the HTML report, the {@code [artifacts]} block (the record,
+     * CSV, log and the page; the mode prints its own files where its reference does), and the exit code.
      *
      * @param writer    the run's record writer, or null for a run that writes no artifacts (order without -out)
      * @param section   the record's mode section
-     * @param artifacts the mode's own files (listed in the record and printed under {@code [artifacts]})
+     * @param artifacts the mode's own files (listed in the record)
      * @param modeCode  what the mode exits with by itself: 0, 1 (setup) or its verdict's code
      */
     public int finish(RunOutcome outcome, Map<String, ? extends Number> modeFigures, RunRecordWriter<?> writer,
@@ -224,12 +233,9 @@ public final class ResultPipeline {
             err.println("goload: " + e.getMessage());
             failed = true;
         }
-        List<Path> printed = new ArrayList<>();
-        for (Artifact a : artifacts) printed.add(Path.of(a.path()));
         Path page = html(writer.recordFile());
-        if (page != null) printed.add(page);
-        if (Files.exists(writer.recordFile())) writer.printPaths(out, printed);
+        if (Files.exists(writer.recordFile())) writer.printPaths(out, page == null ? List.of() : List.of(page));
         out.flush();
-        return exitCode(j, failed ? ExitCodes.SETUP : modeCode);
+        return exitCode(j, modeCode, failed);
     }
 }

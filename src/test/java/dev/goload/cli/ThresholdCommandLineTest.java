@@ -84,11 +84,12 @@ class ThresholdCommandLineTest {
     }
 
     @Test
-    void exitCodePrecedenceIsSetupThenVerdictThenInvalidThenThreshold() {
-        assertEquals(1, ExitCodes.resolve(1, true, true));
-        assertEquals(3, ExitCodes.resolve(3, true, true));
-        assertEquals(5, ExitCodes.resolve(0, true, true));
-        assertEquals(4, ExitCodes.resolve(0, false, true));
-        assertEquals(0, ExitCodes.resolve(0, false, false));
+    void exitCodePrecedenceIsVerdictThenSetupThenInvalidThenThreshold() {
+        assertEquals(3, ExitCodes.resolve(3, true, true, true));
+        assertEquals(1, ExitCodes.resolve(0, true, true, true));
+        assertEquals(1, ExitCodes.resolve(1, false, true, true));
+        assertEquals(5, ExitCodes.resolve(0, false, true, true));
+        assertEquals(4, ExitCodes.resolve(0, false, false, true));
+        assertEquals(0, ExitCodes.resolve(0, false, false, false));
     }
 }

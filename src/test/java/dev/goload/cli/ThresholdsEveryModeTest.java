@@ -68,6 +68,7 @@ class ThresholdsEveryModeTest {
         switch (mode) {
             case "provision" -> t.add("duration<600s");
             case "tenants" -> t.addAll(List.of("pushed>=1", "errors.rate<50%"));
+            case "order", "cm" -> t.addAll(List.of("pushed>=1", "errors.rate<50%", "push.p99<600s"));
             default -> t.addAll(List.of("pushed>=1", "errors.rate<50%", "push.p99<600s", "popped>=1"));
         }
         switch (mode) {
@@ -94,8 +95,13 @@ class ThresholdsEveryModeTest {
         return MainRun.of(args.toArray(String[]::new));
     }
 
+    /** Where the run's artifacts are: -out, except cm's, beside its stage logs. */
+    private Path artifacts(String mode) {
+        return mode.equals("cm") ? dir.resolve("cm") : dir;
+    }
+
     private Path record(String mode) {
-        return dir.resolve(mode.equals("cloud") || mode.equals("order") ? "run.run.json" : "run.json");
+        return artifacts(mode).resolve(mode.equals("cloud") || mode.equals("order") ? "run.run.json" : "run.json");
     }
 
     private JsonNode json(String mode) throws Exception {
@@ -110,8 +116,8 @@ class ThresholdsEveryModeTest {
         MainRun r = run(a);
         assertEquals(ExitCodes.THRESHOLD_FAIL, r.code(), r.out() + r.err());
         RecordSchema.assertValid(record(mode));
-        assertTrue(Files.size(dir.resolve("run.intervals.csv")) > 0);
-        assertTrue(Files.exists(dir.resolve("run.hlog")));
+        assertTrue(Files.size(artifacts(mode).resolve("run.intervals.csv")) > 0);
+        assertTrue(Files.exists(artifacts(mode).resolve("run.hlog")));
         JsonNode t = json(mode).get("thresholds");
         assertEquals(2, t.size(), t.toString());
         assertEquals(failing(mode), t.get(0).get("expr").asText());
@@ -160,6 +166,30 @@ class ThresholdsEveryModeTest {
             }
             assertFalse(Files.exists(record(mode)));
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"openloop", "cloud", "tenants"})
+    void thresholdAbortStopsALongRunCleanlyWithCompleteArtifacts(String mode) throws Exception {
+        List<String> a = args(mode);
+        a.set(a.indexOf("-duration") + 1, "120");
+        a.addAll(thresholds(List.of("errors.pop==0", failing(mode))));
+        a.addAll(List.of("-threshold-abort", "1"));
+        MainRun r = run(a);
+        assertEquals(ExitCodes.THRESHOLD_FAIL, r.code(), r.out() + r.err());
+        RecordSchema.assertValid(record(mode));
+        JsonNode rec = json(mode);
+        assertTrue(rec.get("durationSec").asDouble() < 60, "stopped long before its 120 s: " + rec.get("durationSec"));
+        JsonNode t = rec.get("thresholds");
+        assertTrue(t.get(1).get("abort").asBoolean(), t.toString());
+        assertEquals("FAIL", t.get(1).get("result").asText());
+        assertFalse(t.get(0).get("abort").asBoolean());
+        if (!mode.equals("cloud")) { // cloud's engine names its own stop reasons (a stop is an interrupt there)
+            assertEquals("threshold: " + failing(mode), rec.get("stopReason").asText());
+        }
+        assertTrue(r.out().contains("[threshold] " + failing(mode) + " FAIL ("), r.out());
+        assertTrue(r.out().contains("; stopped the run)\n"), r.out());
+        assertTrue(Files.size(artifacts(mode).resolve("run.intervals.csv")) > 0);
     }
 
     private static int indexOf(List<String> lines, String prefix) {

@@ -1,7 +1,6 @@
 package dev.goload.modes.run.thresholds;
 
 import dev.goload.metrics.RunCounters;
-import dev.goload.modes.RunSignal;
 import dev.goload.modes.run.IntervalSnapshot;
 import dev.goload.modes.run.RunListener;
 import dev.goload.modes.run.RunOutcome;
@@ -9,13 +8,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 /**
  * {@code -threshold-abort SECONDS}: watches the thresholds that can be read per interval (common counters, rates,
  * ratios and latencies of the interval's histograms; not the mode's end-of-run figures) and, when one has been
  * broken in every interval for at least {@code SECONDS} of the run, stops the run with
- * {@code RunSignal.stop("threshold: <expr>")}. The run then ends through its normal path (drain, final lines,
+ * {@code "threshold: <expr>"} as the reason (normally {@code RunSignal::stop}). The run then ends through its normal path (drain, final lines,
  * complete artifacts); the threshold is reported FAIL with {@code abort: true}.
  *
  * <p>A breach starts at the start of the first broken interval and is judged at each interval's end, so with a
@@ -31,18 +31,18 @@ import org.HdrHistogram.Histogram;
 public final class ThresholdAbort<M> implements RunListener<M> {
     private final List<ThresholdSet.Bound> watched;
     private final double abortSeconds;
-    private final RunSignal signal;
+    private final Consumer<String> stop;
     /** Per watched threshold, the run second its current breach started, NaN when it holds. */
     private final double[] brokenSince;
     /** This interval's latency statistics by metric name, captured while its histograms are valid. */
     private final Map<String, Double> intervalLatency = new HashMap<>();
     private volatile String abortedBy;
 
-    ThresholdAbort(List<ThresholdSet.Bound> watched, int abortSeconds, RunSignal signal) {
+    ThresholdAbort(List<ThresholdSet.Bound> watched, int abortSeconds, Consumer<String> stop) {
         if (abortSeconds <= 0) throw new IllegalArgumentException("-threshold-abort must be > 0");
         this.watched = List.copyOf(watched);
         this.abortSeconds = abortSeconds;
-        this.signal = signal;
+        this.stop = stop;
         this.brokenSince = new double[watched.size()];
         java.util.Arrays.fill(brokenSince, Double.NaN);
     }
@@ -86,7 +86,7 @@ public final class ThresholdAbort<M> implements RunListener<M> {
             if (s.endSec() - brokenSince[i] >= abortSeconds) {
                 String expr = watched.get(i).t().expr();
                 abortedBy = expr;
-                signal.stop("threshold: " + expr);
+                stop.accept("threshold: " + expr);
                 return;
             }
         }

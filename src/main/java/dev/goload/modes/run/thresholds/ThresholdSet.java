@@ -121,7 +121,12 @@ public final class ThresholdSet {
 
     /** A listener that stops the run through {@code signal} when a watchable threshold stays broken that long. */
     public <M> ThresholdAbort<M> watch(int abortSeconds, RunSignal signal) {
-        return new ThresholdAbort<>(bound.stream().filter(Bound::live).toList(), abortSeconds, signal);
+        return watch(abortSeconds, signal::stop);
+    }
+
+    /** As {@link #watch(int, RunSignal)}, stopping through {@code stop} (given the reason) for an engine without one. */
+    public <M> ThresholdAbort<M> watch(int abortSeconds, java.util.function.Consumer<String> stop) {
+        return new ThresholdAbort<>(bound.stream().filter(Bound::live).toList(), abortSeconds, stop);
     }
 
     private static Double boxed(OptionalDouble d) {
