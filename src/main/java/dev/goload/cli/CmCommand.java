@@ -23,7 +23,6 @@ import dev.goload.verify.ProducedMeta;
 import dev.goload.verify.StageAckErrors;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,6 +43,11 @@ public final class CmCommand implements ModeCommand {
     @Override
     public FlagTable flags() {
         return FlagTables.cm();
+    }
+
+    @Override
+    public dev.goload.modes.run.thresholds.MetricCatalog thresholdMetrics() {
+        return ModeFigures.catalog(ModeFigures.CM);
     }
 
     static CmConfig config(ParsedFlags f) {
@@ -77,6 +81,7 @@ public final class CmCommand implements ModeCommand {
             err.println("goload: client init failed: " + e.getMessage());
             return ExitCodes.SETUP;
         }
+        ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err);
         RunSignal signal = new RunSignal();
         RunRecordWriter<CmSnapshot> record;
         try {
@@ -91,8 +96,8 @@ public final class CmCommand implements ModeCommand {
         }
         try (client; record; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             RunStage.begin();
-            CmRun run = new CmRun(cfg, client, runId, LoadModeSupport.loaderRules(f), List.of(console, record),
-                    NanoClock.SYSTEM).attribution(attribution);
+            CmRun run = new CmRun(cfg, client, runId, LoadModeSupport.loaderRules(f),
+                    ResultPipeline.with(results.listeners(signal), console, record), NanoClock.SYSTEM).attribution(attribution);
             CmResult r = run.execute(signal);
             RunOutcome o = r.outcome();
             if (r.fin() != null) {
@@ -115,15 +120,8 @@ public final class CmCommand implements ModeCommand {
                 CmVerdictFormat.print(r.verdict(), loss, out);
                 code = r.verdict().passed() ? ExitCodes.OK : ExitCodes.VERDICT_FAIL;
             }
-            List<Artifact> artifacts = artifacts(cfg, loss != null);
-            try {
-                record.finish(o, r.section(), artifacts);
-            } catch (UncheckedIOException e) {
-                err.println("goload -mode cm: " + e.getMessage());
-                code = code == ExitCodes.OK ? ExitCodes.SETUP : code;
-            }
-            record.printPaths(out, List.of());
-            return code;
+            return results.finish(o, ModeFigures.of(r.verdict()), record, r.section(), artifacts(cfg, loss != null),
+                    code);
         } finally {
             out.flush();
         }

@@ -18,7 +18,6 @@ import dev.goload.report.RunRecordWriter;
 import dev.goload.verify.LossReport;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,6 +40,11 @@ public final class OrderCommand implements ModeCommand {
         return FlagTables.order();
     }
 
+    @Override
+    public dev.goload.modes.run.thresholds.MetricCatalog thresholdMetrics() {
+        return ModeFigures.catalog(ModeFigures.ORDER, "popWait");
+    }
+
     static OrderConfig config(ParsedFlags f) {
         String runId = f.getString("run-id");
         if (runId.isEmpty()) runId = "order-w" + f.getInt("min-pop-wait") + "-" + System.currentTimeMillis() / 1000;
@@ -53,6 +57,7 @@ public final class OrderCommand implements ModeCommand {
     @Override
     public int run(ParsedFlags f, PrintStream out, PrintStream err) throws Exception {
         OrderConfig cfg = config(f);
+        ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err);
         AttributionOptions attribution = FlagTables.attribution(f);
         ClientConfig cc = ClientConfig.of(cfg.url()).withTimeoutMillis(30_000).withIdleConns(cfg.consumers() + 4)
                 .withIdleTimeoutMillis(LoadModeSupport.idleTimeoutMillis(f))
@@ -95,6 +100,8 @@ public final class OrderCommand implements ModeCommand {
             List<RunListener<Object>> listeners = new ArrayList<>();
             listeners.add(OrderReport.console(out));
             if (record != null) listeners.add(record);
+            RunSignal signal = new RunSignal();
+            listeners.addAll(results.listeners(signal));
             OrderRun run = new OrderRun(cfg, client, listeners).attribution(attribution);
             try {
                 run.configure();
@@ -102,7 +109,6 @@ public final class OrderCommand implements ModeCommand {
                 out.println("configure: " + e.getMessage());
                 return ExitCodes.SETUP;
             }
-            RunSignal signal = new RunSignal();
             OrderResult r;
             try (SignalHooks hooks = SignalHooks.stopping(signal, out);
                  var monitor = new LoaderMonitor(LoadModeSupport.loaderRules(f))) {
@@ -112,6 +118,7 @@ public final class OrderCommand implements ModeCommand {
             r = r.withOutcome(r.outcome().withVerdict(OrderReport.verdict(r)));
             LossReport loss = run.attributeLoss(r);
             OrderReport.print(cfg.runId(), r, loss, out);
+            List<Artifact> own = List.of();
             if (record != null) {
                 Path json;
                 try {
@@ -121,15 +128,10 @@ public final class OrderCommand implements ModeCommand {
                     err.println("goload -mode order: cannot write the JSON record: " + e.getMessage());
                     return ExitCodes.SETUP;
                 }
-                try {
-                    record.finish(r.outcome(), OrderReport.section(r, loss), List.of(Artifact.of("orderJson", json)));
-                    record.printPaths(out, List.of());
-                } catch (UncheckedIOException e) {
-                    err.println("goload -mode order: " + e.getMessage());
-                    return r.passed() ? ExitCodes.SETUP : ExitCodes.VERDICT_FAIL;
-                }
+                own = List.of(Artifact.of("orderJson", json));
             }
-            return r.passed() ? ExitCodes.OK : ExitCodes.VERDICT_FAIL;
+            return results.finish(r.outcome(), ModeFigures.of(r.check()), record, OrderReport.section(r, loss), own,
+                    r.passed() ? ExitCodes.OK : ExitCodes.VERDICT_FAIL);
         }
     }
 
