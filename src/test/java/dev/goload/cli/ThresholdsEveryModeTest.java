@@ -168,6 +168,19 @@ class ThresholdsEveryModeTest {
         }
     }
 
+    /** A real run cannot be made loader-bound on purpose; whatever its verdict says, -strict must follow it. */
+    @ParameterizedTest
+    @ValueSource(strings = {"openloop", "max", "cloud", "order", "cm", "app", "tenants", "provision"})
+    void strictExits5ExactlyWhenTheRecordSaysLoaderBound(String mode) throws Exception {
+        List<String> a = args(mode);
+        a.add("-strict");
+        a.addAll(thresholds(passing(mode)));
+        MainRun r = run(a);
+        boolean bound = json(mode).get("loader").get("loaderBound").asBoolean();
+        assertEquals(bound ? ExitCodes.INVALID_RUN : ExitCodes.OK, r.code(), r.out() + r.err());
+        assertEquals(bound, r.out().contains("\n[strict] loader-bound: "), r.out());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"openloop", "cloud", "tenants"})
     void thresholdAbortStopsALongRunCleanlyWithCompleteArtifacts(String mode) throws Exception {
