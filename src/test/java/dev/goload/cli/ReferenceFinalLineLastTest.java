@@ -15,7 +15,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -115,15 +114,7 @@ class ReferenceFinalLineLastTest {
     /** {@code -psql-cmd} is any shell command reading SQL on stdin: this one answers like bootstrap_tenant would. */
     @Test
     void provision() throws Exception {
-        Path psql = dir.resolve("fake-psql");
-        Files.writeString(psql, """
-                #!/bin/sh
-                case "$(cat)" in
-                  *bootstrap_tenant*) printf '0\\tt-0000\\tT0\\tC0\\tqk_test_fake0\\n1\\tt-0001\\tT1\\tC1\\tqk_test_fake1\\n' ;;
-                  *) printf 't-0000\\tB0\\nt-0001\\tB1\\n' ;;
-                esac
-                """);
-        Files.setPosixFilePermissions(psql, PosixFilePermissions.fromString("rwx------"));
+        Path psql = FakePsql.in(dir);
         MainRun r = MainRun.of("-mode", "provision", "-tenants", "2", "-prefix", "t", "-file",
                 dir.resolve("tenants.json").toString(), "-psql-cmd", psql.toString(), "-key-name", "k1", "-out",
                 dir.resolve("runs").toString());

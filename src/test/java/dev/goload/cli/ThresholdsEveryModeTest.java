@@ -12,7 +12,6 @@ import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -54,7 +53,7 @@ class ThresholdsEveryModeTest {
                     "-phase-low", "5", "-phase-sec", "1", "-duration", "2", "-report", "1", "-pop-timeout", "300",
                     "-payload", "16");
             case "provision" -> List.of("-tenants", "2", "-prefix", "t", "-file",
-                    dir.resolve("tenants.json").toString(), "-psql-cmd", fakePsql().toString(), "-key-name", "k1");
+                    dir.resolve("tenants.json").toString(), "-psql-cmd", FakePsql.in(dir).toString(), "-key-name", "k1");
             default -> throw new IllegalArgumentException(mode);
         });
         a.addAll(0, List.of("-mode", mode));
@@ -210,19 +209,5 @@ class ThresholdsEveryModeTest {
             if (lines.get(i).startsWith(prefix)) return i;
         }
         return -1;
-    }
-
-    /** {@code -psql-cmd}: answers like bootstrap_tenant would (as ReferenceFinalLineLastTest's). */
-    private Path fakePsql() throws Exception {
-        Path psql = dir.resolve("fake-psql");
-        Files.writeString(psql, """
-                #!/bin/sh
-                case "$(cat)" in
-                  *bootstrap_tenant*) printf '0\\tt-0000\\tT0\\tC0\\tqk_test_fake0\\n1\\tt-0001\\tT1\\tC1\\tqk_test_fake1\\n' ;;
-                  *) printf 't-0000\\tB0\\nt-0001\\tB1\\n' ;;
-                esac
-                """);
-        Files.setPosixFilePermissions(psql, PosixFilePermissions.fromString("rwx------"));
-        return psql;
     }
 }
