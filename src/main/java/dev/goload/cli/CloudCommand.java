@@ -297,7 +297,8 @@ public final class CloudCommand implements ModeCommand {
             String recordError = null;
             ResultPipeline.Judgement judged = results.judge(result.outcome(), ModeFigures.of(result.verify()), record);
             try {
-                record.finish(result.outcome(), CloudRunSection.of(result, loss), artifacts(cfg, json, csv));
+                record.finish(result.outcome(), CloudRunSection.of(result, loss),
+                        results.withHtml(artifacts(cfg, json, csv), record, cfg.runId()));
             } catch (UncheckedIOException e) {
                 recordError = e.getMessage();
             }

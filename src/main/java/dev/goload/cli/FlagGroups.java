@@ -55,7 +55,7 @@ final class FlagGroups {
                 // announced by parallel work on loss attribution
                 "attribute-loss", "attribute-max",
                 // the result flags (FlagTables.addResultFlags)
-                "threshold", "threshold-abort", "strict");
+                "threshold", "threshold-abort", "strict", "html");
     }
 
     /** The group of {@code flag} in every table that does not override it; {@link FlagGroup#OTHER} if unassigned. */

@@ -52,7 +52,9 @@ public final class FlagTables {
                 + " has been broken for this many seconds of intervals; 0 = judge at the end only");
         t.bool("strict", false, ADDITION + "a loader-bound run is invalid as a measurement: exit 5 (without it, a"
                 + " warning)");
-        // -html (the report next to the record) and -metrics-addr (the live endpoint) join here
+        t.bool("html", true, ADDITION + "write the run's HTML report next to its record, <run-id>.html"
+                + " (docs/reporting.md); -html=false skips it");
+        // -metrics-addr (the live endpoint) joins here
         return t;
     }
 

@@ -42,8 +42,8 @@ public final class ResultPipeline {
         HtmlReport NONE = record -> null;
     }
 
-    /** The HTML report writer of every run: report/html's (the html helper's, merged separately) replaces NONE. */
-    static final HtmlReport DEFAULT_HTML = HtmlReport.NONE;
+    /** The HTML report writer of every run (report/html). */
+    static final HtmlReport DEFAULT_HTML = dev.goload.report.html.HtmlReport::writeNextTo;
 
     private final ThresholdOptions options;
     private final ThresholdSet thresholds;
@@ -178,6 +178,17 @@ public final class ResultPipeline {
     }
 
     /**
+     * The mode's own artifacts and, unless {@code -html=false}, the HTML report the run will write next to its
+     * record ({@code html}, {@code <run-id>.html}): what the mode hands to {@code writer.finish}.
+     */
+    public List<Artifact> withHtml(List<Artifact> own, RunRecordWriter<?> writer, String runId) {
+        if (html == HtmlReport.NONE) return own;
+        List<Artifact> all = new ArrayList<>(own);
+        all.add(dev.goload.report.html.HtmlReport.artifact(writer.recordFile().toAbsolutePath().getParent(), runId));
+        return all;
+    }
+
+    /**
      * Writes the HTML report next to a written record, unless {@code -html=false}. A failure is said on stderr and
      * makes {@link #exitCode} 1 (an artifact failure); the run's other artifacts are already complete.
      *
@@ -228,7 +239,7 @@ public final class ResultPipeline {
         }
         boolean failed = false;
         try {
-            writer.finish(outcome, section, artifacts);
+            writer.finish(outcome, section, withHtml(artifacts, writer, outcome.runId()));
         } catch (UncheckedIOException e) {
             err.println("goload: " + e.getMessage());
             failed = true;

@@ -47,7 +47,7 @@ class FlagTablesTest {
     void maxHasExactlyTheSpecFlagsPlusTheCommonAdditions() {
         List<String> names = FlagTables.max().definitions().stream().map(FlagDef::name).sorted().toList();
         assertEquals(List.of("ack-async", "ack-inflight", "completed-retention", "consumers", "dedup-window",
-                "duration", "embedded", "empty-sleep", "idle-conns", "idle-timeout", "manual-ack", "mode", "out", "partitions",
+                "duration", "embedded", "empty-sleep", "html", "idle-conns", "idle-timeout", "manual-ack", "mode", "out", "partitions",
                 "payload", "pending-retention", "pop-autopilot", "pop-batch", "pop-partitions", "pop-timeout",
                 "pop-wait", "pop-wildcard", "producers", "push-batch", "queue", "report", "retries",
                 "retry429-attempts", "run-id", "strict", "threshold", "threshold-abort", "timeout", "url"), names);
@@ -57,7 +57,7 @@ class FlagTablesTest {
     void everyModeHasTheResultFlags() {
         for (FlagTable t : List.of(FlagTables.max(), FlagTables.openloop(), FlagTables.cloud(), FlagTables.cm(),
                 FlagTables.app(), FlagTables.order(), FlagTables.tenants(), FlagTables.provision())) {
-            for (String flag : List.of("threshold", "threshold-abort", "strict")) {
+            for (String flag : List.of("threshold", "threshold-abort", "strict", "html")) {
                 assertTrue(t.has(flag), t.name() + " -" + flag);
             }
         }

@@ -119,10 +119,10 @@ class ReferenceFinalLineLastTest {
                 dir.resolve("runs").toString());
         assertEquals(0, r.code(), r.out() + r.err());
         assertNoFinalLinesAndLast(lines(r), "[provision]", PROVISION_FINAL);
-        // then only goload's [artifacts] block (the run record), as after every mode's last reference line
+        // then only goload's [artifacts] block (the run record, its CSV, log and HTML report), as after every mode's last reference line
         List<String> l = lines(r);
         int artifacts = l.indexOf(l.stream().filter(x -> x.startsWith("[artifacts] ")).findFirst().orElseThrow());
         assertTrue(PROVISION_FINAL.matcher(l.get(artifacts - 2)).matches() && l.get(artifacts - 1).isEmpty()
-                && l.size() == artifacts + 3, "the reference's line is the last before [artifacts]: " + r.out());
+                && l.size() == artifacts + 4 && l.getLast().endsWith(".html"), "the reference's line is the last before [artifacts]: " + r.out());
     }
 }
