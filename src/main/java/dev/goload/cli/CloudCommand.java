@@ -60,6 +60,14 @@ public final class CloudCommand implements ModeCommand {
         return FlagTables.cloud();
     }
 
+    @Override
+    public dev.goload.modes.run.thresholds.MetricCatalog thresholdMetrics() {
+        return METRICS;
+    }
+
+    private static final dev.goload.modes.run.thresholds.MetricCatalog METRICS =
+            ModeFigures.catalog(ModeFigures.CLOUD, "e2eFromSend");
+
     /**
      * {@code -target proxy -embedded} without a tenants file: N tenants ({@code -tenants}, at least 1) are synthesized
      * as {@code goload broker -proxy -proxy-tenants N} does and written to {@code <out>/<run-id>.tenants.json} (mode
@@ -271,11 +279,15 @@ public final class CloudCommand implements ModeCommand {
             return ExitCodes.SETUP;
         }
         CountDownLatch done = new CountDownLatch(1);
+        ResultPipeline results = ResultPipeline.of(f, METRICS, out, err);
         try {
-            CloudRun run = new CloudRun(cfg, tenants, clients, faults, List.of(console, csv, record), NanoClock.SYSTEM)
+            CloudRun[] running = new CloudRun[1]; // -threshold-abort stops it as a signal does
+            CloudRun run = new CloudRun(cfg, tenants, clients, faults, ResultPipeline.with(
+                    results.listeners(reason -> running[0].interrupt()), console, csv, record), NanoClock.SYSTEM)
                     .loaderRules(LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")))
                     .attribution(attribution)
                     .startGate(start.gate(cfg.runId(), f, out));
+            running[0] = run;
             if (!run.configure()) {
                 return ExitCodes.SETUP;
             }
@@ -315,15 +327,21 @@ public final class CloudCommand implements ModeCommand {
             }
             String recordError = null;
             start.record(record);
+            ResultPipeline.Judgement judged = results.judge(result.outcome(), ModeFigures.of(result.verify()), record);
             try {
-                record.finish(result.outcome(), CloudRunSection.of(result, loss), artifacts(cfg, json, csv));
+                record.finish(result.outcome(), CloudRunSection.of(result, loss),
+                        results.withHtml(artifacts(cfg, json, csv), record, cfg.runId()));
             } catch (UncheckedIOException e) {
                 recordError = e.getMessage();
             }
             console.printSummary(result, nominal);
             CloudVerdictTable.print(out, result, loss);
+            results.print(judged);
+            List<Path> v2 = new java.util.ArrayList<>(List.of(record.recordFile(), record.csvFile(), record.hlogFile()));
+            Path page = results.html(record.recordFile());
+            if (page != null) v2.add(page);
             console.printTail(result, json == null ? "(run record not written)" : json.toString(),
-                    csv.path().toString(), List.of(record.recordFile(), record.csvFile(), record.hlogFile()));
+                    csv.path().toString(), v2);
             if (csv.error() != null) {
                 err.println("goload -mode cloud: " + csv.error().getMessage());
             }
@@ -333,8 +351,9 @@ public final class CloudCommand implements ModeCommand {
             // A FAIL verdict outranks a missing artifact (as in app): it is printed above, and it is what a
             // script must not mistake for a setup problem; the artifact failure is on stderr either way.
             Verdict v = result.outcome().verdict();
-            if (v.result() == Verdict.Result.FAIL && v.exitCode() != 0) return v.exitCode();
-            return json == null || csv.error() != null || recordError != null ? ExitCodes.SETUP : ExitCodes.OK;
+            if (v.result() == Verdict.Result.FAIL && v.exitCode() != 0) return results.exitCode(judged, v.exitCode());
+            return results.exitCode(judged, json == null || csv.error() != null || recordError != null
+                    ? ExitCodes.SETUP : ExitCodes.OK);
         } finally {
             out.flush();
             done.countDown();

@@ -27,7 +27,6 @@ import dev.goload.verify.ProducedMeta;
 import dev.goload.verify.StageAckErrors;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,6 +47,11 @@ public final class CmCommand implements ModeCommand {
     @Override
     public FlagTable flags() {
         return FlagTables.cm();
+    }
+
+    @Override
+    public dev.goload.modes.run.thresholds.MetricCatalog thresholdMetrics() {
+        return ModeFigures.catalog(ModeFigures.CM);
     }
 
     static CmConfig config(ParsedFlags f) {
@@ -87,6 +91,7 @@ public final class CmCommand implements ModeCommand {
             err.println("goload: client init failed: " + e.getMessage());
             return ExitCodes.SETUP;
         }
+        ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err);
         RunSignal signal = new RunSignal();
         RunRecordWriter<CmSnapshot> record;
         try {
@@ -121,7 +126,7 @@ public final class CmCommand implements ModeCommand {
                 if (s != null && s.offsetWarning() != null) out.println(s.offsetWarning());
                 return s;
             };
-            CmRun run = new CmRun(cfg, client, runId, LoadModeSupport.loaderRules(f), List.of(console, record),
+            CmRun run = new CmRun(cfg, client, runId, LoadModeSupport.loaderRules(f), ResultPipeline.with(results.listeners(signal), console, record),
                     NanoClock.SYSTEM).attribution(attribution).sharded(new CmShardPart(shards.shard(), gate));
             CmResult r = run.execute(signal);
             CoordinatedStart.Start at = run.coordinatedStart();
@@ -150,15 +155,8 @@ public final class CmCommand implements ModeCommand {
                 CmVerdictFormat.print(r.verdict(), loss, out);
                 code = r.verdict().passed() ? ExitCodes.OK : ExitCodes.VERDICT_FAIL;
             }
-            List<Artifact> artifacts = artifacts(cfg, loss != null);
-            try {
-                record.finish(o, r.section(), artifacts);
-            } catch (UncheckedIOException e) {
-                err.println("goload -mode cm: " + e.getMessage());
-                code = code == ExitCodes.OK ? ExitCodes.SETUP : code;
-            }
-            record.printPaths(out, List.of());
-            return code;
+            return results.finish(o, ModeFigures.of(r.verdict()), record, r.section(), artifacts(cfg, loss != null),
+                    code);
         } finally {
             out.flush();
         }

@@ -23,6 +23,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -151,7 +152,10 @@ final class LoadModeSupport {
         StringBuilder b = new StringBuilder("goload -mode ").append(mode);
         f.values().forEach((name, v) -> {
             if (!"mode".equals(name) && f.isSet(name)) {
-                b.append(" -").append(name).append('=').append(SecretFlags.isSecret(name) ? "***" : String.valueOf(v));
+                // a repeatable flag (-threshold) once per value, as it was given
+                for (Object one : v instanceof List<?> l ? l : List.of(v)) {
+                    b.append(" -").append(name).append('=').append(SecretFlags.isSecret(name) ? "***" : String.valueOf(one));
+                }
             }
         });
         return b.toString();
@@ -194,7 +198,8 @@ final class LoadModeSupport {
     static int execute(LoadRun.Setup setup, QueenClient client,
                        java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
                        RunListener<Void> console, Consumer<RunOutcome> finalLines, RunHeader header,
-                       Map<String, Object> section, PrintStream out, PrintStream err) throws Exception {
+                       Map<String, Object> section, ResultPipeline results, PrintStream out, PrintStream err)
+            throws Exception {
         RunOptions run = setup.run();
         RunRecordWriter<Void> record;
         try {
@@ -206,14 +211,14 @@ final class LoadModeSupport {
         RunSignal signal = new RunSignal();
         try (record; client; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             RunStage.begin();
-            RunResult result = new LoadRun(setup, client, producers, List.of(console, record),
-                    dev.goload.pace.NanoClock.SYSTEM).execute(signal);
+            List<RunListener<Void>> listeners = new ArrayList<>(List.of(console, record));
+            listeners.addAll(results.listeners(signal));
+            RunResult result = new LoadRun(setup, client, producers, listeners, dev.goload.pace.NanoClock.SYSTEM)
+                    .execute(signal);
             finalLines.accept(result.outcome());
             Map<String, Object> sec = new LinkedHashMap<>(section);
             sec.put("configureError", result.configureError());
-            record.finish(result.outcome(), sec, List.of());
-            record.printPaths(out, List.of());
-            return ExitCodes.OK;
+            return results.finish(result.outcome(), Map.of(), record, sec, List.of(), ExitCodes.OK);
         } catch (java.io.UncheckedIOException e) {
             err.println("goload: " + e.getMessage());
             return ExitCodes.SETUP;

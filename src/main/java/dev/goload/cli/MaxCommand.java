@@ -47,7 +47,8 @@ public final class MaxCommand implements ModeCommand {
         var setup = new LoadRun.Setup("max", cfg.queue(), cfg.consumer(), cfg.run(), false,
                 LoadModeSupport.configureOptions(cfg.queue(), false), LoadModeSupport.loaderRules(f));
         return LoadModeSupport.execute(setup, client, ctx -> new MaxProducers(cfg, ctx), console, console::onEnd,
-                LoadModeSupport.header(f, "max", cfg.run(), client, null), section(cfg), out, err);
+                LoadModeSupport.header(f, "max", cfg.run(), client, null), section(cfg),
+                ResultPipeline.of(f, thresholdMetrics(), out, err), out, err);
     }
 
     /** The max section of the run record (docs/run-record.md): every partition is active in max. */

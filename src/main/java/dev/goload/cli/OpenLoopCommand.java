@@ -49,8 +49,8 @@ public final class OpenLoopCommand implements ModeCommand {
                 LoadModeSupport.configureOptions(cfg.queue(), true), LoadModeSupport.loaderRules(f));
         long seed = LoadModeSupport.seed(f);
         return LoadModeSupport.execute(setup, client, ctx -> new OpenLoopProducers(cfg, ctx, seed), console,
-                console::onEnd, LoadModeSupport.header(f, "openloop", cfg.run(), client, seed), section(cfg), out,
-                err);
+                console::onEnd, LoadModeSupport.header(f, "openloop", cfg.run(), client, seed), section(cfg),
+                ResultPipeline.of(f, thresholdMetrics(), out, err), out, err);
     }
 
     /** The openloop section of the run record (docs/run-record.md). */

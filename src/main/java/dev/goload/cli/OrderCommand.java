@@ -19,7 +19,6 @@ import dev.goload.shard.Shard;
 import dev.goload.verify.LossReport;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,6 +39,11 @@ public final class OrderCommand implements ModeCommand {
     @Override
     public FlagTable flags() {
         return FlagTables.order();
+    }
+
+    @Override
+    public dev.goload.modes.run.thresholds.MetricCatalog thresholdMetrics() {
+        return ModeFigures.catalog(ModeFigures.ORDER, "popWait");
     }
 
     static OrderConfig config(ParsedFlags f) {
@@ -81,6 +85,7 @@ public final class OrderCommand implements ModeCommand {
             return ExitCodes.USAGE;
         }
         OrderConfig cfg = config(f);
+        ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err);
         AttributionOptions attribution = FlagTables.attribution(f);
         ClientConfig cc = ClientConfig.of(cfg.url()).withTimeoutMillis(30_000).withIdleConns(cfg.consumers() + 4)
                 .withIdleTimeoutMillis(LoadModeSupport.idleTimeoutMillis(f))
@@ -123,6 +128,8 @@ public final class OrderCommand implements ModeCommand {
             List<RunListener<Object>> listeners = new ArrayList<>();
             listeners.add(OrderReport.console(out));
             if (record != null) listeners.add(record);
+            RunSignal signal = new RunSignal();
+            listeners.addAll(results.listeners(signal));
             OrderRun run = new OrderRun(cfg, client, listeners).attribution(attribution);
             try {
                 run.configure();
@@ -130,7 +137,6 @@ public final class OrderCommand implements ModeCommand {
                 out.println("configure: " + e.getMessage());
                 return ExitCodes.SETUP;
             }
-            RunSignal signal = new RunSignal();
             OrderResult r;
             try (SignalHooks hooks = SignalHooks.stopping(signal, out);
                  var monitor = new LoaderMonitor(LoadModeSupport.loaderRules(f))) {
@@ -140,6 +146,7 @@ public final class OrderCommand implements ModeCommand {
             r = r.withOutcome(r.outcome().withVerdict(OrderReport.verdict(r)));
             LossReport loss = run.attributeLoss(r);
             OrderReport.print(cfg.runId(), r, loss, out);
+            List<Artifact> own = List.of();
             if (record != null) {
                 Path json;
                 try {
@@ -149,15 +156,10 @@ public final class OrderCommand implements ModeCommand {
                     err.println("goload -mode order: cannot write the JSON record: " + e.getMessage());
                     return ExitCodes.SETUP;
                 }
-                try {
-                    record.finish(r.outcome(), OrderReport.section(r, loss), List.of(Artifact.of("orderJson", json)));
-                    record.printPaths(out, List.of());
-                } catch (UncheckedIOException e) {
-                    err.println("goload -mode order: " + e.getMessage());
-                    return r.passed() ? ExitCodes.SETUP : ExitCodes.VERDICT_FAIL;
-                }
+                own = List.of(Artifact.of("orderJson", json));
             }
-            return r.passed() ? ExitCodes.OK : ExitCodes.VERDICT_FAIL;
+            return results.finish(r.outcome(), ModeFigures.of(r.check()), record, OrderReport.section(r, loss), own,
+                    r.passed() ? ExitCodes.OK : ExitCodes.VERDICT_FAIL);
         }
     }
 

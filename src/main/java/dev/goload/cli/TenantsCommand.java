@@ -15,9 +15,9 @@ import dev.goload.report.RunHeader;
 import dev.goload.report.RunRecordWriter;
 import dev.goload.report.TenantsConsole;
 import dev.goload.report.TenantsRecord;
+import dev.goload.modes.run.thresholds.MetricCatalog;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
@@ -31,6 +31,8 @@ public final class TenantsCommand implements ModeCommand {
     @Override public String name() { return "tenants"; }
 
     @Override public FlagTable flags() { return FlagTables.tenants(); }
+
+    @Override public MetricCatalog thresholdMetrics() { return ModeFigures.catalog(ModeFigures.TENANTS); }
 
     /** One long-poll per consumer, one push in flight per producer (tenant), their pooled sockets. */
     @Override
@@ -77,6 +79,7 @@ public final class TenantsCommand implements ModeCommand {
         RunHeader header = new RunHeader(run.runId(), "tenants", Version.current(), client.engine().label(),
                 run.configLine(), LoadModeSupport.maskedFlags(f), null, new RunHeader.Broker(c.url(),
                 f.getBool("embedded"), f.getBool("embedded") && budget.placement() == FdBudget.Placement.IN_PROCESS));
+        ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err);
         RunSignal signal = new RunSignal();
         try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
              RunRecordWriter<TenantsFigures> writer = new RunRecordWriter<>(run.outDir(), header,
@@ -88,7 +91,8 @@ public final class TenantsCommand implements ModeCommand {
             TenantsResult r;
             try {
                 r = new TenantsRun(c, client, signal, NanoClock.SYSTEM, LoadModeSupport.loaderRules(f),
-                        List.of(console, writer), sharding.shard(), start.gate(run.runId(), f, out))
+                        ResultPipeline.with(results.listeners(signal), console, writer), sharding.shard(),
+                        start.gate(run.runId(), f, out))
                         .run(run.runId());
             } catch (ShardStart.Refused e) {
                 err.println("goload -mode tenants: " + e.getMessage());
@@ -96,16 +100,10 @@ public final class TenantsCommand implements ModeCommand {
             }
             if (r.provisioned()) console.printFinal(r);
             start.record(writer);
-            try {
-                writer.finish(r.outcome(), TenantsRecord.section(r.figures(), budget.sockets(), budget.limit()),
-                        List.of());
-            } catch (UncheckedIOException e) {
-                err.println("goload: " + e.getMessage());
-                return ExitCodes.SETUP;
-            } finally {
-                writer.printPaths(out, List.of());
-            }
-            return r.provisioned() ? ExitCodes.OK : ExitCodes.SETUP; // a failed provisioning said so on its line
+            // a failed provisioning said so on its line
+            return results.finish(r.outcome(), ModeFigures.of(r.figures()), writer,
+                    TenantsRecord.section(r.figures(), budget.sockets(), budget.limit()), List.of(),
+                    r.provisioned() ? ExitCodes.OK : ExitCodes.SETUP);
         } catch (IOException e) { // the record's files, or shard 0's barrier on -coordinate-listen
             err.println("goload: writing the run artifacts in " + run.outDir() + " or serving the start barrier: "
                     + e.getMessage());

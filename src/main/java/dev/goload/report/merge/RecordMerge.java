@@ -58,6 +58,8 @@ final class RecordMerge {
         r.set("latencyMs", latency(all, hlog, tags));
         r.set("loader", loader(shards));
         r.set("verdict", verdict(shards));
+        // a shard's thresholds judged its own part only; the merged run's are not evaluated here (yet)
+        r.set("thresholds", JSON.createArrayNode());
         r.set("section", section(shards));
 
         ObjectNode shard = JSON.createObjectNode();
