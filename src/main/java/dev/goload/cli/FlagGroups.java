@@ -53,7 +53,9 @@ final class FlagGroups {
                 "poison-pct", "tx-pct", "reset", "verify-only", "checker-capacity", "commit-batch");
         assign(OUTPUT, "report", "out", "run-id", "note", "logdir", "verify-log", "e2e", "file", "dry-run",
                 // announced by parallel work on loss attribution
-                "attribute-loss", "attribute-max");
+                "attribute-loss", "attribute-max",
+                // FlagTables.addResultFlags: live metrics and progress
+                "metrics-addr", "metrics-linger", "progress");
     }
 
     /** The group of {@code flag} in every table that does not override it; {@link FlagGroup#OTHER} if unassigned. */

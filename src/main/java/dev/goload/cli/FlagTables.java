@@ -86,7 +86,30 @@ public final class FlagTables {
                 + " requests are shed as 'behind'");
         t.int64("seed", 0, ADDITION + "seed of the -arrival poisson schedule (the same seed offers the same"
                 + " instants); 0 = a fresh seed per run. The run record's arrivalSeed holds the one used");
+        addResultFlags(t);
         return addLoadModeCommons(t);
+    }
+
+    /**
+     * The result flags every mode's run shares (live metrics, progress; thresholds add theirs here): one method, so
+     * each mode's table declares them alike and {@code cli/ResultPipeline} reads them alike.
+     */
+    static FlagTable addResultFlags(FlagTable t) {
+        t.string("metrics-addr", "", ADDITION + "serve live metrics (Prometheus text, OpenMetrics, protobuf with native"
+                + " histograms) on HOST:PORT during the run, e.g. 127.0.0.1:9464; :PORT = every interface; port 0 ="
+                + " a free one (the address is printed on stderr); \"\" = off");
+        t.duration("metrics-linger", java.time.Duration.ZERO, ADDITION + "after the run, keep serving the final"
+                + " metrics until one scrape has fetched them or this long has passed (Go duration; 0 = stop at once)");
+        t.bool("progress", true, ADDITION + "on runs with a -duration, print [HH:MM:SS] + t=elapsed/duration (pct%)"
+                + " after each interval's lines");
+        return t;
+    }
+
+    /** The live-metrics options of parsed flags (IllegalArgumentException, exit 2, when malformed). */
+    static dev.goload.config.MetricsOptions metrics(ParsedFlags f) {
+        // the shard comes with sharded runs (a later issue): until then a run has none
+        return dev.goload.config.MetricsOptions.parse(f.getString("metrics-addr"), f.getDuration("metrics-linger"),
+                null);
     }
 
     /** Flags max and openloop share (openloop changes only the idle-conns default). */
