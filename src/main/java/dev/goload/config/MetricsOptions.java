@@ -1,5 +1,6 @@
 package dev.goload.config;
 
+import dev.goload.shard.Shard;
 import java.time.Duration;
 
 /**
@@ -10,9 +11,10 @@ import java.time.Duration;
  *               null when the endpoint is off
  * @param port   TCP port, 0 = a free one (the run prints the address); -1 when the endpoint is off
  * @param linger after the run, serve the final figures until one scrape has fetched them or this long has passed
- * @param shard  this loader's shard of a sharded run (a label on every series), null when the run is not sharded
+ * @param shard  this loader's shard of a sharded run ({@code shard="I/N"} on every series), null when the run is not
+ *               sharded
  */
-public record MetricsOptions(String host, int port, Duration linger, String shard) {
+public record MetricsOptions(String host, int port, Duration linger, Shard shard) {
 
     /** No endpoint. */
     public static final MetricsOptions OFF = new MetricsOptions(null, -1, Duration.ZERO, null);
@@ -29,13 +31,18 @@ public record MetricsOptions(String host, int port, Duration linger, String shar
         return port >= 0;
     }
 
+    /** The {@code shard} label's value, {@code I/N}; null for an unsharded run (no label). */
+    public String shardLabel() {
+        return shard == null || !shard.sharded() ? null : shard.index() + "/" + shard.count();
+    }
+
     /**
      * Parses {@code HOST:PORT} as Go's {@code net.Listen} takes it ({@code 127.0.0.1:9464}, {@code :9464},
      * {@code [::1]:0}); {@code ""} is {@link #OFF} (apart from the shard, kept for the record).
      *
      * @throws IllegalArgumentException with a message naming the flag when the address or the linger is malformed
      */
-    public static MetricsOptions parse(String addr, Duration linger, String shard) {
+    public static MetricsOptions parse(String addr, Duration linger, Shard shard) {
         if (addr == null || addr.isEmpty()) return new MetricsOptions(null, -1, linger, shard);
         int colon = addr.lastIndexOf(':');
         if (colon < 0) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.goload.shard.Shard;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -17,8 +18,9 @@ class MetricsOptionsTest {
         assertEquals(Duration.ofSeconds(30), o.linger());
         assertTrue(o.enabled());
         assertEquals("", MetricsOptions.parse(":0", Duration.ZERO, null).host(), "every interface");
-        assertEquals("::1", MetricsOptions.parse("[::1]:0", Duration.ZERO, "3").host());
-        assertEquals("3", MetricsOptions.parse("[::1]:0", Duration.ZERO, "3").shard());
+        assertEquals("::1", MetricsOptions.parse("[::1]:0", Duration.ZERO, null).host());
+        assertEquals("3/4", MetricsOptions.parse(":0", Duration.ZERO, new Shard(3, 4)).shardLabel());
+        assertEquals(null, MetricsOptions.parse(":0", Duration.ZERO, Shard.SINGLE).shardLabel(), "one shard: no label");
     }
 
     @Test

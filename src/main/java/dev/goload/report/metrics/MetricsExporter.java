@@ -93,8 +93,8 @@ public final class MetricsExporter implements RunListener<Object>, AutoCloseable
      */
     public static MetricsExporter start(MetricsOptions o, String runId, String mode) throws IOException {
         if (!o.enabled()) throw new IllegalArgumentException("metrics endpoint is off");
-        Labels identity = o.shard() == null ? Labels.of("mode", mode, "run_id", runId)
-                : Labels.of("mode", mode, "run_id", runId, "shard", o.shard());
+        Labels identity = o.shardLabel() == null ? Labels.of("mode", mode, "run_id", runId)
+                : Labels.of("mode", mode, "run_id", runId, "shard", o.shardLabel());
         try {
             return new MetricsExporter(o, identity);
         } catch (IOException e) {

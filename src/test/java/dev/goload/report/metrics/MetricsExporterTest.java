@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 /** The endpoint fed by synthetic intervals, scraped over loopback in every format it serves. */
 class MetricsExporterTest {
 
-    private static MetricsOptions loopback(Duration linger, String shard) {
+    private static MetricsOptions loopback(Duration linger, dev.goload.shard.Shard shard) {
         return MetricsOptions.parse("127.0.0.1:0", linger, shard);
     }
 
@@ -117,7 +117,7 @@ class MetricsExporterTest {
 
     @Test
     void openMetricsAndProtobufAreServedTooAndProtobufCarriesTheNativeBuckets() throws IOException {
-        try (MetricsExporter m = MetricsExporter.start(loopback(Duration.ZERO, "2/4"), "run-2", "openloop")) {
+        try (MetricsExporter m = MetricsExporter.start(loopback(Duration.ZERO, new dev.goload.shard.Shard(2, 4)), "run-2", "openloop")) {
             m.onHistogram("push", interval(1000, 2000, 4000));
             m.onInterval(snapshot(0, counters().snapshot(), false));
             Exposition om = Exposition.scrape(m.url(), Exposition.OPENMETRICS);
