@@ -40,12 +40,15 @@ final class LiveOutputs implements AutoCloseable {
      * Binds the endpoint (announced on {@code err}: stdout stays the reference's) and makes the progress line.
      *
      * @param durationSeconds the run's planned length, 0 when it runs until stopped (no progress line)
+     * @param lastShown       whether the mode's console prints the partial last interval
      * @throws IOException when {@code -metrics-addr} cannot be bound (a setup failure, exit 1)
      */
-    static LiveOutputs start(ParsedFlags f, String runId, String mode, long durationSeconds, PrintStream out,
-                             PrintStream err) throws IOException {
+    static LiveOutputs start(ParsedFlags f, String runId, String mode, long durationSeconds, boolean lastShown,
+                             PrintStream out, PrintStream err) throws IOException {
         List<RunListener<Object>> l = new ArrayList<>();
-        if (!f.table().has("progress") || f.getBool("progress")) ProgressLine.of(durationSeconds, out).ifPresent(l::add);
+        if (f.table().has("progress") && f.getBool("progress")) {
+            ProgressLine.of(durationSeconds, lastShown, out).ifPresent(l::add);
+        }
         MetricsOptions o = f.table().has("metrics-addr") ? FlagTables.metrics(f) : MetricsOptions.OFF;
         MetricsExporter m = null;
         if (o.enabled()) {
@@ -59,6 +62,33 @@ final class LiveOutputs implements AutoCloseable {
     /** The progress line first (it follows the console's lines), then the exporter. */
     List<RunListener<Object>> listeners() {
         return listeners;
+    }
+
+    /**
+     * The same listeners typed for a mode whose run takes {@code RunListener<M>} only (they take any mode's
+     * intervals, so each is wrapped, not cast).
+     */
+    <M> List<RunListener<M>> listenersOf() {
+        List<RunListener<M>> typed = new ArrayList<>();
+        for (RunListener<Object> l : listeners) {
+            typed.add(new RunListener<M>() {
+                @Override
+                public void onHistogram(String tag, org.HdrHistogram.Histogram interval) {
+                    l.onHistogram(tag, interval);
+                }
+
+                @Override
+                public void onInterval(dev.goload.modes.run.IntervalSnapshot<? extends M> s) {
+                    l.onInterval(s);
+                }
+
+                @Override
+                public void onNote(dev.goload.modes.run.RunNote note) {
+                    l.onNote(note);
+                }
+            });
+        }
+        return typed;
     }
 
     /** The endpoint's URL, null when there is none. */

@@ -11,28 +11,35 @@ import java.util.Optional;
  * interval additions), so parsers of the reference's lines skip it and no reference line changes.
  *
  * <p>Register it after the mode's console in the run's listener list: listeners are called in order, so the line
- * then follows the interval line and its {@code +} lines. The partial last interval gets none (the final block
- * follows it); past the planned duration (a drain phase) it reads {@code (100%, drain)}.
+ * then follows the interval line and its {@code +} lines. The partial last interval gets one only where the mode's
+ * console prints that interval ({@code lastShown}), so the line never stands without its interval line; past the
+ * planned duration (a drain phase) it reads {@code (100%, drain)}.
  *
  * <p>Threading: the reporter thread.
  */
 public final class ProgressLine implements RunListener<Object> {
     private final long plannedSeconds;
+    private final boolean lastShown;
     private final PrintStream out;
 
-    private ProgressLine(long plannedSeconds, PrintStream out) {
+    private ProgressLine(long plannedSeconds, boolean lastShown, PrintStream out) {
         this.plannedSeconds = plannedSeconds;
+        this.lastShown = lastShown;
         this.out = out;
     }
 
-    /** The progress line of a run planned to last {@code durationSeconds}; none when it runs until stopped (0). */
-    public static Optional<ProgressLine> of(long durationSeconds, PrintStream out) {
-        return durationSeconds > 0 ? Optional.of(new ProgressLine(durationSeconds, out)) : Optional.empty();
+    /**
+     * The progress line of a run planned to last {@code durationSeconds}; none when it runs until stopped (0).
+     *
+     * @param lastShown whether the mode's console prints the partial last interval (openloop's and max's do)
+     */
+    public static Optional<ProgressLine> of(long durationSeconds, boolean lastShown, PrintStream out) {
+        return durationSeconds > 0 ? Optional.of(new ProgressLine(durationSeconds, lastShown, out)) : Optional.empty();
     }
 
     @Override
     public void onInterval(IntervalSnapshot<?> s) {
-        if (s.last()) return;
+        if (s.last() && !lastShown) return;
         out.println(line(s.endEpochMs(), s.endSec(), s.phase()));
     }
 

@@ -22,9 +22,13 @@ class ProgressLineTest {
     }
 
     private static String print(long planned, IntervalSnapshot<?>... snaps) {
+        return print(planned, false, snaps);
+    }
+
+    private static String print(long planned, boolean lastShown, IntervalSnapshot<?>... snaps) {
         var bytes = new ByteArrayOutputStream();
         var out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-        ProgressLine p = ProgressLine.of(planned, out).orElseThrow();
+        ProgressLine p = ProgressLine.of(planned, lastShown, out).orElseThrow();
         for (var s : snaps) p.onInterval(s);
         return bytes.toString(StandardCharsets.UTF_8);
     }
@@ -43,13 +47,14 @@ class ProgressLineTest {
     }
 
     @Test
-    void thePartialLastIntervalGetsNone() {
-        assertEquals("", print(60, at(61.2, "load", true)));
+    void thePartialLastIntervalGetsOneOnlyWhereTheConsolePrintsIt() {
+        assertEquals("", print(60, false, at(61.2, "drain", true)));
+        assertEquals("[12:00:05] + t=1m1s/1m (100%, drain)\n", print(60, true, at(61.2, "drain", true)));
     }
 
     @Test
     void aRunUntilStoppedHasNoProgressLine() {
-        assertTrue(ProgressLine.of(0, System.out).isEmpty());
+        assertTrue(ProgressLine.of(0, true, System.out).isEmpty());
     }
 
     @Test
