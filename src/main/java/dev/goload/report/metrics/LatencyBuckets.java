@@ -22,7 +22,8 @@ import org.HdrHistogram.HistogramIterationValue;
  * the finest (≤ 8) that keeps the populated buckets within a budget, as Prometheus' own clients do, so a 24-hour run
  * keeps a bounded series size; lowering the schema merges bucket pairs, which keeps the rule exact.
  *
- * <p>Threading: immutable; built on the reporter thread, converted on scrape threads.
+ * <p>Threading: immutable (but for a memo of the last native conversion); built on the reporter thread, converted
+ * on scrape threads.
  */
 public final class LatencyBuckets {
     /** Prometheus' finest native schema (bucket growth factor 2^(1/256) ≈ 1.0027). */
@@ -39,6 +40,8 @@ public final class LatencyBuckets {
     private final long[] counts;
     private final double sumMicros;
     private final long total;
+    /** The last {@link #nativeBuckets} answer: every scrape between two intervals asks the same (benign race). */
+    private volatile Native nativeMemo;
 
     private LatencyBuckets(long[] tops, long[] counts, double sumMicros) {
         this.tops = tops;
@@ -99,11 +102,19 @@ public final class LatencyBuckets {
         return ClassicHistogramBuckets.of(bounds, perBucket);
     }
 
-    /** Native buckets of one schema: the zero bucket's count and the positive buckets. */
-    public record Native(int schema, long zeroCount, NativeHistogramBuckets positive) {}
+    /** Native buckets of one schema: the zero bucket's count and the positive buckets, within {@code maxBuckets}. */
+    public record Native(int schema, long zeroCount, NativeHistogramBuckets positive, int maxBuckets) {}
 
     /** The finest schema whose populated buckets fit in {@code maxBuckets}, and its buckets. */
     public Native nativeBuckets(int maxBuckets) {
+        Native memo = nativeMemo;
+        if (memo != null && memo.maxBuckets() == maxBuckets) return memo;
+        memo = computeNative(maxBuckets);
+        nativeMemo = memo;
+        return memo;
+    }
+
+    private Native computeNative(int maxBuckets) {
         long zero = 0;
         int first = 0;
         while (first < tops.length && tops[first] == 0) zero += counts[first++];
@@ -123,7 +134,7 @@ public final class LatencyBuckets {
             while (i < index.length && index[i] == at) c += counts[first + i++];
             pos.bucket(at, c);
         }
-        return new Native(schema, zero, pos.build());
+        return new Native(schema, zero, pos.build(), maxBuckets);
     }
 
     /** Number of distinct values of a non-decreasing array. */
@@ -133,21 +144,32 @@ public final class LatencyBuckets {
         return n;
     }
 
-    /** The native bucket holding {@code v > 0}: the {@code i} with {@code upper(i-1) < v ≤ upper(i)}. */
+    /** The schema-8 bounds within one octave: {@code OCTAVE[j] = 2^(j/256)}, {@code OCTAVE[0] = 1}, {@code OCTAVE[256] = 2}. */
+    private static final double[] OCTAVE = new double[(1 << MAX_SCHEMA) + 1];
+
+    static {
+        for (int j = 0; j < OCTAVE.length; j++) OCTAVE[j] = Math.pow(2, j / (double) (1 << MAX_SCHEMA));
+    }
+
+    /**
+     * The native bucket holding {@code v > 0}: the {@code i} with {@code upperBound(i-1) < v ≤ upperBound(i)}. Found at
+     * schema 8 from the exponent and a table of the octave's bounds (as Prometheus' Go client does, no logarithm),
+     * then halved down to {@code schema}: the bounds nest, so bucket {@code i} of schema {@code s} is
+     * {@code ceil(i/2)} of {@code s-1}.
+     */
     static int nativeIndex(double v, int schema) {
-        int i = (int) Math.ceil(Math.log(v) / Math.log(2) * Math.scalb(1.0, schema));
-        // the logarithm is approximate near a bound: settle it against the bound itself
-        while (upperBound(i - 1, schema) >= v) i--;
-        while (upperBound(i, schema) < v) i++;
+        int e = Math.getExponent(v);
+        int j = java.util.Arrays.binarySearch(OCTAVE, Math.scalb(v, -e)); // the mantissa, in [1, 2)
+        if (j < 0) j = -j - 1; // the first bound at or above it
+        int i = (e << MAX_SCHEMA) + j;
+        for (int s = MAX_SCHEMA; s > schema; s--) i = Math.floorDiv(i + 1, 2);
         return i;
     }
 
     /** The upper bound of native bucket {@code i} of {@code schema}: {@code 2^(i·2^-schema)}. */
     static double upperBound(int i, int schema) {
-        if (schema <= 0) return Math.scalb(1.0, i << -schema);
-        int per = 1 << schema;
-        int octave = Math.floorDiv(i, per);
-        int within = Math.floorMod(i, per);
-        return Math.scalb(Math.pow(2, within / (double) per), octave);
+        long j = (long) i << (MAX_SCHEMA - schema);
+        int per = 1 << MAX_SCHEMA;
+        return Math.scalb(OCTAVE[(int) Math.floorMod(j, per)], (int) Math.floorDiv(j, per));
     }
 }

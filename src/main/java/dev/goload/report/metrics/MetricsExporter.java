@@ -54,8 +54,9 @@ public final class MetricsExporter implements RunListener<Object>, AutoCloseable
     private final Duration linger;
     private final String url;
     private final CountDownLatch finalServed = new CountDownLatch(1);
-    /** Reporter thread only. */
+    /** Reporter thread only: the whole-run histogram per tag, and its last published copy. */
     private final Map<String, Histogram> cumulative = new LinkedHashMap<>();
+    private final Map<String, LatencyBuckets> published = new LinkedHashMap<>();
     private long gcPauses;
     private double gcPauseMs;
 
@@ -117,8 +118,11 @@ public final class MetricsExporter implements RunListener<Object>, AutoCloseable
 
     @Override
     public void onHistogram(String tag, Histogram interval) {
-        cumulative.computeIfAbsent(tag, t -> new Histogram(interval.getLowestDiscernibleValue(),
-                interval.getHighestTrackableValue(), interval.getNumberOfSignificantValueDigits())).add(interval);
+        Histogram whole = cumulative.computeIfAbsent(tag, t -> new Histogram(interval.getLowestDiscernibleValue(),
+                interval.getHighestTrackableValue(), interval.getNumberOfSignificantValueDigits()));
+        if (interval.getTotalCount() == 0 && published.containsKey(tag)) return; // unchanged: keep its copy
+        whole.add(interval);
+        published.remove(tag);
     }
 
     @Override
@@ -128,9 +132,8 @@ public final class MetricsExporter implements RunListener<Object>, AutoCloseable
             gcPauses += l.gcPauses();
             gcPauseMs += l.gcPauseMs();
         }
-        Map<String, LatencyBuckets> latency = new LinkedHashMap<>();
-        cumulative.forEach((tag, h) -> latency.put(tag, LatencyBuckets.of(h)));
-        collector.publish(new RunMetricsState(s.total(), latency, s.inflight(), s.liveTasks(),
+        cumulative.forEach((tag, h) -> published.computeIfAbsent(tag, t -> LatencyBuckets.of(h)));
+        collector.publish(new RunMetricsState(s.total(), published, s.inflight(), s.liveTasks(),
                 l == null ? 0 : l.cpuCores(), l == null ? 0 : l.rssBytes(), l == null ? 0 : l.heapUsedBytes(),
                 gcPauses, gcPauseMs, !s.loaderBound().isEmpty(), s.endSec(), s.last()));
     }
