@@ -62,6 +62,7 @@ public final class Main {
             case "demo" -> { return new DemoCommand(registry, runner).run(rest, out, err); }
             case "ladder" -> { return new LadderCommand(LadderCommand.repoRoot()).run(rest, out, err); }
             case "k8s" -> { return K8sCommand.run(rest, out, err); }
+            case "merge" -> { return MergeCommand.run(rest, out, err); }
             case "completion" -> { return CompletionCommand.run(rest, registry, out, err); }
             default -> { }
         }
@@ -102,6 +103,7 @@ public final class Main {
             case "demo" -> DemoCommand.flags().printUsage(out);
             case "ladder" -> LadderCommand.flags().printUsage(out);
             case "k8s" -> K8sCommand.flags().printUsage(out);
+            case "merge" -> MergeCommand.flags().printUsage(out);
             default -> { return unknownMode(rest.getFirst(), registry, err); }
         }
         return ExitCodes.OK;

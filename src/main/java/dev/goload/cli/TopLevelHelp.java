@@ -42,6 +42,8 @@ final class TopLevelHelp {
                 + " until achieved stops tracking offered (docs/cell-rig.md)"));
         spec.addSubcommand("k8s", leaf("write the Kubernetes Indexed Job and headless Service of a sharded run"
                 + " (docs/distributed.md)"));
+        spec.addSubcommand("merge", leaf("merge the shards of a sharded run into one record, .hlog and CSV"
+                + " (exact: histograms added, counters summed)"));
         spec.addSubcommand("completion", leaf("print the bash or zsh completion script (modes and every flag)"));
         spec.addSubcommand("version", leaf("print the goload version (also --version)"));
         spec.addSubcommand("help", leaf("this overview, or 'help <mode>' for a mode's grouped flags"));
