@@ -107,9 +107,11 @@ public final class FlagTables {
 
     /** The live-metrics options of parsed flags (IllegalArgumentException, exit 2, when malformed). */
     static dev.goload.config.MetricsOptions metrics(ParsedFlags f) {
-        // the shard comes with sharded runs (a later issue): until then a run has none
+        // the shard label of a sharded run's loaders: the table's -shard/-shards, when the mode can be sharded
+        dev.goload.shard.Shard shard = f.table().has("shard")
+                ? ShardFlags.parse(f, System.getenv(), System.currentTimeMillis()).shard() : null;
         return dev.goload.config.MetricsOptions.parse(f.getString("metrics-addr"), f.getDuration("metrics-linger"),
-                null);
+                shard);
     }
 
     /** Flags max and openloop share (openloop changes only the idle-conns default). */
