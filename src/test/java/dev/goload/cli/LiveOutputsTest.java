@@ -18,7 +18,11 @@ class LiveOutputsTest {
 
     private static ParsedFlags parse(String... args) {
         FlagTable t = FlagTables.addResultFlags(ShardFlags.add(FlagTables.newModeTable("openloop")));
-        return GoFlagParser.parse(t, List.of(args));
+        try {
+            return GoFlagParser.parse(t, List.of(args));
+        } catch (FlagParseException | HelpRequestedException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test
