@@ -134,7 +134,7 @@ public final class LoadConsumers {
         @Override
         public void failed(QueenException e) {
             c.popErr.increment();
-            c.popErrors.record(e);
+            Errors.record(c.popErrors, e);
         }
 
         @Override
@@ -151,7 +151,7 @@ public final class LoadConsumers {
             c.ackCalls.increment();
             c.ackMicros.add(micros);
             c.ackErr.add(size);
-            c.ackErrors.record(e);
+            Errors.record(c.ackErrors, e);
         }
 
         @Override
