@@ -195,6 +195,15 @@ final class LoadModeSupport {
                        java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
                        RunListener<Void> console, Consumer<RunOutcome> finalLines, RunHeader header,
                        Map<String, Object> section, PrintStream out, PrintStream err) throws Exception {
+        return execute(setup, client, producers, console, List.of(), finalLines, header, section, out, err);
+    }
+
+    /** As above, with {@code extras} (progress line, metrics endpoint) listening after the console. */
+    static int execute(LoadRun.Setup setup, QueenClient client,
+                       java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
+                       RunListener<Void> console, List<RunListener<Void>> extras, Consumer<RunOutcome> finalLines,
+                       RunHeader header, Map<String, Object> section, PrintStream out, PrintStream err)
+            throws Exception {
         RunOptions run = setup.run();
         RunRecordWriter<Void> record;
         try {
@@ -206,7 +215,10 @@ final class LoadModeSupport {
         RunSignal signal = new RunSignal();
         try (record; client; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             RunStage.begin();
-            RunResult result = new LoadRun(setup, client, producers, List.of(console, record),
+            List<RunListener<Void>> listeners = new java.util.ArrayList<>(List.of(console));
+            listeners.addAll(extras);
+            listeners.add(record);
+            RunResult result = new LoadRun(setup, client, producers, listeners,
                     dev.goload.pace.NanoClock.SYSTEM).execute(signal);
             finalLines.accept(result.outcome());
             Map<String, Object> sec = new LinkedHashMap<>(section);

@@ -37,20 +37,29 @@ public final class OpenLoopCommand implements ModeCommand {
         OpenLoopConfig cfg = config(f); // a flag combination the record rejects: ModeRunner reports it, exit 2
         OpenLoopConsole console = new OpenLoopConsole(cfg, out);
         console.printHeader();
-        QueenClient client;
+        LiveOutputs live;
         try {
-            // Producers never retry: one attempt for 5xx/network; 429 per -retry429-attempts (default 1).
-            client = LoadModeSupport.client(cfg.target(), RetryPolicy.NONE);
-        } catch (RuntimeException e) {
-            err.println("goload: client init failed: " + e.getMessage());
+            live = LiveOutputs.start(f, cfg.run().runId(), "openloop", cfg.run().durationSeconds(), true, out, err);
+        } catch (java.io.IOException e) {
+            err.println("goload: " + e.getMessage());
             return ExitCodes.SETUP;
         }
-        var setup = new LoadRun.Setup("openloop", cfg.queue(), cfg.consumer(), cfg.run(), cfg.e2e(),
-                LoadModeSupport.configureOptions(cfg.queue(), true), LoadModeSupport.loaderRules(f));
-        long seed = LoadModeSupport.seed(f);
-        return LoadModeSupport.execute(setup, client, ctx -> new OpenLoopProducers(cfg, ctx, seed), console,
-                console::onEnd, LoadModeSupport.header(f, "openloop", cfg.run(), client, seed), section(cfg), out,
-                err);
+        try (live) {
+            QueenClient client;
+            try {
+                // Producers never retry: one attempt for 5xx/network; 429 per -retry429-attempts (default 1).
+                client = LoadModeSupport.client(cfg.target(), RetryPolicy.NONE);
+            } catch (RuntimeException e) {
+                err.println("goload: client init failed: " + e.getMessage());
+                return ExitCodes.SETUP;
+            }
+            var setup = new LoadRun.Setup("openloop", cfg.queue(), cfg.consumer(), cfg.run(), cfg.e2e(),
+                    LoadModeSupport.configureOptions(cfg.queue(), true), LoadModeSupport.loaderRules(f));
+            long seed = LoadModeSupport.seed(f);
+            return LoadModeSupport.execute(setup, client, ctx -> new OpenLoopProducers(cfg, ctx, seed), console,
+                    live.<Void>listenersOf(), console::onEnd, LoadModeSupport.header(f, "openloop", cfg.run(), client, seed),
+                    section(cfg), out, err);
+        }
     }
 
     /** The openloop section of the run record (docs/run-record.md). */
