@@ -18,7 +18,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -62,7 +61,8 @@ public final class MetricsExporter implements RunListener<Object>, AutoCloseable
 
     private MetricsExporter(MetricsOptions o, Labels identity) throws IOException {
         this.linger = o.linger();
-        AtomicBoolean finalCollected = new AtomicBoolean();
+        // set on the scrape thread that collected the final figures (the handler runs on the executor's thread)
+        ThreadLocal<Boolean> finalCollected = ThreadLocal.withInitial(() -> false);
         this.collector = new RunMetricsCollector(identity, () -> finalCollected.set(true));
         PrometheusRegistry registry = new PrometheusRegistry();
         registry.register(collector);
@@ -75,6 +75,7 @@ public final class MetricsExporter implements RunListener<Object>, AutoCloseable
             @Override
             protected void afterExecute(Runnable r, Throwable t) {
                 if (finalCollected.get()) finalServed.countDown();
+                finalCollected.remove();
             }
         };
         try {
