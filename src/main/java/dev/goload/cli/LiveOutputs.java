@@ -1,6 +1,7 @@
 package dev.goload.cli;
 
 import dev.goload.config.MetricsOptions;
+import dev.goload.modes.run.IntervalSnapshot;
 import dev.goload.modes.run.RunListener;
 import dev.goload.report.ProgressLine;
 import dev.goload.report.metrics.MetricsExporter;
@@ -9,6 +10,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * What a run shows while it goes, from the result flags ({@link FlagTables#addResultFlags}): the progress line of a
@@ -40,14 +42,15 @@ final class LiveOutputs implements AutoCloseable {
      * Binds the endpoint (announced on {@code err}: stdout stays the reference's) and makes the progress line.
      *
      * @param durationSeconds the run's planned length, 0 when it runs until stopped (no progress line)
-     * @param lastShown       whether the mode's console prints the partial last interval
+     * @param shown           the intervals the mode's console prints ({@link ProgressLine#EVERY_INTERVAL}, …)
      * @throws IOException when {@code -metrics-addr} cannot be bound (a setup failure, exit 1)
      */
-    static LiveOutputs start(ParsedFlags f, String runId, String mode, long durationSeconds, boolean lastShown,
+    static LiveOutputs start(ParsedFlags f, String runId, String mode, long durationSeconds,
+                             Predicate<IntervalSnapshot<?>> shown,
                              PrintStream out, PrintStream err) throws IOException {
         List<RunListener<Object>> l = new ArrayList<>();
         if (f.table().has("progress") && f.getBool("progress")) {
-            ProgressLine.of(durationSeconds, lastShown, out).ifPresent(l::add);
+            ProgressLine.of(durationSeconds, shown, out).ifPresent(l::add);
         }
         MetricsOptions o = f.table().has("metrics-addr") ? FlagTables.metrics(f) : MetricsOptions.OFF;
         MetricsExporter m = null;
@@ -78,7 +81,7 @@ final class LiveOutputs implements AutoCloseable {
                 }
 
                 @Override
-                public void onInterval(dev.goload.modes.run.IntervalSnapshot<? extends M> s) {
+                public void onInterval(IntervalSnapshot<? extends M> s) {
                     l.onInterval(s);
                 }
 

@@ -7,6 +7,7 @@ import dev.goload.config.TargetOptions;
 import dev.goload.modes.LoadRun;
 import dev.goload.modes.openloop.OpenLoopProducers;
 import dev.goload.report.OpenLoopConsole;
+import dev.goload.report.ProgressLine;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -39,7 +40,8 @@ public final class OpenLoopCommand implements ModeCommand {
         console.printHeader();
         LiveOutputs live;
         try {
-            live = LiveOutputs.start(f, cfg.run().runId(), "openloop", cfg.run().durationSeconds(), true, out, err);
+            live = LiveOutputs.start(f, cfg.run().runId(), "openloop", cfg.run().durationSeconds(),
+                    ProgressLine.EVERY_INTERVAL, out, err);
         } catch (java.io.IOException e) {
             err.println("goload: " + e.getMessage());
             return ExitCodes.SETUP;
@@ -57,7 +59,8 @@ public final class OpenLoopCommand implements ModeCommand {
                     LoadModeSupport.configureOptions(cfg.queue(), true), LoadModeSupport.loaderRules(f));
             long seed = LoadModeSupport.seed(f);
             return LoadModeSupport.execute(setup, client, ctx -> new OpenLoopProducers(cfg, ctx, seed), console,
-                    live.<Void>listenersOf(), console::onEnd, LoadModeSupport.header(f, "openloop", cfg.run(), client, seed),
+                    live.<Void>listenersOf(), console::onEnd,
+                    LoadModeSupport.header(f, "openloop", cfg.run(), client, seed),
                     section(cfg), out, err);
         }
     }

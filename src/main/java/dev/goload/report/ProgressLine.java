@@ -4,6 +4,7 @@ import dev.goload.modes.run.IntervalSnapshot;
 import dev.goload.modes.run.RunListener;
 import java.io.PrintStream;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * How far a finite run is, after each interval's lines: {@code [HH:MM:SS] + t=3h12m/24h (13%)}, so a person
@@ -11,35 +12,42 @@ import java.util.Optional;
  * interval additions), so parsers of the reference's lines skip it and no reference line changes.
  *
  * <p>Register it after the mode's console in the run's listener list: listeners are called in order, so the line
- * then follows the interval line and its {@code +} lines. The partial last interval gets one only where the mode's
- * console prints that interval ({@code lastShown}), so the line never stands without its interval line; past the
- * planned duration (a drain phase) it reads {@code (100%, drain)}.
+ * then follows the interval line and its {@code +} lines. It is printed for the intervals the mode's console prints
+ * ({@code shown}: every one in openloop and max, the full ones in cm, app and tenants, in cloud the partial last one
+ * only beyond 100 ms), so it never stands without its interval line; past the planned duration (a drain phase) it
+ * reads {@code (100%, drain)}.
  *
  * <p>Threading: the reporter thread.
  */
 public final class ProgressLine implements RunListener<Object> {
+    /** The consoles that print every interval, the partial last one too (openloop, max). */
+    public static final Predicate<IntervalSnapshot<?>> EVERY_INTERVAL = s -> true;
+    /** The consoles that leave the partial last interval to the final block (cm, app, tenants). */
+    public static final Predicate<IntervalSnapshot<?>> FULL_INTERVALS = s -> !s.last();
+
     private final long plannedSeconds;
-    private final boolean lastShown;
+    private final Predicate<IntervalSnapshot<?>> shown;
     private final PrintStream out;
 
-    private ProgressLine(long plannedSeconds, boolean lastShown, PrintStream out) {
+    private ProgressLine(long plannedSeconds, Predicate<IntervalSnapshot<?>> shown, PrintStream out) {
         this.plannedSeconds = plannedSeconds;
-        this.lastShown = lastShown;
+        this.shown = shown;
         this.out = out;
     }
 
     /**
      * The progress line of a run planned to last {@code durationSeconds}; none when it runs until stopped (0).
      *
-     * @param lastShown whether the mode's console prints the partial last interval (openloop's and max's do)
+     * @param shown the intervals the mode's console prints a line for
      */
-    public static Optional<ProgressLine> of(long durationSeconds, boolean lastShown, PrintStream out) {
-        return durationSeconds > 0 ? Optional.of(new ProgressLine(durationSeconds, lastShown, out)) : Optional.empty();
+    public static Optional<ProgressLine> of(long durationSeconds, Predicate<IntervalSnapshot<?>> shown,
+                                            PrintStream out) {
+        return durationSeconds > 0 ? Optional.of(new ProgressLine(durationSeconds, shown, out)) : Optional.empty();
     }
 
     @Override
     public void onInterval(IntervalSnapshot<?> s) {
-        if (s.last() && !lastShown) return;
+        if (!shown.test(s)) return;
         out.println(line(s.endEpochMs(), s.endSec(), s.phase()));
     }
 

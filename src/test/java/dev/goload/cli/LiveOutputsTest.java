@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /** The result flags' live outputs: which listeners a command line gives, the shard label, bad addresses. */
 class LiveOutputsTest {
+    private static final java.util.function.Predicate<dev.goload.modes.run.IntervalSnapshot<?>> EVERY =
+            ProgressLine.EVERY_INTERVAL;
 
     private static ParsedFlags parse(String... args) {
         FlagTable t = FlagTables.addResultFlags(ShardFlags.add(FlagTables.newModeTable("openloop")));
@@ -28,15 +30,15 @@ class LiveOutputsTest {
     @Test
     void aFiniteRunGetsTheProgressLineUnlessTurnedOffAndNoEndpointUnlessAsked() throws Exception {
         var out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-        try (LiveOutputs l = LiveOutputs.start(parse(), "r", "openloop", 60, true, out, out)) {
+        try (LiveOutputs l = LiveOutputs.start(parse(), "r", "openloop", 60, EVERY, out, out)) {
             assertEquals(1, l.listeners().size());
             assertTrue(l.listeners().get(0) instanceof ProgressLine);
             assertEquals(null, l.metricsUrl());
         }
-        try (LiveOutputs l = LiveOutputs.start(parse("-progress=false"), "r", "openloop", 60, true, out, out)) {
+        try (LiveOutputs l = LiveOutputs.start(parse("-progress=false"), "r", "openloop", 60, EVERY, out, out)) {
             assertEquals(List.of(), l.listeners());
         }
-        try (LiveOutputs l = LiveOutputs.start(parse(), "r", "openloop", 0, true, out, out)) {
+        try (LiveOutputs l = LiveOutputs.start(parse(), "r", "openloop", 0, EVERY, out, out)) {
             assertEquals(List.of(), l.listeners(), "a run until SIGINT has no progress to tell");
         }
     }
@@ -47,7 +49,7 @@ class LiveOutputsTest {
         var errPs = new PrintStream(err, true, StandardCharsets.UTF_8);
         var out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         try (LiveOutputs l = LiveOutputs.start(parse("-metrics-addr", "127.0.0.1:0", "-shard", "1/3"), "run-s",
-                "openloop", 60, true, out, errPs)) {
+                "openloop", 60, EVERY, out, errPs)) {
             assertTrue(l.listeners().get(l.listeners().size() - 1) instanceof MetricsExporter, "after the progress line");
             assertEquals("[metrics] serving " + l.metricsUrl() + "\n", err.toString(StandardCharsets.UTF_8));
             Exposition e = Exposition.scrape(l.metricsUrl(), Exposition.PROMETHEUS_TEXT);

@@ -22,13 +22,14 @@ class ProgressLineTest {
     }
 
     private static String print(long planned, IntervalSnapshot<?>... snaps) {
-        return print(planned, false, snaps);
+        return print(planned, ProgressLine.FULL_INTERVALS, snaps);
     }
 
-    private static String print(long planned, boolean lastShown, IntervalSnapshot<?>... snaps) {
+    private static String print(long planned, java.util.function.Predicate<IntervalSnapshot<?>> shown,
+                                IntervalSnapshot<?>... snaps) {
         var bytes = new ByteArrayOutputStream();
         var out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-        ProgressLine p = ProgressLine.of(planned, lastShown, out).orElseThrow();
+        ProgressLine p = ProgressLine.of(planned, shown, out).orElseThrow();
         for (var s : snaps) p.onInterval(s);
         return bytes.toString(StandardCharsets.UTF_8);
     }
@@ -48,13 +49,14 @@ class ProgressLineTest {
 
     @Test
     void thePartialLastIntervalGetsOneOnlyWhereTheConsolePrintsIt() {
-        assertEquals("", print(60, false, at(61.2, "drain", true)));
-        assertEquals("[12:00:05] + t=1m1s/1m (100%, drain)\n", print(60, true, at(61.2, "drain", true)));
+        assertEquals("", print(60, ProgressLine.FULL_INTERVALS, at(61.2, "drain", true)));
+        assertEquals("[12:00:05] + t=1m1s/1m (100%, drain)\n",
+                print(60, ProgressLine.EVERY_INTERVAL, at(61.2, "drain", true)));
     }
 
     @Test
     void aRunUntilStoppedHasNoProgressLine() {
-        assertTrue(ProgressLine.of(0, true, System.out).isEmpty());
+        assertTrue(ProgressLine.of(0, ProgressLine.EVERY_INTERVAL, System.out).isEmpty());
     }
 
     @Test

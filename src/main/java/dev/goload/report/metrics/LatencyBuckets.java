@@ -144,7 +144,7 @@ public final class LatencyBuckets {
         return n;
     }
 
-    /** The schema-8 bounds within one octave: {@code OCTAVE[j] = 2^(j/256)}, {@code OCTAVE[0] = 1}, {@code OCTAVE[256] = 2}. */
+    /** The schema-8 bounds within one octave: {@code OCTAVE[j] = 2^(j/256)}, from 1 to 2. */
     private static final double[] OCTAVE = new double[(1 << MAX_SCHEMA) + 1];
 
     static {
