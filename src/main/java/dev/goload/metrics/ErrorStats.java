@@ -1,7 +1,5 @@
 package dev.goload.metrics;
 
-import dev.goload.client.ErrorKind;
-import dev.goload.client.QueenException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
@@ -39,17 +37,6 @@ public final class ErrorStats {
     private final LongAdder retryAfterSamples = new LongAdder();
     private final DoubleAdder retryAfterSum = new DoubleAdder();
     private final AtomicLong retryAfterMaxBits = new AtomicLong(Double.doubleToLongBits(0));
-
-    /**
-     * Records one failed call of a client exception.
-     *
-     * @deprecated metrics does not know the client: use {@code dev.goload.modes.Errors.record(stats, e)}, which
-     *             classifies the exception and calls {@link #record(String, int, String, double, String)}
-     */
-    @Deprecated
-    public void record(QueenException e) {
-        record(QueenException.classify(e).label(), e.status(), e.codeKey(), e.retryAfterSeconds(), e.getMessage());
-    }
 
     /**
      * Records one failed call, already classified.
@@ -109,12 +96,6 @@ public final class ErrorStats {
     public long kind(String label) {
         LongAdder a = byKind.get(label);
         return a == null ? 0 : a.sum();
-    }
-
-    /** @deprecated metrics does not know the client: use {@link #kind(String)} with {@code kind.label()}. */
-    @Deprecated
-    public long kind(ErrorKind k) {
-        return kind(k.label());
     }
 
     public Snapshot snapshot() {

@@ -186,7 +186,7 @@ public final class AppRun {
                 reporter.note(new AppNote.Configured(q, cfg.reliab().leaseSeconds(), cfg.reliab().retryLimit(),
                         t.completedRetention(), t.pendingRetention()));
             } catch (QueenException e) {
-                run.configureErrors.record(e);
+                dev.goload.modes.Errors.record(run.configureErrors, e);
                 reporter.note(new AppNote.ConfigureWarning(q, e.getMessage()));
                 configureErrors.add(q + ": " + e.getMessage());
             }

@@ -177,7 +177,7 @@ final class BatchCompleter {
         try {
             return ctx.client().ack(items, groupName);
         } catch (QueenException e) {
-            ctx.run().ackErrors.record(e);
+            dev.goload.modes.Errors.record(ctx.run().ackErrors, e);
             return null;
         } finally {
             ctx.run().ackCalls.increment();

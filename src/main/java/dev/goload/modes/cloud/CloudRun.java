@@ -115,7 +115,7 @@ public final class CloudRun {
                 try {
                     t.client.configure(t.queue, opts, false);
                 } catch (QueenException e) {
-                    counters.configureErrors.record(e);
+                    dev.goload.modes.Errors.record(counters.configureErrors, e);
                 } finally {
                     slots.release();
                 }

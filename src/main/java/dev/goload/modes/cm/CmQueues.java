@@ -31,7 +31,7 @@ final class CmQueues {
             try {
                 client.configure(q, o, false);
             } catch (QueenException e) {
-                errors.record(e);
+                dev.goload.modes.Errors.record(errors, e);
                 notes.accept(new CmNote.ConfigureWarning(q, e.getMessage()));
             }
         }

@@ -274,7 +274,7 @@ public final class StageWorkers {
             c.ackMicros.add(micros);
             c.ackErr.add(size);
             st.ackErr.add(size);
-            c.ackErrors.record(e);
+            dev.goload.modes.Errors.record(c.ackErrors, e);
         }
 
         @Override

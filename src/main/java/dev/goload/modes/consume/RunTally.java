@@ -29,7 +29,7 @@ public record RunTally(RunCounters c, RunRecorders r) implements PopTally, AckTa
     @Override
     public void failed(QueenException e) {
         c.popErr.increment();
-        c.popErrors.record(e);
+        dev.goload.modes.Errors.record(c.popErrors, e);
     }
 
     @Override
@@ -44,7 +44,7 @@ public record RunTally(RunCounters c, RunRecorders r) implements PopTally, AckTa
     public void failed(int size, QueenException e, long micros) {
         timed(micros);
         c.ackErr.add(size);
-        c.ackErrors.record(e);
+        dev.goload.modes.Errors.record(c.ackErrors, e);
     }
 
     /** Counted as kind {@code other}, as the reference's 400 would be; the consumer lives on. */

@@ -18,8 +18,9 @@ final class DrainCap {
 
     /** Counted pop failures that may have lost a leased answer, plus the client's own retries. */
     static long lostAnswers(ErrorStats popErrors, long clientRetries) {
-        return popErrors.kind(ErrorKind.CONN) + popErrors.kind(ErrorKind.TIMEOUT) + popErrors.kind(ErrorKind.DECODE)
-                + popErrors.kind(ErrorKind.OTHER) + clientRetries;
+        return popErrors.kind(ErrorKind.CONN.label()) + popErrors.kind(ErrorKind.TIMEOUT.label())
+                + popErrors.kind(ErrorKind.DECODE.label())
+                + popErrors.kind(ErrorKind.OTHER.label()) + clientRetries;
     }
 
     /** The cap in seconds: {@code -drain}, or at least {@code leaseTime + 5} once an answer may have been lost. */
