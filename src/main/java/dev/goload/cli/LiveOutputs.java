@@ -19,6 +19,9 @@ import java.util.function.Predicate;
  * mode's console, {@link #close} after the record is written (the {@code -metrics-linger} wait happens there).
  */
 final class LiveOutputs implements AutoCloseable {
+    /** Nothing live: no progress line, no endpoint (a mode without the result flags). */
+    static final LiveOutputs NONE = new LiveOutputs(null, List.of());
+
     private final MetricsExporter metrics;
     private final List<RunListener<Object>> listeners;
 
