@@ -76,8 +76,18 @@ public final class AppCommand implements ModeCommand {
                         f.getInt("checker-capacity"), seed));
     }
 
+    /**
+     * Why app cannot be split: its consumer groups and stage-2 drainers pop the whole queue (any partition, long
+     * poll), so a shard's consumers would take other shards' sessions, and its order verdict and e2e latency would
+     * cross loaders.
+     */
+    static final String SHARD_REFUSAL = "its consumer groups (cg0..) and stage-2 drainers pop any partition of the"
+            + " queue, so they cannot be restricted to one shard's sessions (a session's messages would be consumed"
+            + " and order-checked on another loader); run app on one loader";
+
     @Override
     public int run(ParsedFlags f, PrintStream out, PrintStream err) throws Exception {
+        if (ShardedModes.refused(f, "app", SHARD_REFUSAL, err)) return ExitCodes.USAGE;
         AppConfig cfg = config(f);
         AppConsole console = new AppConsole(cfg, out);
         console.printHeader();

@@ -6,7 +6,9 @@ import dev.goload.client.ClientConfig;
 import dev.goload.client.QueenClient;
 import dev.goload.config.AttributionOptions;
 import dev.goload.config.CloudConfig;
+import dev.goload.config.ShardOptions;
 import dev.goload.modes.LoaderBoundRules;
+import dev.goload.modes.ShardStart;
 import dev.goload.modes.cloud.CloudCounters;
 import dev.goload.modes.cloud.CloudResult;
 import dev.goload.modes.cloud.CloudRun;
@@ -25,6 +27,7 @@ import dev.goload.report.HostInfo;
 import dev.goload.report.LossLines;
 import dev.goload.report.RunHeader;
 import dev.goload.report.RunRecordWriter;
+import dev.goload.shard.Shard;
 import dev.goload.tenancy.SyntheticTenants;
 import dev.goload.tenancy.TenantsFile;
 import dev.goload.verify.FaultPlan;
@@ -121,7 +124,7 @@ public final class CloudCommand implements ModeCommand {
                 f.getInt("min-pop-wait"), f.getBool("skip-configure"), f.getBool("verify"),
                 f.getBool("fail-on-verify"), f.getString("fault"), outDir(f), runId, f.getString("note"),
                 f.getDouble("ramp-sec"), f.getInt("behind-ms"), f.getString("pop-autopilot"),
-                LoadModeSupport.idleTimeoutMillis(f));
+                LoadModeSupport.idleTimeoutMillis(f), 0);
     }
 
     private static String defaultRunId(String target) {
@@ -138,10 +141,12 @@ public final class CloudCommand implements ModeCommand {
         CloudConfig cfg;
         FaultPlan faults;
         AttributionOptions attribution;
+        ShardOptions sharding;
         try {
             cfg = config(f);
             faults = FaultPlan.parse(cfg.fault());
             attribution = FlagTables.attribution(f);
+            sharding = ShardFlags.parse(f, System.getenv(), System.currentTimeMillis());
         } catch (IllegalArgumentException e) {
             err.println("goload -mode cloud: " + e.getMessage());
             return ExitCodes.USAGE;
@@ -161,6 +166,18 @@ public final class CloudCommand implements ModeCommand {
         if (tenants.isEmpty()) {
             err.println("goload -mode cloud: no tenants to drive");
             return ExitCodes.USAGE;
+        }
+        if (sharding.sharded()) {
+            // each tenant on exactly one shard, so its ledger is whole there; a total -rate keeps its per-tenant part
+            Shard shard = sharding.shard();
+            int whole = tenants.size();
+            tenants = CloudTenants.ownedBy(tenants, shard);
+            if (tenants.isEmpty()) {
+                err.printf("goload -mode cloud: shard %s drives no tenant (the run has %d tenant(s); use at most %d"
+                        + " shards)%n", shard, whole, whole);
+                return ExitCodes.USAGE;
+            }
+            cfg = cfg.withRateTenants(whole);
         }
         if (cfg.target().equals("proxy")) {
             for (CloudTenant t : tenants) {
@@ -213,8 +230,18 @@ public final class CloudCommand implements ModeCommand {
                     + e.getMessage());
             return ExitCodes.SETUP;
         }
-        try (csv; record) {
-            return run(f, cfg, faults, attribution, tenants, csv, record, seed, out, err);
+        ShardedStart start;
+        try {
+            start = ShardedStart.open(sharding);
+        } catch (IOException | IllegalArgumentException e) {
+            csv.close();
+            record.close();
+            err.println("goload -mode cloud: cannot serve the start barrier on " + sharding.coordinateListen() + ": "
+                    + e.getMessage());
+            return ExitCodes.SETUP;
+        }
+        try (csv; record; start) {
+            return run(f, cfg, faults, attribution, tenants, csv, record, start, seed, out, err);
         }
     }
 
@@ -231,7 +258,7 @@ public final class CloudCommand implements ModeCommand {
 
     private static int run(ParsedFlags f, CloudConfig cfg, FaultPlan faults, AttributionOptions attribution,
                            List<CloudTenant> tenants, CloudCsv csv, RunRecordWriter<CloudCounters.Snapshot> record,
-                           long seed, PrintStream out, PrintStream err) throws Exception {
+                           ShardedStart start, long seed, PrintStream out, PrintStream err) throws Exception {
         CloudConsole console = new CloudConsole(out, cfg.pushBatch());
         int drain = cfg.effectiveDrainSec(faults.any());
         console.printHeader(cfg, tenants.size(), faults.any() ? faults.toString() : null, drain,
@@ -247,7 +274,8 @@ public final class CloudCommand implements ModeCommand {
         try {
             CloudRun run = new CloudRun(cfg, tenants, clients, faults, List.of(console, csv, record), NanoClock.SYSTEM)
                     .loaderRules(LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")))
-                    .attribution(attribution);
+                    .attribution(attribution)
+                    .startGate(start.gate(cfg.runId(), f, out));
             if (!run.configure()) {
                 return ExitCodes.SETUP;
             }
@@ -258,6 +286,9 @@ public final class CloudCommand implements ModeCommand {
             }, done)) {
                 RunStage.begin();
                 result = run.execute(seed);
+            } catch (ShardStart.Refused e) {
+                err.println("goload -mode cloud: " + e.getMessage());
+                return ExitCodes.SETUP;
             }
             LossReport loss = run.attributeLoss(result);
             int nominal = new CloudStamps(cfg.payloadBytes()).nominalBytes();
@@ -283,6 +314,7 @@ public final class CloudCommand implements ModeCommand {
                 json = null;
             }
             String recordError = null;
+            start.record(record);
             try {
                 record.finish(result.outcome(), CloudRunSection.of(result, loss), artifacts(cfg, json, csv));
             } catch (UncheckedIOException e) {

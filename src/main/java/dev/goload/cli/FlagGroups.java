@@ -35,6 +35,8 @@ final class FlagGroups {
                 "burst-every", "burst-for", "producer-seconds", "properties", "push-shards", "push-chan-cap",
                 "push-cost-ms", "warmup", "warmup-conc", "phase-high", "phase-low", "phase-sec", "stagger",
                 "idle-only", "queues-per-tenant", "provision-conc", "seed");
+        // the shard flags (cli/ShardFlags, docs/distributed.md)
+        assign(LOAD_SHAPE, "shard", "shards", "start-at", "coordinator", "coordinate-listen", "coordinate-timeout");
         assign(TARGET, "url", "embedded", "target", "token", "host-header", "tenants-file", "tenant",
                 "broker-tenant-header", "shared-queue", "queue", "group", "stage2-queue", "queue-prefix", "timeout",
                 "idle-conns", "retries", "retry429-attempts", "push-retries", "pop-autopilot",

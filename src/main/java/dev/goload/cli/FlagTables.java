@@ -141,12 +141,14 @@ public final class FlagTables {
 
     /** {@code -mode cloud} (spec §2.3). */
     public static FlagTable cloud() {
-        return addLossAttribution(addLoadModeCommons(addIdleTimeout(CloudFlagTable.build(newModeTable("cloud")))));
+        return ShardFlags.add(addLossAttribution(addLoadModeCommons(addIdleTimeout(CloudFlagTable.build(
+                newModeTable("cloud"))))));
     }
 
     /** {@code -mode cm} (spec §2.6). */
     public static FlagTable cm() {
-        return addLossAttribution(addLoadModeCommons(addIdleTimeout(CmFlagTable.build(newModeTable("cm")))));
+        return ShardFlags.add(addLossAttribution(addLoadModeCommons(addIdleTimeout(CmFlagTable.build(
+                newModeTable("cm"))))));
     }
 
     /** The loss-attribution flags of the verifying modes (cloud, order, cm). */
@@ -164,10 +166,18 @@ public final class FlagTables {
     }
 
     /** {@code -mode app} (spec §2.8). */
-    public static FlagTable app() { return addLoadModeCommons(addIdleTimeout(AppFlagTable.build(newModeTable("app")))); }
+    public static FlagTable app() {
+        // the shard flags only to refuse them with the reason (AppCommand.SHARD_REFUSAL)
+        return ShardFlags.add(addLoadModeCommons(addIdleTimeout(AppFlagTable.build(newModeTable("app")))));
+    }
 
     /** {@code -mode provision} (spec §2.4); not a load mode, so of the load-mode additions only the record's. */
     public static FlagTable provision() {
+        // the shard flags only to refuse them with the reason (ProvisionCommand.SHARD_REFUSAL)
+        return ShardFlags.add(provisionFlags());
+    }
+
+    private static FlagTable provisionFlags() {
         return newModeTable("provision")
                 .intFlag("tenants", 2, "tenant indices 0..N-1 must exist (1..10000)")
                 .string("prefix", "camp", "tenant slug = cluster slug = <prefix>-%04d (a DNS label: the routing Host)")
@@ -211,7 +221,8 @@ public final class FlagTables {
                 .string("out", "", "if set, write <out>/<run-id>.json")
                 .string("run-id", "", "run id (default order-w<minPopWait>-<unix>)")
                 .string("note", "", "free text recorded in the JSON");
-        return addLossAttribution(addLoadModeCommons(addIdleTimeout(t)));
+        // the shard flags only to refuse them with the reason (OrderCommand): one ordered queue is not split
+        return ShardFlags.add(addLossAttribution(addLoadModeCommons(addIdleTimeout(t))));
     }
 
     /** {@code -mode tenants} (spec §2.7). */
@@ -234,6 +245,6 @@ public final class FlagTables {
                 .intFlag("provision-conc", 64, "concurrent queue configures")
                 .intFlag("idle-conns", 12000, "keep-alive connections (>= total consumers: each long-poll holds one)")
                 .intFlag("timeout", 30000, "HTTP request timeout in ms (must exceed pop-timeout + 5 s)");
-        return addLoadModeCommons(addIdleTimeout(t));
+        return ShardFlags.add(addLoadModeCommons(addIdleTimeout(t)));
     }
 }

@@ -15,6 +15,7 @@ import dev.goload.report.Artifact;
 import dev.goload.report.OrderReport;
 import dev.goload.report.RunHeader;
 import dev.goload.report.RunRecordWriter;
+import dev.goload.shard.Shard;
 import dev.goload.verify.LossReport;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -50,8 +51,35 @@ public final class OrderCommand implements ModeCommand {
                 f.getInt("drain"), f.getString("out"), runId, f.getString("note"));
     }
 
+    /**
+     * Why this command line cannot run as order's shard, or null: one queue's strict order is checked across all of
+     * its messages by one consumer group in one loader, so it is not split ({@code -shard 0/1} is accepted).
+     */
+    static String shardRefusal(ParsedFlags f) {
+        try {
+            int n = f.getInt("shards") > 0 ? f.getInt("shards")
+                    : f.getString("shard").isEmpty() ? 1 : Shard.parse(f.getString("shard")).count();
+            if (n > 1) {
+                return "-mode order cannot be sharded (" + n + " shards): it checks the strict order of one queue's"
+                        + " whole sequence, pushed and popped by one loader; split over loaders, no shard would see"
+                        + " the sequence it checks. Run it on one loader (or -shard 0/1)";
+            }
+            if (ShardFlags.parse(f, System.getenv(), System.currentTimeMillis()).coordinated()) {
+                return "-mode order starts when it is ready: -start-at and -coordinator are for sharded runs";
+            }
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+        return null;
+    }
+
     @Override
     public int run(ParsedFlags f, PrintStream out, PrintStream err) throws Exception {
+        String refusal = shardRefusal(f);
+        if (refusal != null) {
+            err.println("goload -mode order: " + refusal);
+            return ExitCodes.USAGE;
+        }
         OrderConfig cfg = config(f);
         AttributionOptions attribution = FlagTables.attribution(f);
         ClientConfig cc = ClientConfig.of(cfg.url()).withTimeoutMillis(30_000).withIdleConns(cfg.consumers() + 4)

@@ -48,8 +48,12 @@ public final class ProvisionCommand implements ModeCommand {
 
     @Override public FlagTable flags() { return FlagTables.provision(); }
 
+    static final String SHARD_REFUSAL = "provisioning is a one-off setup step, not a load: run it once, before the"
+            + " shards start";
+
     @Override
     public int run(ParsedFlags f, PrintStream out, PrintStream err) {
+        if (ShardedModes.refused(f, "provision", SHARD_REFUSAL, err)) return ExitCodes.USAGE;
         long n = f.getLong("tenants");
         if (n < 1 || n > 10000) {
             err.println("goload -mode provision: -tenants must be in 1..10000");

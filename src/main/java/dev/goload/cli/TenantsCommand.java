@@ -3,8 +3,10 @@ package dev.goload.cli;
 import dev.goload.client.QueenClient;
 import dev.goload.client.RetryPolicy;
 import dev.goload.config.RunOptions;
+import dev.goload.config.ShardOptions;
 import dev.goload.config.TenantsConfig;
 import dev.goload.modes.RunSignal;
+import dev.goload.modes.ShardStart;
 import dev.goload.modes.tenants.TenantsFigures;
 import dev.goload.modes.tenants.TenantsResult;
 import dev.goload.modes.tenants.TenantsRun;
@@ -45,6 +47,18 @@ public final class TenantsCommand implements ModeCommand {
                 f.getBool("stagger"), f.getBool("idle-only"), f.getInt("payload"), f.getInt("pop-batch"),
                 f.getInt("pop-timeout"), f.getInt("duration"), f.getInt("report"), f.getInt("provision-conc"),
                 f.getInt("idle-conns"), f.getInt("timeout"));
+        ShardOptions sharding;
+        try {
+            sharding = ShardFlags.parse(f, System.getenv(), System.currentTimeMillis());
+        } catch (IllegalArgumentException e) {
+            err.println("goload -mode tenants: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        if (sharding.shard().share(c.tenants()) == 0) {
+            err.printf("goload -mode tenants: shard %s drives no tenant (the run has %d; use at most %d shards)%n",
+                    sharding.shard(), c.tenants(), c.tenants());
+            return ExitCodes.USAGE;
+        }
         FdBudget budget = new FdBudget(embeddedSockets(f), FdBudget.processLimit());
         if (budget.placement() == FdBudget.Placement.LOADER_OVER_LIMIT) {
             err.println("goload -mode tenants: " + budget.overLimitMessage());
@@ -66,14 +80,22 @@ public final class TenantsCommand implements ModeCommand {
         RunSignal signal = new RunSignal();
         try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
              RunRecordWriter<TenantsFigures> writer = new RunRecordWriter<>(run.outDir(), header,
-                     System.currentTimeMillis())) {
+                     System.currentTimeMillis());
+             ShardedStart start = ShardedStart.open(sharding)) {
             RunStage.begin();
             TenantsConsole console = new TenantsConsole(out);
             console.header(c);
-            TenantsResult r = new TenantsRun(c, client, signal, NanoClock.SYSTEM,
-                    LoadModeSupport.loaderRules(f), List.of(console, writer))
-                    .run(run.runId());
+            TenantsResult r;
+            try {
+                r = new TenantsRun(c, client, signal, NanoClock.SYSTEM, LoadModeSupport.loaderRules(f),
+                        List.of(console, writer), sharding.shard(), start.gate(run.runId(), f, out))
+                        .run(run.runId());
+            } catch (ShardStart.Refused e) {
+                err.println("goload -mode tenants: " + e.getMessage());
+                return ExitCodes.SETUP;
+            }
             if (r.provisioned()) console.printFinal(r);
+            start.record(writer);
             try {
                 writer.finish(r.outcome(), TenantsRecord.section(r.figures(), budget.sockets(), budget.limit()),
                         List.of());
@@ -84,8 +106,9 @@ public final class TenantsCommand implements ModeCommand {
                 writer.printPaths(out, List.of());
             }
             return r.provisioned() ? ExitCodes.OK : ExitCodes.SETUP; // a failed provisioning said so on its line
-        } catch (IOException e) {
-            err.println("goload: writing the run artifacts in " + run.outDir() + ": " + e.getMessage());
+        } catch (IOException e) { // the record's files, or shard 0's barrier on -coordinate-listen
+            err.println("goload: writing the run artifacts in " + run.outDir() + " or serving the start barrier: "
+                    + e.getMessage());
             return ExitCodes.SETUP;
         } finally {
             out.flush();
