@@ -126,6 +126,16 @@ public final class AppCommand implements ModeCommand {
             return ExitCodes.SETUP;
         }
         ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err);
+        try {
+            results.live(runId, "app", f.getInt("duration"),
+                    dev.goload.report.ProgressLine.FULL_INTERVALS);
+        } catch (java.io.IOException e) { // -metrics-addr cannot be bound
+            err.println("goload: " + e.getMessage());
+            client.close();
+            record.close();
+            if (logs != null) logs.close();
+            return ExitCodes.SETUP;
+        }
         RunSignal signal = new RunSignal();
         try (client; record; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             RunStage.begin();

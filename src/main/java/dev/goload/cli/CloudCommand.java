@@ -281,6 +281,14 @@ public final class CloudCommand implements ModeCommand {
         CountDownLatch done = new CountDownLatch(1);
         ResultPipeline results = ResultPipeline.of(f, METRICS, out, err);
         try {
+            results.live(cfg.runId(), "cloud", f.getInt("duration"),
+                    // the console's rule: the partial last interval only when over 100 ms
+                    s -> !s.last() || s.seconds() > 0.1);
+        } catch (java.io.IOException e) { // -metrics-addr cannot be bound
+            err.println("goload: " + e.getMessage());
+            return ExitCodes.SETUP;
+        }
+        try {
             CloudRun[] running = new CloudRun[1]; // -threshold-abort stops it as a signal does
             CloudRun run = new CloudRun(cfg, tenants, clients, faults, ResultPipeline.with(
                     results.listeners(reason -> running[0].interrupt()), console, csv, record), NanoClock.SYSTEM)
@@ -356,6 +364,7 @@ public final class CloudCommand implements ModeCommand {
                     ? ExitCodes.SETUP : ExitCodes.OK);
         } finally {
             out.flush();
+            results.close(); // the live endpoint, after the record and the [artifacts] block (-metrics-linger)
             done.countDown();
             CloudRun.close(clients);
         }

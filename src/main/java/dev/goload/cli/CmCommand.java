@@ -92,6 +92,14 @@ public final class CmCommand implements ModeCommand {
             return ExitCodes.SETUP;
         }
         ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err);
+        try {
+            results.live(runId, "cm", f.getInt("duration"),
+                    dev.goload.report.ProgressLine.FULL_INTERVALS);
+        } catch (java.io.IOException e) { // -metrics-addr cannot be bound
+            err.println("goload: " + e.getMessage());
+            client.close();
+            return ExitCodes.SETUP;
+        }
         RunSignal signal = new RunSignal();
         RunRecordWriter<CmSnapshot> record;
         try {

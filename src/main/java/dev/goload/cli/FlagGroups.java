@@ -56,8 +56,8 @@ final class FlagGroups {
         assign(OUTPUT, "report", "out", "run-id", "note", "logdir", "verify-log", "e2e", "file", "dry-run",
                 // announced by parallel work on loss attribution
                 "attribute-loss", "attribute-max",
-                // the result flags (FlagTables.addResultFlags)
-                "threshold", "threshold-abort", "strict", "html");
+                // the result flags (FlagTables.addResultFlags): thresholds, the report, live metrics, progress
+                "threshold", "threshold-abort", "strict", "html", "metrics-addr", "metrics-linger", "progress");
     }
 
     /** The group of {@code flag} in every table that does not override it; {@link FlagGroup#OTHER} if unassigned. */

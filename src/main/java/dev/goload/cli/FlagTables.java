@@ -54,7 +54,13 @@ public final class FlagTables {
                 + " warning)");
         t.bool("html", true, ADDITION + "write the run's HTML report next to its record, <run-id>.html"
                 + " (docs/reporting.md); -html=false skips it");
-        // -metrics-addr (the live endpoint) joins here
+        t.string("metrics-addr", "", ADDITION + "serve live metrics (Prometheus text, OpenMetrics, protobuf with native"
+                + " histograms) on HOST:PORT during the run, e.g. 127.0.0.1:9464; :PORT = every interface; port 0 ="
+                + " a free one (the address is printed on stderr); \"\" = off");
+        t.duration("metrics-linger", java.time.Duration.ZERO, ADDITION + "after the run, keep serving the final"
+                + " metrics until one scrape has fetched them or this long has passed (Go duration; 0 = stop at once)");
+        t.bool("progress", true, ADDITION + "on runs with a -duration, print [HH:MM:SS] + t=elapsed/duration (pct%)"
+                + " after each interval's lines");
         return t;
     }
 
@@ -107,6 +113,16 @@ public final class FlagTables {
         t.int64("seed", 0, ADDITION + "seed of the -arrival poisson schedule (the same seed offers the same"
                 + " instants); 0 = a fresh seed per run. The run record's arrivalSeed holds the one used");
         return addLoadModeCommons(t);
+    }
+
+
+    /** The live-metrics options of parsed flags (IllegalArgumentException, exit 2, when malformed). */
+    static dev.goload.config.MetricsOptions metrics(ParsedFlags f) {
+        // the shard label of a sharded run's loaders: the table's -shard/-shards, when the mode can be sharded
+        dev.goload.shard.Shard shard = f.table().has("shard")
+                ? ShardFlags.parse(f, System.getenv(), System.currentTimeMillis()).shard() : null;
+        return dev.goload.config.MetricsOptions.parse(f.getString("metrics-addr"), f.getDuration("metrics-linger"),
+                shard);
     }
 
     /** Flags max and openloop share (openloop changes only the idle-conns default). */

@@ -46,9 +46,16 @@ public final class MaxCommand implements ModeCommand {
         }
         var setup = new LoadRun.Setup("max", cfg.queue(), cfg.consumer(), cfg.run(), false,
                 LoadModeSupport.configureOptions(cfg.queue(), false), LoadModeSupport.loaderRules(f));
-        return LoadModeSupport.execute(setup, client, ctx -> new MaxProducers(cfg, ctx), console, console::onEnd,
-                LoadModeSupport.header(f, "max", cfg.run(), client, null), section(cfg),
-                ResultPipeline.of(f, thresholdMetrics(), out, err), out, err);
+        try (ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err)) {
+            results.live(cfg.run().runId(), "max", cfg.run().durationSeconds(),
+                    dev.goload.report.ProgressLine.EVERY_INTERVAL);
+            return LoadModeSupport.execute(setup, client, ctx -> new MaxProducers(cfg, ctx), console, console::onEnd,
+                    LoadModeSupport.header(f, "max", cfg.run(), client, null), section(cfg), results, out, err);
+        } catch (java.io.IOException e) { // -metrics-addr cannot be bound
+            client.close();
+            err.println("goload: " + e.getMessage());
+            return ExitCodes.SETUP;
+        }
     }
 
     /** The max section of the run record (docs/run-record.md): every partition is active in max. */

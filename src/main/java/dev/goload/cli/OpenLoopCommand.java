@@ -7,6 +7,7 @@ import dev.goload.config.TargetOptions;
 import dev.goload.modes.LoadRun;
 import dev.goload.modes.openloop.OpenLoopProducers;
 import dev.goload.report.OpenLoopConsole;
+import dev.goload.report.ProgressLine;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -48,9 +49,16 @@ public final class OpenLoopCommand implements ModeCommand {
         var setup = new LoadRun.Setup("openloop", cfg.queue(), cfg.consumer(), cfg.run(), cfg.e2e(),
                 LoadModeSupport.configureOptions(cfg.queue(), true), LoadModeSupport.loaderRules(f));
         long seed = LoadModeSupport.seed(f);
-        return LoadModeSupport.execute(setup, client, ctx -> new OpenLoopProducers(cfg, ctx, seed), console,
-                console::onEnd, LoadModeSupport.header(f, "openloop", cfg.run(), client, seed), section(cfg),
-                ResultPipeline.of(f, thresholdMetrics(), out, err), out, err);
+        try (ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err)) {
+            results.live(cfg.run().runId(), "openloop", cfg.run().durationSeconds(), ProgressLine.EVERY_INTERVAL);
+            return LoadModeSupport.execute(setup, client, ctx -> new OpenLoopProducers(cfg, ctx, seed), console,
+                    console::onEnd, LoadModeSupport.header(f, "openloop", cfg.run(), client, seed), section(cfg),
+                    results, out, err);
+        } catch (java.io.IOException e) { // -metrics-addr cannot be bound
+            client.close();
+            err.println("goload: " + e.getMessage());
+            return ExitCodes.SETUP;
+        }
     }
 
     /** The openloop section of the run record (docs/run-record.md). */

@@ -32,7 +32,7 @@ import java.util.Optional;
  *
  * <p>One per run; the reporter thread and the command's thread use it in turn, never at once.
  */
-public final class ResultPipeline {
+public final class ResultPipeline implements AutoCloseable {
 
     /** Writes the HTML report of a written record next to it (report/html); returns its path, null when none. */
     @FunctionalInterface
@@ -53,8 +53,9 @@ public final class ResultPipeline {
     private ThresholdAbort<?> abort;
     private boolean htmlFailed;
 
-    private ResultPipeline(ThresholdOptions options, ThresholdSet thresholds, HtmlReport html, PrintStream out,
-                           PrintStream err) {
+    private ResultPipeline(ParsedFlags flags, ThresholdOptions options, ThresholdSet thresholds, HtmlReport html,
+                           PrintStream out, PrintStream err) {
+        this.flags = flags;
         this.options = options;
         this.thresholds = thresholds;
         this.html = html;
@@ -83,7 +84,7 @@ public final class ResultPipeline {
                              HtmlReport html) {
         ThresholdOptions o = options(f);
         boolean wanted = !f.table().has("html") || f.getBool("html");
-        return new ResultPipeline(o, bind(o, catalog), wanted ? html : HtmlReport.NONE, out, err);
+        return new ResultPipeline(f, o, bind(o, catalog), wanted ? html : HtmlReport.NONE, out, err);
     }
 
     /** A problem with the result flags of {@code f} for {@code command}, as {@link ModeRunner} prints it. */
@@ -106,6 +107,33 @@ public final class ResultPipeline {
             throw new IllegalArgumentException(e.getMessage() + hint
                     + (e.unknownMetric().isPresent() ? " (metrics: docs/reporting.md#thresholds)" : ""), e);
         }
+    }
+
+    private final ParsedFlags flags;
+    private LiveOutputs live = LiveOutputs.NONE;
+
+    /**
+     * Starts the run's live outputs (the {@code -metrics-addr} endpoint, the progress line): their listeners join
+     * {@link #listeners}; the endpoint serves until {@link #finish} (or {@link #close}) — after the record, so a
+     * scrape with {@code -metrics-linger} gets the final figures.
+     *
+     * @param durationSeconds the planned run length, 0 when it runs until stopped (no progress line)
+     * @param shown           the intervals the mode's console prints (the progress line follows them)
+     * @throws java.io.IOException the endpoint's address cannot be bound (exit 1)
+     */
+    public ResultPipeline live(String runId, String mode, long durationSeconds,
+                               java.util.function.Predicate<dev.goload.modes.run.IntervalSnapshot<?>> shown)
+            throws java.io.IOException {
+        live.close();
+        live = LiveOutputs.start(flags, runId, mode, durationSeconds, shown, out, err);
+        return this;
+    }
+
+    /** Stops the live outputs (the endpoint's linger included); idempotent. */
+    @Override
+    public void close() {
+        live.close();
+        live = LiveOutputs.NONE;
     }
 
     /** The thresholds as checked. */
@@ -131,7 +159,7 @@ public final class ResultPipeline {
             abort = watch;
             l.add(watch);
         }
-        // the live metrics exporter (-metrics-addr) and the progress line join here
+        l.addAll(live.<M>listenersOf()); // the progress line (after the console's lines), then the metrics endpoint
         return l;
     }
 
@@ -235,6 +263,7 @@ public final class ResultPipeline {
         print(j);
         if (writer == null) {
             out.flush();
+            close();
             return exitCode(j, modeCode);
         }
         boolean failed = false;
@@ -247,6 +276,7 @@ public final class ResultPipeline {
         Path page = html(writer.recordFile());
         if (Files.exists(writer.recordFile())) writer.printPaths(out, page == null ? List.of() : List.of(page));
         out.flush();
+        close(); // after the record and the [artifacts] block: -metrics-linger serves the final figures now
         return exitCode(j, modeCode, failed);
     }
 }

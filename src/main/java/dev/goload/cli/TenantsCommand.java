@@ -80,6 +80,14 @@ public final class TenantsCommand implements ModeCommand {
                 run.configLine(), LoadModeSupport.maskedFlags(f), null, new RunHeader.Broker(c.url(),
                 f.getBool("embedded"), f.getBool("embedded") && budget.placement() == FdBudget.Placement.IN_PROCESS));
         ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err);
+        try {
+            results.live(run.runId(), "tenants", f.getInt("duration"),
+                    dev.goload.report.ProgressLine.FULL_INTERVALS);
+        } catch (java.io.IOException e) { // -metrics-addr cannot be bound
+            err.println("goload: " + e.getMessage());
+            client.close();
+            return ExitCodes.SETUP;
+        }
         RunSignal signal = new RunSignal();
         try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
              RunRecordWriter<TenantsFigures> writer = new RunRecordWriter<>(run.outDir(), header,
