@@ -9,6 +9,7 @@ import dev.goload.config.ConsumerOptions;
 import dev.goload.config.QueueOptions;
 import dev.goload.config.RunOptions;
 import dev.goload.config.SecretFlags;
+import dev.goload.config.ShardOptions;
 import dev.goload.config.TargetOptions;
 import dev.goload.modes.LoadRun;
 import dev.goload.modes.LoaderBoundRules;
@@ -19,6 +20,7 @@ import dev.goload.modes.run.RunListener;
 import dev.goload.modes.run.RunOutcome;
 import dev.goload.report.RunHeader;
 import dev.goload.report.RunRecordWriter;
+import dev.goload.shard.CoordinatedStart;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -28,6 +30,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
@@ -195,6 +198,52 @@ final class LoadModeSupport {
                        java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
                        RunListener<Void> console, Consumer<RunOutcome> finalLines, RunHeader header,
                        Map<String, Object> section, PrintStream out, PrintStream err) throws Exception {
+        return execute(setup, ShardOptions.NONE, client, producers, console, finalLines, header, section, out, err);
+    }
+
+    /**
+     * The same for one shard of a sharded run: shard 0 with {@code -coordinate-listen} serves the start barrier until
+     * its run ends, the run joins the coordinated start after its warm-up (a refused or timed-out start is exit 1,
+     * nothing pushed), and the record names the shard, T0 and the clock offset.
+     */
+    static int execute(LoadRun.Setup setup, ShardOptions shards, QueenClient client,
+                       java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
+                       RunListener<Void> console, Consumer<RunOutcome> finalLines, RunHeader header,
+                       Map<String, Object> section, PrintStream out, PrintStream err) throws Exception {
+        RunOptions run = setup.run();
+        CoordinatedStart start;
+        try {
+            start = CoordinatedStart.open(shards, EPOCH_NANOS);
+        } catch (java.io.IOException | IllegalArgumentException e) {
+            err.println("goload: cannot serve the start barrier on " + shards.coordinateListen() + ": " + e.getMessage());
+            client.close();
+            return ExitCodes.SETUP;
+        }
+        try (start) {
+            if (start.servedAt() != null) out.printf("[shard] serving the start barrier at %s%n", start.servedAt());
+            AtomicReference<CoordinatedStart.Start> got = new AtomicReference<>();
+            LoadRun.StartGate gate = LoadShards.gate(shards, start, run.runId(), header.flags(), got);
+            return execute(setup, client, producers, console, finalLines, header, section, out, err, gate, r -> {
+                if (shards.sharded() || got.get() != null) {
+                    CoordinatedStart.Start s = got.get();
+                    r.shard(shards.shard().index(), shards.shard().count(), s == null ? null : s.t0EpochMs(),
+                            s == null ? null : s.clockOffsetMs(), s == null ? null : s.coordinator());
+                }
+            });
+        }
+    }
+
+    /** The epoch clock the barrier's offset measurement reads. */
+    private static final java.util.function.LongSupplier EPOCH_NANOS = () -> {
+        java.time.Instant now = java.time.Instant.now();
+        return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+    };
+
+    private static int execute(LoadRun.Setup setup, QueenClient client,
+                               java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
+                               RunListener<Void> console, Consumer<RunOutcome> finalLines, RunHeader header,
+                               Map<String, Object> section, PrintStream out, PrintStream err, LoadRun.StartGate gate,
+                               Consumer<RunRecordWriter<Void>> beforeRecord) throws Exception {
         RunOptions run = setup.run();
         RunRecordWriter<Void> record;
         try {
@@ -206,9 +255,16 @@ final class LoadModeSupport {
         RunSignal signal = new RunSignal();
         try (record; client; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             RunStage.begin();
-            RunResult result = new LoadRun(setup, client, producers, List.of(console, record),
-                    dev.goload.pace.NanoClock.SYSTEM).execute(signal);
+            RunResult result;
+            try {
+                result = new LoadRun(setup, client, producers, List.of(console, record),
+                        dev.goload.pace.NanoClock.SYSTEM, gate).execute(signal);
+            } catch (LoadRun.StartFailed e) {
+                err.println("goload: the coordinated start failed, nothing was sent: " + e.getMessage());
+                return ExitCodes.SETUP;
+            }
             finalLines.accept(result.outcome());
+            beforeRecord.accept(record);
             Map<String, Object> sec = new LinkedHashMap<>(section);
             sec.put("configureError", result.configureError());
             record.finish(result.outcome(), sec, List.of());

@@ -13,6 +13,8 @@ import dev.goload.modes.run.RunListener;
 import dev.goload.modes.run.RunNote;
 import dev.goload.modes.run.RunOutcome;
 import dev.goload.pace.NanoClock;
+import dev.goload.shard.CoordinatedStart;
+import dev.goload.shard.Shard;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -35,6 +37,8 @@ import java.util.function.Function;
 public final class LoadRun {
     private static final long PUSH_DRAIN_MILLIS = 10_000;
     private static final long CONSUMER_STOP_MILLIS = 10_000;
+    /** How often the drain checks whether every pushed message was popped. */
+    private static final long DRAIN_POLL_NANOS = 20_000_000L;
     /** The reference configures under its own 10 s context (goload-behavior.md §2.1), retries included. */
     static final long CONFIGURE_TIMEOUT_MILLIS = 10_000;
 
@@ -61,7 +65,7 @@ public final class LoadRun {
 
     /** What producers are built from. */
     public record Context(QueenClient client, RunCounters counters, RunRecorders recorders, RunSignal signal,
-                          NanoClock clock, EpochClock epoch, AtomicInteger liveTasks, T0 t0) {
+                          NanoClock clock, EpochClock epoch, AtomicInteger liveTasks, T0 t0, Shard shard) {
         /** The run's T0, the schedule's start: taken after the warm-up, before {@link Producers#start()}. */
         public long startNanos() {
             return t0.nanos();
@@ -84,19 +88,68 @@ public final class LoadRun {
         }
     }
 
-    /** A run's fixed inputs. */
+    /**
+     * A run's fixed inputs.
+     *
+     * @param shard        this loader's shard: its consumers pop only the partitions it owns ({@link Shard#SINGLE}
+     *                     when not sharded)
+     * @param drainSeconds after the duration, keep the consumers popping up to this long until every pushed message
+     *                     is popped (0: they stop with the producers, as the reference)
+     */
     public record Setup(String mode, QueueOptions queue, ConsumerOptions consumer, RunOptions run, boolean e2e,
-                        Map<String, Object> configureOptions, LoaderBoundRules rules) {}
+                        Map<String, Object> configureOptions, LoaderBoundRules rules, Shard shard, int drainSeconds) {
+        public Setup(String mode, QueueOptions queue, ConsumerOptions consumer, RunOptions run, boolean e2e,
+                     Map<String, Object> configureOptions, LoaderBoundRules rules) {
+            this(mode, queue, consumer, run, e2e, configureOptions, rules, Shard.SINGLE, 0);
+        }
+    }
+
+    /**
+     * When the schedule starts, asked after the warm-up (so every shard is connected, configured and warm when it
+     * registers at the barrier): the start to wait for, or null to start at once.
+     */
+    @FunctionalInterface
+    public interface StartGate {
+        StartGate NOW = epoch -> null;
+
+        /**
+         * @throws IllegalStateException the barrier refused the run or timed out (the message says why)
+         * @throws java.io.IOException   the barrier could not be reached
+         */
+        CoordinatedStart.Start await(EpochClock epoch) throws java.io.IOException, InterruptedException;
+    }
+
+    /** The coordinated start failed: the run ends before anything is pushed or popped. */
+    public static final class StartFailed extends Exception {
+        public StartFailed(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** The run starts at a coordinated T0 ({@code -coordinator} or {@code -start-at}); the console shows the warning. */
+    public record ShardStart(Shard shard, CoordinatedStart.Start start) implements RunNote {
+        /** The {@code [shard] WARNING} line when the clock offset to the coordinator is large, else null. */
+        public String offsetWarning() {
+            return start.offsetWarning();
+        }
+    }
 
     private final Setup setup;
     private final QueenClient client;
     private final Function<Context, Producers> producerFactory;
     private final List<RunListener<Void>> listeners;
     private final NanoClock clock;
+    private final StartGate gate;
     long configureTimeoutMillis = CONFIGURE_TIMEOUT_MILLIS; // tests shorten it
 
     public LoadRun(Setup setup, QueenClient client, Function<Context, Producers> producerFactory,
                    List<? extends RunListener<Void>> listeners, NanoClock clock) {
+        this(setup, client, producerFactory, listeners, clock, StartGate.NOW);
+    }
+
+    public LoadRun(Setup setup, QueenClient client, Function<Context, Producers> producerFactory,
+                   List<? extends RunListener<Void>> listeners, NanoClock clock, StartGate gate) {
+        this.gate = gate;
         this.setup = setup;
         this.client = client;
         this.producerFactory = producerFactory;
@@ -104,7 +157,10 @@ public final class LoadRun {
         this.clock = clock;
     }
 
-    public RunResult execute(RunSignal signal) throws InterruptedException {
+    /**
+     * @throws StartFailed the coordinated start was refused or timed out (nothing was pushed)
+     */
+    public RunResult execute(RunSignal signal) throws InterruptedException, StartFailed {
         RunCounters counters = new RunCounters();
         String configureError = configure(counters);
         JsonNode health = null;
@@ -119,24 +175,28 @@ public final class LoadRun {
         AtomicInteger liveTasks = new AtomicInteger();
         EpochClock epoch = new EpochClock(clock);
         T0 t0 = new T0();
-        Context ctx = new Context(client, counters, recorders, signal, clock, epoch, liveTasks, t0);
+        Context ctx = new Context(client, counters, recorders, signal, clock, epoch, liveTasks, t0, setup.shard());
         Producers producers = producerFactory.apply(ctx);
         LoaderWarmUp.Result warm = warmUp(producers, signal);
-        long startNanos = clock.nanoTime();
+        long startNanos = awaitStart(epoch, signal);
         t0.set(startNanos);
 
         try (LoaderMonitor monitor = new LoaderMonitor(setup.rules(), recorders.hiccup).warmUp(warm)) {
             IntervalReporter<Void> reporter = new IntervalReporter<>(setup.mode(), clock, counters, recorders,
                     monitor, probe(producers, liveTasks), listeners);
+            // the consumers' own stop: they outlive the producers by the drain
+            RunSignal consumersStop = new RunSignal();
             LoadConsumers consumers = new LoadConsumers(client, setup.consumer(), setup.queue().queue(),
-                    setup.queue().partitions(), counters, recorders, signal, setup.e2e(), epoch, liveTasks);
+                    setup.queue().partitions(), setup.shard(), counters, recorders, consumersStop, setup.e2e(), epoch,
+                    liveTasks);
             consumers.start();
             producers.start();
 
             reporter.begin(startNanos, setup.run().reportSeconds() * 1_000_000_000L);
             long endNanos = setup.run().durationSeconds() > 0
                     ? startNanos + setup.run().durationSeconds() * 1_000_000_000L : Long.MAX_VALUE;
-            if (!reporter.runUntil(endNanos, "load", signal)) signal.stop("duration");
+            boolean cut = reporter.runUntil(endNanos, "load", signal);
+            if (!cut) signal.stop("duration");
             reporter.phase("drain");
 
             producers.stop();
@@ -144,6 +204,8 @@ public final class LoadRun {
             while (producers.inflight() > 0 && System.nanoTime() < drainUntil) {
                 Thread.sleep(5);
             }
+            if (!cut) drainConsumers(reporter, counters);
+            consumersStop.stop(signal.reason());
             consumers.awaitStopped(CONSUMER_STOP_MILLIS);
             client.cancelAll();
             long unwindUntil = System.nanoTime() + 2_000_000_000L;
@@ -154,6 +216,49 @@ public final class LoadRun {
             RunOutcome outcome = reporter.outcome(setup.run().runId(), signal.reason(), health, healthError,
                     client.stats().reconnects());
             return new RunResult(outcome, configureError);
+        }
+    }
+
+    /**
+     * Asks the {@link StartGate} for T0 and waits on the injected clock until this loader's T0 (its epoch instant
+     * mapped onto the monotonic clock), so the schedule and the intervals of every shard start at the same instant.
+     * Without a coordinated start, T0 is now.
+     */
+    private long awaitStart(EpochClock epoch, RunSignal signal) throws InterruptedException, StartFailed {
+        CoordinatedStart.Start start;
+        try {
+            start = gate.await(epoch);
+        } catch (java.io.IOException | IllegalStateException e) {
+            throw new StartFailed(e.getMessage(), e);
+        }
+        if (start == null) return clock.nanoTime();
+        note(new ShardStart(setup.shard(), start));
+        long t0 = epoch.toMonotonicNanos(start.localT0EpochMs() * 1_000_000L);
+        while (!signal.isStopping()) {
+            long left = t0 - clock.nanoTime();
+            if (left <= 0) break;
+            // coarse sleeps on the signal (a stop wakes it), the last 2 ms parked finely
+            if (left > 2_000_000L) {
+                signal.pause((left - 2_000_000L) / 1_000_000L);
+            } else {
+                java.util.concurrent.locks.LockSupport.parkNanos(left);
+            }
+        }
+        return t0;
+    }
+
+    /**
+     * {@code -drain}: the producers have stopped and their pushes are answered; the consumers go on until they
+     * popped every pushed message or the drain's time is up, the intervals reported as phase {@code drain}.
+     */
+    private void drainConsumers(IntervalReporter<Void> reporter, RunCounters counters) throws InterruptedException {
+        if (setup.drainSeconds() <= 0 || setup.consumer().consumers() == 0) return;
+        long until = clock.nanoTime() + setup.drainSeconds() * 1_000_000_000L;
+        RunSignal never = new RunSignal();
+        while (counters.popped.sum() < counters.pushedMsgs.sum()) {
+            long now = clock.nanoTime();
+            if (now >= until) return;
+            reporter.runUntil(Math.min(until, now + DRAIN_POLL_NANOS), "drain", never);
         }
     }
 

@@ -36,7 +36,8 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
         this.ctx = ctx;
         this.seed = seed;
         this.limit = new InflightLimit(cfg.maxInflight());
-        this.picker = new PartitionPicker(cfg.queue().partitions(), cfg.activePartitions(), cfg.activePolicy());
+        this.picker = new PartitionPicker(cfg.queue().partitions(), cfg.activePartitions(), cfg.activePolicy(),
+                ctx.shard());
         this.payloads = new Payloads(cfg.payloadBytes(), "goload-ol");
         this.sender = new PushSender(ctx.counters(), ctx.recorders(), ctx.signal(), ctx.clock());
     }
