@@ -120,7 +120,7 @@ public final class LoadRun {
     }
 
     /** The coordinated start failed: the run ends before anything is pushed or popped. */
-    public static final class StartFailed extends Exception {
+    public static final class StartFailed extends RuntimeException {
         public StartFailed(String message, Throwable cause) {
             super(message, cause);
         }
@@ -160,7 +160,7 @@ public final class LoadRun {
     /**
      * @throws StartFailed the coordinated start was refused or timed out (nothing was pushed)
      */
-    public RunResult execute(RunSignal signal) throws InterruptedException, StartFailed {
+    public RunResult execute(RunSignal signal) throws InterruptedException {
         RunCounters counters = new RunCounters();
         String configureError = configure(counters);
         JsonNode health = null;
@@ -224,7 +224,7 @@ public final class LoadRun {
      * mapped onto the monotonic clock), so the schedule and the intervals of every shard start at the same instant.
      * Without a coordinated start, T0 is now.
      */
-    private long awaitStart(EpochClock epoch, RunSignal signal) throws InterruptedException, StartFailed {
+    private long awaitStart(EpochClock epoch, RunSignal signal) throws InterruptedException {
         CoordinatedStart.Start start;
         try {
             start = gate.await(epoch);
