@@ -4,6 +4,7 @@ import static dev.goload.cli.FlagGroup.CONSUMERS;
 import static dev.goload.cli.FlagGroup.LOAD_SHAPE;
 import static dev.goload.cli.FlagGroup.OUTPUT;
 import static dev.goload.cli.FlagGroup.SEMANTICS;
+import static dev.goload.cli.FlagGroup.SHARDING;
 import static dev.goload.cli.FlagGroup.TARGET;
 
 import java.util.HashMap;
@@ -54,6 +55,7 @@ final class FlagGroups {
         assign(OUTPUT, "report", "out", "run-id", "note", "logdir", "verify-log", "e2e", "file", "dry-run",
                 // announced by parallel work on loss attribution
                 "attribute-loss", "attribute-max");
+        assign(SHARDING, "shard", "shards", "start-at", "coordinator", "coordinate-listen", "coordinate-timeout");
     }
 
     /** The group of {@code flag} in every table that does not override it; {@link FlagGroup#OTHER} if unassigned. */

@@ -1,0 +1,54 @@
+package dev.goload.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** max and openloop refuse, with exit 2 and before anything is sent, what cannot be sharded exactly. */
+class LoadShardsRefusalTest {
+    @TempDir
+    Path dir;
+
+    private MainRun run(String mode, String... extra) {
+        List<String> a = new ArrayList<>(List.of("-mode", mode, "-url", "http://127.0.0.1:9", "-duration", "1",
+                "-out", dir.toString()));
+        if (mode.equals("openloop")) a.addAll(List.of("-rate", "1000"));
+        a.addAll(List.of(extra));
+        return MainRun.of(a.toArray(String[]::new));
+    }
+
+    private void refused(String needle, MainRun r) {
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains(needle), r.err());
+    }
+
+    @Test
+    void moreShardsThanPartitionsIsExit2() {
+        for (String mode : List.of("openloop", "max")) {
+            refused("need at least as many -partitions", run(mode, "-shard", "0/4", "-partitions", "3"));
+        }
+    }
+
+    @Test
+    void multiPartitionPopsCannotBeSharded() {
+        refused("-pop-partitions > 1 cannot be sharded", run("openloop", "-shard", "1/2", "-pop-partitions", "4"));
+    }
+
+    @Test
+    void aShardWithoutConsumersProducersRateOrActivePartitionsIsExit2() {
+        refused("leaves a shard without consumers", run("max", "-shard", "0/4", "-consumers", "3"));
+        refused("leaves a shard without producers", run("max", "-shard", "0/4", "-producers", "2"));
+        refused("nothing to offer", run("openloop", "-shard", "3/4", "-rate", "3"));
+        refused("without active partitions", run("openloop", "-shard", "0/4", "-active-partitions", "2"));
+    }
+
+    @Test
+    void aNegativeDrainIsExit2() {
+        refused("-drain must be >= 0", run("max", "-drain", "-1"));
+    }
+}
