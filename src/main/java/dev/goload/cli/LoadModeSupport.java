@@ -198,7 +198,8 @@ final class LoadModeSupport {
                        java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
                        RunListener<Void> console, Consumer<RunOutcome> finalLines, RunHeader header,
                        Map<String, Object> section, PrintStream out, PrintStream err) throws Exception {
-        return execute(setup, ShardOptions.NONE, client, producers, console, finalLines, header, section, out, err);
+        return execute(setup, ShardOptions.NONE, client, producers, console, finalLines, header, () -> section, out,
+                err);
     }
 
     /**
@@ -209,7 +210,8 @@ final class LoadModeSupport {
     static int execute(LoadRun.Setup setup, ShardOptions shards, QueenClient client,
                        java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
                        RunListener<Void> console, Consumer<RunOutcome> finalLines, RunHeader header,
-                       Map<String, Object> section, PrintStream out, PrintStream err) throws Exception {
+                       java.util.function.Supplier<Map<String, Object>> section, PrintStream out, PrintStream err)
+            throws Exception {
         RunOptions run = setup.run();
         CoordinatedStart start;
         try {
@@ -242,7 +244,8 @@ final class LoadModeSupport {
     private static int execute(LoadRun.Setup setup, QueenClient client,
                                java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
                                RunListener<Void> console, Consumer<RunOutcome> finalLines, RunHeader header,
-                               Map<String, Object> section, PrintStream out, PrintStream err, LoadRun.StartGate gate,
+                               java.util.function.Supplier<Map<String, Object>> section, PrintStream out,
+                               PrintStream err, LoadRun.StartGate gate,
                                Consumer<RunRecordWriter<Void>> beforeRecord) throws Exception {
         RunOptions run = setup.run();
         RunRecordWriter<Void> record;
@@ -265,7 +268,7 @@ final class LoadModeSupport {
             }
             finalLines.accept(result.outcome());
             beforeRecord.accept(record);
-            Map<String, Object> sec = new LinkedHashMap<>(section);
+            Map<String, Object> sec = new LinkedHashMap<>(section.get()); // after the run: it may hold run figures
             sec.put("configureError", result.configureError());
             record.finish(result.outcome(), sec, List.of());
             record.printPaths(out, List.of());

@@ -68,9 +68,16 @@ public final class OpenLoopCommand implements ModeCommand {
                 LoadModeSupport.configureOptions(cfg.queue(), true), LoadModeSupport.loaderRules(f), shards.shard(),
                 drain);
         long seed = LoadModeSupport.seed(f);
-        return LoadModeSupport.execute(setup, shards, client, ctx -> new OpenLoopProducers(cfg, ctx, seed), console,
-                console::onEnd, LoadModeSupport.header(f, "openloop", cfg.run(), client, seed), section(cfg), out,
-                err);
+        var made = new java.util.concurrent.atomic.AtomicReference<OpenLoopProducers>();
+        return LoadModeSupport.execute(setup, shards, client, ctx -> {
+            made.set(new OpenLoopProducers(cfg, ctx, seed));
+            return made.get();
+        }, console, console::onEnd, LoadModeSupport.header(f, "openloop", cfg.run(), client, seed), () -> {
+            Map<String, Object> m = section(cfg);
+            // the first scheduled request's launch: a shard's start against T0 (docs/benchmarks.md, start skew)
+            m.put("firstSendEpochMs", made.get() == null ? null : made.get().firstLaunchEpochMs());
+            return m;
+        }, out, err);
     }
 
     /** The openloop section of the run record (docs/run-record.md). */

@@ -178,8 +178,7 @@ public final class LoadRun {
         Context ctx = new Context(client, counters, recorders, signal, clock, epoch, liveTasks, t0, setup.shard());
         Producers producers = producerFactory.apply(ctx);
         LoaderWarmUp.Result warm = warmUp(producers, signal);
-        long startNanos = awaitStart(epoch, signal);
-        t0.set(startNanos);
+        CoordinatedStart.Start start = askStart(epoch);
 
         try (LoaderMonitor monitor = new LoaderMonitor(setup.rules(), recorders.hiccup).warmUp(warm)) {
             IntervalReporter<Void> reporter = new IntervalReporter<>(setup.mode(), clock, counters, recorders,
@@ -189,6 +188,9 @@ public final class LoadRun {
             LoadConsumers consumers = new LoadConsumers(client, setup.consumer(), setup.queue().queue(),
                     setup.queue().partitions(), setup.shard(), counters, recorders, consumersStop, setup.e2e(), epoch,
                     liveTasks);
+            // everything is built before T0: at T0 only the threads start, so the first request leaves on time
+            long startNanos = waitFor(start, epoch, signal);
+            t0.set(startNanos);
             consumers.start();
             producers.start();
 
@@ -220,17 +222,20 @@ public final class LoadRun {
     }
 
     /**
-     * Asks the {@link StartGate} for T0 and waits on the injected clock until this loader's T0 (its epoch instant
-     * mapped onto the monotonic clock), so the schedule and the intervals of every shard start at the same instant.
-     * Without a coordinated start, T0 is now.
+     * Asks the {@link StartGate} for T0, after the warm-up; {@link #waitFor} then waits on the injected clock until this
+     * loader's T0 (its epoch instant mapped onto the monotonic clock), so the schedule and the intervals of every
+     * shard start at the same instant. Without a coordinated start, T0 is now.
      */
-    private long awaitStart(EpochClock epoch, RunSignal signal) throws InterruptedException {
-        CoordinatedStart.Start start;
+    private CoordinatedStart.Start askStart(EpochClock epoch) throws InterruptedException {
         try {
-            start = gate.await(epoch);
+            return gate.await(epoch);
         } catch (java.io.IOException | IllegalStateException e) {
             throw new StartFailed(e.getMessage(), e);
         }
+    }
+
+    /** Waits until the start's T0 on this loader's clock; returns it on the monotonic clock (now without a start). */
+    private long waitFor(CoordinatedStart.Start start, EpochClock epoch, RunSignal signal) {
         if (start == null) return clock.nanoTime();
         note(new ShardStart(setup.shard(), start));
         long t0 = epoch.toMonotonicNanos(start.localT0EpochMs() * 1_000_000L);

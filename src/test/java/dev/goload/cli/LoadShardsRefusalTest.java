@@ -51,4 +51,20 @@ class LoadShardsRefusalTest {
     void aNegativeDrainIsExit2() {
         refused("-drain must be >= 0", run("max", "-drain", "-1"));
     }
+
+    @Test
+    void aCoordinatorThatCannotBeReachedEndsTheRunWithExit1BeforeAnythingIsSent() throws Exception {
+        int port;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort(); // closed again: nobody serves the barrier there
+        }
+        MainRun r = MainRun.of("-mode", "openloop", "-embedded", "-rate", "1000", "-duration", "1", "-shard", "1/2",
+                "-partitions", "4", "-consumers", "2", "-coordinator", "http://127.0.0.1:" + port,
+                "-coordinate-timeout", "1s", "-out", dir.resolve("run").toString(), "-run-id", "r");
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("the coordinated start failed, nothing was sent: cannot reach the coordinator"),
+                r.err());
+        assertTrue(!java.nio.file.Files.exists(dir.resolve("run").resolve("r.json")), "no run record: no run");
+        assertTrue(!r.out().contains("[final]"), r.out());
+    }
 }

@@ -119,6 +119,8 @@ class ShardedOpenLoopProofTest {
                 long localT0 = st0 - Math.round(s.path("shard").path("clockOffsetMs").asDouble());
                 assertEquals(localT0, java.time.Instant.parse(s.path("startedAt").asText()).toEpochMilli(), 1.0,
                         d + ": its schedule started at T0 on its own clock (T0 − measured offset)");
+                double firstSend = s.path("section").path("firstSendEpochMs").asDouble();
+                assertTrue(firstSend >= localT0, d + ": nothing is sent before T0: " + firstSend + " < " + localT0);
                 pushValues += s.path("latencyMs").path("push").path("count").asLong();
             }
             assertNotNull(t0);
