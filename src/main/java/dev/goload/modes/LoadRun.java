@@ -191,8 +191,8 @@ public final class LoadRun {
             // everything is built before T0: at T0 only the threads start, so the first request leaves on time
             long startNanos = waitFor(start, epoch, signal);
             t0.set(startNanos);
+            producers.start(); // first: the request due at T0 is what a shard's start is measured by
             consumers.start();
-            producers.start();
 
             reporter.begin(startNanos, setup.run().reportSeconds() * 1_000_000_000L);
             long endNanos = setup.run().durationSeconds() > 0
