@@ -12,6 +12,7 @@ import dev.goload.config.SecretFlags;
 import dev.goload.config.ShardOptions;
 import dev.goload.config.TargetOptions;
 import dev.goload.modes.LoadRun;
+import dev.goload.modes.LoadStart;
 import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.RunResult;
@@ -224,7 +225,7 @@ final class LoadModeSupport {
         try (start) {
             if (start.servedAt() != null) out.printf("[shard] serving the start barrier at %s%n", start.servedAt());
             AtomicReference<CoordinatedStart.Start> got = new AtomicReference<>();
-            LoadRun.StartGate gate = LoadShards.gate(shards, start, run.runId(), header.flags(), got);
+            LoadStart.StartGate gate = LoadShards.gate(shards, start, run.runId(), header.flags(), got);
             return execute(setup, client, producers, console, finalLines, header, section, out, err, gate, r -> {
                 if (shards.sharded() || got.get() != null) {
                     CoordinatedStart.Start s = got.get();
@@ -245,7 +246,7 @@ final class LoadModeSupport {
                                java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
                                RunListener<Void> console, Consumer<RunOutcome> finalLines, RunHeader header,
                                java.util.function.Supplier<Map<String, Object>> section, PrintStream out,
-                               PrintStream err, LoadRun.StartGate gate,
+                               PrintStream err, LoadStart.StartGate gate,
                                Consumer<RunRecordWriter<Void>> beforeRecord) throws Exception {
         RunOptions run = setup.run();
         RunRecordWriter<Void> record;
@@ -262,7 +263,7 @@ final class LoadModeSupport {
             try {
                 result = new LoadRun(setup, client, producers, List.of(console, record),
                         dev.goload.pace.NanoClock.SYSTEM, gate).execute(signal);
-            } catch (LoadRun.StartFailed e) {
+            } catch (LoadStart.StartFailed e) {
                 err.println("goload: the coordinated start failed, nothing was sent: " + e.getMessage());
                 return ExitCodes.SETUP;
             }

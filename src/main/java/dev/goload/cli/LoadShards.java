@@ -2,7 +2,7 @@ package dev.goload.cli;
 
 import dev.goload.config.ConsumerOptions;
 import dev.goload.config.ShardOptions;
-import dev.goload.modes.LoadRun;
+import dev.goload.modes.LoadStart;
 import dev.goload.shard.CoordinatedStart;
 import dev.goload.shard.PerShardFlags;
 import dev.goload.shard.Shard;
@@ -69,9 +69,9 @@ final class LoadShards {
      * The gate of a coordinated run ({@code -coordinator} or {@code -start-at}): registers at the barrier after the
      * warm-up with the configuration's fingerprint, and keeps the start it got in {@code got} for the record.
      */
-    static LoadRun.StartGate gate(ShardOptions o, CoordinatedStart start, String runId, Map<String, Object> masked,
+    static LoadStart.StartGate gate(ShardOptions o, CoordinatedStart start, String runId, Map<String, Object> masked,
                                   AtomicReference<CoordinatedStart.Start> got) {
-        if (!o.coordinated()) return LoadRun.StartGate.NOW;
+        if (!o.coordinated()) return LoadStart.StartGate.NOW;
         String fingerprint = PerShardFlags.fingerprint(masked);
         return epoch -> {
             CoordinatedStart.Start s = start.await(runId, fingerprint, host(), epoch::epochNanos);

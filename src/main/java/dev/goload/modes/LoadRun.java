@@ -22,7 +22,9 @@ import java.util.function.Function;
 
 /**
  * The lifecycle shared by the load modes ({@code max}, {@code openloop}): configure the queue at t=0, warm the
- * loader up, start the consumers and the producers at T0, report through the one {@link IntervalReporter} (phase
+ * loader up, ask the {@link LoadStart.StartGate} for T0 (a sharded run's coordinated start; now otherwise), build everything,
+ * wait for T0 on the injected clock, start the producers and the consumers there, then (with {@code -drain}) let the
+ * consumers pop what was pushed, report through the one {@link IntervalReporter} (phase
  * {@code load} until the duration or the {@link RunSignal}, then {@code drain}), and return a {@link RunResult}
  * holding the {@link RunOutcome}. It prints nothing: what it has to say goes to its {@link RunListener}s as notes
  * ({@link Configured}, {@link ConfigureFailed}, the {@link LoaderWarmUp.Result}) and intervals. A mode is only its
@@ -104,51 +106,21 @@ public final class LoadRun {
         }
     }
 
-    /**
-     * When the schedule starts, asked after the warm-up (so every shard is connected, configured and warm when it
-     * registers at the barrier): the start to wait for, or null to start at once.
-     */
-    @FunctionalInterface
-    public interface StartGate {
-        StartGate NOW = epoch -> null;
-
-        /**
-         * @throws IllegalStateException the barrier refused the run or timed out (the message says why)
-         * @throws java.io.IOException   the barrier could not be reached
-         */
-        CoordinatedStart.Start await(EpochClock epoch) throws java.io.IOException, InterruptedException;
-    }
-
-    /** The coordinated start failed: the run ends before anything is pushed or popped. */
-    public static final class StartFailed extends RuntimeException {
-        public StartFailed(String message, Throwable cause) {
-            super(message, cause);
-        }
-    }
-
-    /** The run starts at a coordinated T0 ({@code -coordinator} or {@code -start-at}); the console shows the warning. */
-    public record ShardStart(Shard shard, CoordinatedStart.Start start) implements RunNote {
-        /** The {@code [shard] WARNING} line when the clock offset to the coordinator is large, else null. */
-        public String offsetWarning() {
-            return start.offsetWarning();
-        }
-    }
-
     private final Setup setup;
     private final QueenClient client;
     private final Function<Context, Producers> producerFactory;
     private final List<RunListener<Void>> listeners;
     private final NanoClock clock;
-    private final StartGate gate;
+    private final LoadStart.StartGate gate;
     long configureTimeoutMillis = CONFIGURE_TIMEOUT_MILLIS; // tests shorten it
 
     public LoadRun(Setup setup, QueenClient client, Function<Context, Producers> producerFactory,
                    List<? extends RunListener<Void>> listeners, NanoClock clock) {
-        this(setup, client, producerFactory, listeners, clock, StartGate.NOW);
+        this(setup, client, producerFactory, listeners, clock, LoadStart.StartGate.NOW);
     }
 
     public LoadRun(Setup setup, QueenClient client, Function<Context, Producers> producerFactory,
-                   List<? extends RunListener<Void>> listeners, NanoClock clock, StartGate gate) {
+                   List<? extends RunListener<Void>> listeners, NanoClock clock, LoadStart.StartGate gate) {
         this.gate = gate;
         this.setup = setup;
         this.client = client;
@@ -158,7 +130,7 @@ public final class LoadRun {
     }
 
     /**
-     * @throws StartFailed the coordinated start was refused or timed out (nothing was pushed)
+     * @throws LoadStart.StartFailed the coordinated start was refused or timed out (nothing was pushed)
      */
     public RunResult execute(RunSignal signal) throws InterruptedException {
         RunCounters counters = new RunCounters();
@@ -178,7 +150,7 @@ public final class LoadRun {
         Context ctx = new Context(client, counters, recorders, signal, clock, epoch, liveTasks, t0, setup.shard());
         Producers producers = producerFactory.apply(ctx);
         LoaderWarmUp.Result warm = warmUp(producers, signal);
-        CoordinatedStart.Start start = askStart(epoch);
+        CoordinatedStart.Start start = LoadStart.ask(gate, epoch);
 
         try (LoaderMonitor monitor = new LoaderMonitor(setup.rules(), recorders.hiccup).warmUp(warm)) {
             IntervalReporter<Void> reporter = new IntervalReporter<>(setup.mode(), clock, counters, recorders,
@@ -222,33 +194,17 @@ public final class LoadRun {
     }
 
     /**
-     * Asks the {@link StartGate} for T0, after the warm-up; {@link #waitFor} then waits on the injected clock until this
+     * Asks the {@link StartGate} for T0, after the warm-up; {@link #waitFor} waits on the injected clock until this
      * loader's T0 (its epoch instant mapped onto the monotonic clock), so the schedule and the intervals of every
      * shard start at the same instant. Without a coordinated start, T0 is now.
      */
-    private CoordinatedStart.Start askStart(EpochClock epoch) throws InterruptedException {
-        try {
-            return gate.await(epoch);
-        } catch (java.io.IOException | IllegalStateException e) {
-            throw new StartFailed(e.getMessage(), e);
-        }
-    }
 
     /** Waits until the start's T0 on this loader's clock; returns it on the monotonic clock (now without a start). */
     private long waitFor(CoordinatedStart.Start start, EpochClock epoch, RunSignal signal) {
         if (start == null) return clock.nanoTime();
-        note(new ShardStart(setup.shard(), start));
+        note(new LoadStart.ShardStart(setup.shard(), start));
         long t0 = epoch.toMonotonicNanos(start.localT0EpochMs() * 1_000_000L);
-        while (!signal.isStopping()) {
-            long left = t0 - clock.nanoTime();
-            if (left <= 0) break;
-            // coarse sleeps on the signal (a stop wakes it), the last 2 ms parked finely
-            if (left > 2_000_000L) {
-                signal.pause((left - 2_000_000L) / 1_000_000L);
-            } else {
-                java.util.concurrent.locks.LockSupport.parkNanos(left);
-            }
-        }
+        LoadStart.waitUntil(t0, clock, signal);
         return t0;
     }
 

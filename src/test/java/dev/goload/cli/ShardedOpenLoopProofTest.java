@@ -1,4 +1,4 @@
-package dev.goload.shard;
+package dev.goload.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,12 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goload.broker.BrokerOptions;
 import dev.goload.broker.EmbeddedBroker;
-import dev.goload.cli.Main;
 import dev.goload.report.merge.RunMerge;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,14 +41,9 @@ class ShardedOpenLoopProofTest {
     @TempDir
     Path dir;
 
-    private record Run(int code, String out, String err) {}
-
-    private static Run main(List<String> args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Main.run(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    /** One shard or loader through the CLI entry point ({@code Main.run}), as a user's process would run it. */
+    private static MainRun main(List<String> args) {
+        return MainRun.of(args.toArray(String[]::new));
     }
 
     private static List<String> args(String url, String queue, String rate, Path out, String... extra) {
@@ -75,7 +66,7 @@ class ShardedOpenLoopProofTest {
         String coordinator = "http://127.0.0.1:" + port;
         try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerOptions.defaults());
              ExecutorService pool = Executors.newFixedThreadPool(4)) {
-            List<Future<Run>> shards = new ArrayList<>();
+            List<Future<MainRun>> shards = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
                 List<String> a = args(broker.url(), "proof-sharded", "4000", dir.resolve("shard-" + i),
                         "-shard", i + "/4", "-coordinator", coordinator);
@@ -84,12 +75,12 @@ class ShardedOpenLoopProofTest {
             }
             List<Path> shardDirs = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
-                Run r = shards.get(i).get();
+                MainRun r = shards.get(i).get();
                 assertEquals(0, r.code(), "shard " + i + ":\n" + r.out() + r.err());
                 assertTrue(r.out().contains("[shard] " + i + "/4 starts at T0"), r.out());
                 shardDirs.add(dir.resolve("shard-" + i));
             }
-            Run single = main(args(broker.url(), "proof-single", "4000", dir.resolve("single")));
+            MainRun single = main(args(broker.url(), "proof-single", "4000", dir.resolve("single")));
             assertEquals(0, single.code(), single.out() + single.err());
 
             RunMerge.Result merged = RunMerge.merge(shardDirs, dir.resolve("merged"));
