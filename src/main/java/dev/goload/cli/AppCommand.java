@@ -17,7 +17,6 @@ import dev.goload.report.Artifact;
 import dev.goload.report.RunRecordWriter;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,6 +52,11 @@ public final class AppCommand implements ModeCommand {
         return FlagTables.app();
     }
 
+    @Override
+    public dev.goload.modes.run.thresholds.MetricCatalog thresholdMetrics() {
+        return ModeFigures.catalog(ModeFigures.APP, "qDelay");
+    }
+
     static AppConfig config(ParsedFlags f) {
         int retries = f.getInt("retries");
         long seed = LoadModeSupport.seed(f);
@@ -76,8 +80,18 @@ public final class AppCommand implements ModeCommand {
                         f.getInt("checker-capacity"), seed));
     }
 
+    /**
+     * Why app cannot be split: its consumer groups and stage-2 drainers pop the whole queue (any partition, long
+     * poll), so a shard's consumers would take other shards' sessions, and its order verdict and e2e latency would
+     * cross loaders.
+     */
+    static final String SHARD_REFUSAL = "its consumer groups (cg0..) and stage-2 drainers pop any partition of the"
+            + " queue, so they cannot be restricted to one shard's sessions (a session's messages would be consumed"
+            + " and order-checked on another loader); run app on one loader";
+
     @Override
     public int run(ParsedFlags f, PrintStream out, PrintStream err) throws Exception {
+        if (ShardedModes.refused(f, "app", SHARD_REFUSAL, err)) return ExitCodes.USAGE;
         AppConfig cfg = config(f);
         AppConsole console = new AppConsole(cfg, out);
         console.printHeader();
@@ -111,22 +125,16 @@ public final class AppCommand implements ModeCommand {
             if (logs != null) logs.close();
             return ExitCodes.SETUP;
         }
+        ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err);
         RunSignal signal = new RunSignal();
         try (client; record; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             RunStage.begin();
-            AppResult result = new AppRun(cfg, client, logs, LoadModeSupport.loaderRules(f), List.of(console, record),
-                    NanoClock.SYSTEM, tap).execute(signal);
+            AppResult result = new AppRun(cfg, client, logs, LoadModeSupport.loaderRules(f),
+                    ResultPipeline.with(results.listeners(signal), console, record), NanoClock.SYSTEM, tap).execute(signal);
             RunOutcome o = result.outcome();
             console.printFinal(result, o.loader(), o.reconnects());
-            int code = exitCode(result);
-            try {
-                record.finish(o, AppSection.of(result), artifacts(result));
-            } catch (UncheckedIOException e) {
-                err.println("goload -mode app: " + e.getMessage());
-                code = code == ExitCodes.OK ? ExitCodes.SETUP : code;
-            }
-            record.printPaths(out, List.of());
-            return code;
+            return results.finish(o, ModeFigures.of(result.verdict()), record, AppSection.of(result),
+                    artifacts(result), exitCode(result));
         } finally {
             out.flush();
         }

@@ -6,7 +6,9 @@ import dev.goload.client.ClientConfig;
 import dev.goload.client.QueenClient;
 import dev.goload.config.AttributionOptions;
 import dev.goload.config.CloudConfig;
+import dev.goload.config.ShardOptions;
 import dev.goload.modes.LoaderBoundRules;
+import dev.goload.modes.ShardStart;
 import dev.goload.modes.cloud.CloudCounters;
 import dev.goload.modes.cloud.CloudResult;
 import dev.goload.modes.cloud.CloudRun;
@@ -25,6 +27,7 @@ import dev.goload.report.HostInfo;
 import dev.goload.report.LossLines;
 import dev.goload.report.RunHeader;
 import dev.goload.report.RunRecordWriter;
+import dev.goload.shard.Shard;
 import dev.goload.tenancy.SyntheticTenants;
 import dev.goload.tenancy.TenantsFile;
 import dev.goload.verify.FaultPlan;
@@ -56,6 +59,14 @@ public final class CloudCommand implements ModeCommand {
     public FlagTable flags() {
         return FlagTables.cloud();
     }
+
+    @Override
+    public dev.goload.modes.run.thresholds.MetricCatalog thresholdMetrics() {
+        return METRICS;
+    }
+
+    private static final dev.goload.modes.run.thresholds.MetricCatalog METRICS =
+            ModeFigures.catalog(ModeFigures.CLOUD, "e2eFromSend");
 
     /**
      * {@code -target proxy -embedded} without a tenants file: N tenants ({@code -tenants}, at least 1) are synthesized
@@ -121,7 +132,7 @@ public final class CloudCommand implements ModeCommand {
                 f.getInt("min-pop-wait"), f.getBool("skip-configure"), f.getBool("verify"),
                 f.getBool("fail-on-verify"), f.getString("fault"), outDir(f), runId, f.getString("note"),
                 f.getDouble("ramp-sec"), f.getInt("behind-ms"), f.getString("pop-autopilot"),
-                LoadModeSupport.idleTimeoutMillis(f));
+                LoadModeSupport.idleTimeoutMillis(f), 0);
     }
 
     private static String defaultRunId(String target) {
@@ -138,10 +149,12 @@ public final class CloudCommand implements ModeCommand {
         CloudConfig cfg;
         FaultPlan faults;
         AttributionOptions attribution;
+        ShardOptions sharding;
         try {
             cfg = config(f);
             faults = FaultPlan.parse(cfg.fault());
             attribution = FlagTables.attribution(f);
+            sharding = ShardFlags.parse(f, System.getenv(), System.currentTimeMillis());
         } catch (IllegalArgumentException e) {
             err.println("goload -mode cloud: " + e.getMessage());
             return ExitCodes.USAGE;
@@ -161,6 +174,18 @@ public final class CloudCommand implements ModeCommand {
         if (tenants.isEmpty()) {
             err.println("goload -mode cloud: no tenants to drive");
             return ExitCodes.USAGE;
+        }
+        if (sharding.sharded()) {
+            // each tenant on exactly one shard, so its ledger is whole there; a total -rate keeps its per-tenant part
+            Shard shard = sharding.shard();
+            int whole = tenants.size();
+            tenants = CloudTenants.ownedBy(tenants, shard);
+            if (tenants.isEmpty()) {
+                err.printf("goload -mode cloud: shard %s drives no tenant (the run has %d tenant(s); use at most %d"
+                        + " shards)%n", shard, whole, whole);
+                return ExitCodes.USAGE;
+            }
+            cfg = cfg.withRateTenants(whole);
         }
         if (cfg.target().equals("proxy")) {
             for (CloudTenant t : tenants) {
@@ -213,8 +238,18 @@ public final class CloudCommand implements ModeCommand {
                     + e.getMessage());
             return ExitCodes.SETUP;
         }
-        try (csv; record) {
-            return run(f, cfg, faults, attribution, tenants, csv, record, seed, out, err);
+        ShardedStart start;
+        try {
+            start = ShardedStart.open(sharding);
+        } catch (IOException | IllegalArgumentException e) {
+            csv.close();
+            record.close();
+            err.println("goload -mode cloud: cannot serve the start barrier on " + sharding.coordinateListen() + ": "
+                    + e.getMessage());
+            return ExitCodes.SETUP;
+        }
+        try (csv; record; start) {
+            return run(f, cfg, faults, attribution, tenants, csv, record, start, seed, out, err);
         }
     }
 
@@ -231,7 +266,7 @@ public final class CloudCommand implements ModeCommand {
 
     private static int run(ParsedFlags f, CloudConfig cfg, FaultPlan faults, AttributionOptions attribution,
                            List<CloudTenant> tenants, CloudCsv csv, RunRecordWriter<CloudCounters.Snapshot> record,
-                           long seed, PrintStream out, PrintStream err) throws Exception {
+                           ShardedStart start, long seed, PrintStream out, PrintStream err) throws Exception {
         CloudConsole console = new CloudConsole(out, cfg.pushBatch());
         int drain = cfg.effectiveDrainSec(faults.any());
         console.printHeader(cfg, tenants.size(), faults.any() ? faults.toString() : null, drain,
@@ -244,10 +279,15 @@ public final class CloudCommand implements ModeCommand {
             return ExitCodes.SETUP;
         }
         CountDownLatch done = new CountDownLatch(1);
+        ResultPipeline results = ResultPipeline.of(f, METRICS, out, err);
         try {
-            CloudRun run = new CloudRun(cfg, tenants, clients, faults, List.of(console, csv, record), NanoClock.SYSTEM)
+            CloudRun[] running = new CloudRun[1]; // -threshold-abort stops it as a signal does
+            CloudRun run = new CloudRun(cfg, tenants, clients, faults, ResultPipeline.with(
+                    results.listeners(reason -> running[0].interrupt()), console, csv, record), NanoClock.SYSTEM)
                     .loaderRules(LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")))
-                    .attribution(attribution);
+                    .attribution(attribution)
+                    .startGate(start.gate(cfg.runId(), f, out));
+            running[0] = run;
             if (!run.configure()) {
                 return ExitCodes.SETUP;
             }
@@ -258,6 +298,9 @@ public final class CloudCommand implements ModeCommand {
             }, done)) {
                 RunStage.begin();
                 result = run.execute(seed);
+            } catch (ShardStart.Refused e) {
+                err.println("goload -mode cloud: " + e.getMessage());
+                return ExitCodes.SETUP;
             }
             LossReport loss = run.attributeLoss(result);
             int nominal = new CloudStamps(cfg.payloadBytes()).nominalBytes();
@@ -283,15 +326,22 @@ public final class CloudCommand implements ModeCommand {
                 json = null;
             }
             String recordError = null;
+            start.record(record);
+            ResultPipeline.Judgement judged = results.judge(result.outcome(), ModeFigures.of(result.verify()), record);
             try {
-                record.finish(result.outcome(), CloudRunSection.of(result, loss), artifacts(cfg, json, csv));
+                record.finish(result.outcome(), CloudRunSection.of(result, loss),
+                        results.withHtml(artifacts(cfg, json, csv), record, cfg.runId()));
             } catch (UncheckedIOException e) {
                 recordError = e.getMessage();
             }
             console.printSummary(result, nominal);
             CloudVerdictTable.print(out, result, loss);
+            results.print(judged);
+            List<Path> v2 = new java.util.ArrayList<>(List.of(record.recordFile(), record.csvFile(), record.hlogFile()));
+            Path page = results.html(record.recordFile());
+            if (page != null) v2.add(page);
             console.printTail(result, json == null ? "(run record not written)" : json.toString(),
-                    csv.path().toString(), List.of(record.recordFile(), record.csvFile(), record.hlogFile()));
+                    csv.path().toString(), v2);
             if (csv.error() != null) {
                 err.println("goload -mode cloud: " + csv.error().getMessage());
             }
@@ -301,8 +351,9 @@ public final class CloudCommand implements ModeCommand {
             // A FAIL verdict outranks a missing artifact (as in app): it is printed above, and it is what a
             // script must not mistake for a setup problem; the artifact failure is on stderr either way.
             Verdict v = result.outcome().verdict();
-            if (v.result() == Verdict.Result.FAIL && v.exitCode() != 0) return v.exitCode();
-            return json == null || csv.error() != null || recordError != null ? ExitCodes.SETUP : ExitCodes.OK;
+            if (v.result() == Verdict.Result.FAIL && v.exitCode() != 0) return results.exitCode(judged, v.exitCode());
+            return results.exitCode(judged, json == null || csv.error() != null || recordError != null
+                    ? ExitCodes.SETUP : ExitCodes.OK);
         } finally {
             out.flush();
             done.countDown();

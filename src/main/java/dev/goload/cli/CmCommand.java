@@ -4,9 +4,11 @@ import dev.goload.client.QueenClient;
 import dev.goload.client.RetryPolicy;
 import dev.goload.config.AttributionOptions;
 import dev.goload.config.CmConfig;
+import dev.goload.config.ShardOptions;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.cm.CmResult;
 import dev.goload.modes.cm.CmRun;
+import dev.goload.modes.cm.CmShardPart;
 import dev.goload.modes.cm.CmSnapshot;
 import dev.goload.modes.run.RunOutcome;
 import dev.goload.report.Artifact;
@@ -15,6 +17,8 @@ import dev.goload.report.CmConsole;
 import dev.goload.report.CmVerdictFormat;
 import dev.goload.report.LossLines;
 import dev.goload.report.RunRecordWriter;
+import dev.goload.shard.CoordinatedStart;
+import dev.goload.shard.PerShardFlags;
 import dev.goload.verify.CmStage;
 import dev.goload.verify.CmVerdict;
 import dev.goload.verify.CmVerifier;
@@ -23,7 +27,6 @@ import dev.goload.verify.ProducedMeta;
 import dev.goload.verify.StageAckErrors;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +49,11 @@ public final class CmCommand implements ModeCommand {
         return FlagTables.cm();
     }
 
+    @Override
+    public dev.goload.modes.run.thresholds.MetricCatalog thresholdMetrics() {
+        return ModeFigures.catalog(ModeFigures.CM);
+    }
+
     static CmConfig config(ParsedFlags f) {
         return new CmConfig(LoadModeSupport.target(f, -1), f.getInt("properties"), f.getInt("rate-events"),
                 f.getInt("ramp-sec"), f.getInt("duration"), f.getBool("pop-wait"), f.getInt("pop-timeout"),
@@ -64,6 +72,12 @@ public final class CmCommand implements ModeCommand {
         if (f.getBool("verify-only")) {
             return verifyOnly(Path.of(f.getString("logdir")), f.getString("queue-prefix"), out, err);
         }
+        ShardOptions shards = ShardedModes.parse(f, "cm", err);
+        if (shards == null) return ExitCodes.USAGE;
+        if (shards.sharded() && !(f.getBool("final-targeted") && f.getBool("intermediate-targeted"))) {
+            err.println("goload -mode cm: " + WILDCARD_REFUSAL);
+            return ExitCodes.USAGE;
+        }
         CmConfig cfg = config(f);
         AttributionOptions attribution = FlagTables.attribution(f);
         String runId = LoadModeSupport.run(f, "cm").runId();
@@ -77,6 +91,7 @@ public final class CmCommand implements ModeCommand {
             err.println("goload: client init failed: " + e.getMessage());
             return ExitCodes.SETUP;
         }
+        ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err);
         RunSignal signal = new RunSignal();
         RunRecordWriter<CmSnapshot> record;
         try {
@@ -89,11 +104,36 @@ public final class CmCommand implements ModeCommand {
             client.close();
             return ExitCodes.SETUP;
         }
-        try (client; record; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
+        dev.goload.modes.EpochClock epoch = new dev.goload.modes.EpochClock(NanoClock.SYSTEM);
+        CoordinatedStart start;
+        try {
+            // shard 0 serves the barrier from now on, so shards that get ready first can already register
+            start = CoordinatedStart.open(shards, epoch::epochNanos);
+        } catch (IOException | RuntimeException e) {
+            // a malformed address is the command line's fault, a port in use the host's
+            err.println("goload -mode cm: cannot serve the start barrier on " + shards.coordinateListen() + ": "
+                    + e.getMessage());
+            client.close();
+            record.close();
+            return e instanceof IllegalArgumentException ? ExitCodes.USAGE : ExitCodes.SETUP;
+        }
+        try (client; record; start; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             RunStage.begin();
-            CmRun run = new CmRun(cfg, client, runId, LoadModeSupport.loaderRules(f), List.of(console, record),
-                    NanoClock.SYSTEM).attribution(attribution);
+            String fingerprint = PerShardFlags.fingerprint(f.values());
+            // the offset warning goes out when it is known, before T0
+            CmShardPart.Gate gate = !shards.coordinated() ? null : () -> {
+                CoordinatedStart.Start s = start.await(runId, fingerprint, hostName(), epoch::epochNanos);
+                if (s != null && s.offsetWarning() != null) out.println(s.offsetWarning());
+                return s;
+            };
+            CmRun run = new CmRun(cfg, client, runId, LoadModeSupport.loaderRules(f), ResultPipeline.with(results.listeners(signal), console, record),
+                    NanoClock.SYSTEM).attribution(attribution).sharded(new CmShardPart(shards.shard(), gate));
             CmResult r = run.execute(signal);
+            CoordinatedStart.Start at = run.coordinatedStart();
+            if (shards.sharded() || at != null) {
+                record.shard(shards.shard().index(), shards.shard().count(), at == null ? null : at.t0EpochMs(),
+                        at == null ? null : at.clockOffsetMs(), at == null ? null : at.coordinator());
+            }
             RunOutcome o = r.outcome();
             if (r.fin() != null) {
                 console.fin(r.fin(), o.latency("e2e"), o.loader(), o.reconnects(), o.errors());
@@ -115,15 +155,8 @@ public final class CmCommand implements ModeCommand {
                 CmVerdictFormat.print(r.verdict(), loss, out);
                 code = r.verdict().passed() ? ExitCodes.OK : ExitCodes.VERDICT_FAIL;
             }
-            List<Artifact> artifacts = artifacts(cfg, loss != null);
-            try {
-                record.finish(o, r.section(), artifacts);
-            } catch (UncheckedIOException e) {
-                err.println("goload -mode cm: " + e.getMessage());
-                code = code == ExitCodes.OK ? ExitCodes.SETUP : code;
-            }
-            record.printPaths(out, List.of());
-            return code;
+            return results.finish(o, ModeFigures.of(r.verdict()), record, r.section(), artifacts(cfg, loss != null),
+                    code);
         } finally {
             out.flush();
         }
@@ -140,6 +173,16 @@ public final class CmCommand implements ModeCommand {
         if (loss) a.add(Artifact.of("lossAttribution", cfg.logdir().resolve(LOSS_FILE)));
         return a;
     }
+
+    private static String hostName() {
+        Object h = dev.goload.report.HostInfo.describe().get("hostname");
+        return h == null ? "" : h.toString();
+    }
+
+    /** Wildcard stages pop any partition: a shard's workers would take (and log) other shards' properties. */
+    static final String WILDCARD_REFUSAL = "a sharded run needs targeted stages (-final-targeted and"
+            + " -intermediate-targeted, the default): wildcard pops take any partition of a queue, so a shard's"
+            + " stages would consume other shards' properties and no shard's stage logs would verify on their own";
 
     /** cm's record of the loss attribution, next to the stage logs. */
     static final String LOSS_FILE = "loss-attribution.json";

@@ -15,8 +15,6 @@ public enum FlagGroup {
     SEMANTICS("Queue and delivery semantics"),
     /** What the run reports and writes: intervals, artifacts, run ids, logs. */
     OUTPUT("Output and measurement"),
-    /** A sharded run: which shard this loader is, and how the shards start together (docs/distributed.md). */
-    SHARDING("Sharding"),
     /**
      * Not yet assigned (a flag added without an entry in {@link FlagGroups}). Rendered last;
      * {@code FlagGroupsTest} fails while any mode flag is here, naming the flag to assign.

@@ -4,7 +4,6 @@ import static dev.goload.cli.FlagGroup.CONSUMERS;
 import static dev.goload.cli.FlagGroup.LOAD_SHAPE;
 import static dev.goload.cli.FlagGroup.OUTPUT;
 import static dev.goload.cli.FlagGroup.SEMANTICS;
-import static dev.goload.cli.FlagGroup.SHARDING;
 import static dev.goload.cli.FlagGroup.TARGET;
 
 import java.util.HashMap;
@@ -36,6 +35,8 @@ final class FlagGroups {
                 "burst-every", "burst-for", "producer-seconds", "properties", "push-shards", "push-chan-cap",
                 "push-cost-ms", "warmup", "warmup-conc", "phase-high", "phase-low", "phase-sec", "stagger",
                 "idle-only", "queues-per-tenant", "provision-conc", "seed");
+        // the shard flags (cli/ShardFlags, docs/distributed.md)
+        assign(LOAD_SHAPE, "shard", "shards", "start-at", "coordinator", "coordinate-listen", "coordinate-timeout");
         assign(TARGET, "url", "embedded", "target", "token", "host-header", "tenants-file", "tenant",
                 "broker-tenant-header", "shared-queue", "queue", "group", "stage2-queue", "queue-prefix", "timeout",
                 "idle-conns", "retries", "retry429-attempts", "push-retries", "pop-autopilot",
@@ -54,8 +55,9 @@ final class FlagGroups {
                 "poison-pct", "tx-pct", "reset", "verify-only", "checker-capacity", "commit-batch");
         assign(OUTPUT, "report", "out", "run-id", "note", "logdir", "verify-log", "e2e", "file", "dry-run",
                 // announced by parallel work on loss attribution
-                "attribute-loss", "attribute-max");
-        assign(SHARDING, "shard", "shards", "start-at", "coordinator", "coordinate-listen", "coordinate-timeout");
+                "attribute-loss", "attribute-max",
+                // the result flags (FlagTables.addResultFlags)
+                "threshold", "threshold-abort", "strict", "html");
     }
 
     /** The group of {@code flag} in every table that does not override it; {@link FlagGroup#OTHER} if unassigned. */

@@ -28,6 +28,8 @@ public final class FlagTable {
     public FlagTable int64(String flag, long def, String usage) { return add(flag, FlagType.INT64, def, usage); }
     public FlagTable float64(String flag, double def, String usage) { return add(flag, FlagType.FLOAT64, def, usage); }
     public FlagTable string(String flag, String def, String usage) { return add(flag, FlagType.STRING, def, usage); }
+    /** A repeatable string flag: every occurrence is kept, in order ({@link FlagType#STRINGS}). */
+    public FlagTable strings(String flag, String usage) { return add(flag, FlagType.STRINGS, List.of(), usage); }
     public FlagTable duration(String flag, Duration def, String usage) {
         return add(flag, FlagType.DURATION, def, usage);
     }

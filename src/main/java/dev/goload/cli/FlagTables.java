@@ -35,6 +35,26 @@ public final class FlagTables {
                     + " (producers never retry by default); n>1 = bounded client backoff; 0 = SDK kind defaults");
         }
         if (!t.has("run-id")) t.string("run-id", "", ADDITION + "run identifier; \"\" = generated");
+        return addResultFlags(t);
+    }
+
+    /**
+     * What every mode's run is judged and reported by once it ends (issue #11, docs/reporting.md): thresholds and
+     * {@code -strict} here, read by {@link ResultPipeline}; the HTML report's {@code -html} and the live metrics'
+     * {@code -metrics-addr} belong here too, so every mode (load modes through {@link #addLoadModeCommons}, and
+     * {@code provision}) gets them from this one place.
+     */
+    static FlagTable addResultFlags(FlagTable t) {
+        t.strings("threshold", ADDITION + "a pass/fail `expr` on the run's results, one per -threshold:"
+                + " push.p99<10ms, shed==0, errors.rate<0.1%, achieved>=0.99*offered (docs/reporting.md#thresholds);"
+                + " a failed one exits 4, an unknown metric exits 2 before anything is sent");
+        t.intFlag("threshold-abort", 0, ADDITION + "stop the run (cleanly, artifacts complete) when a -threshold"
+                + " has been broken for this many seconds of intervals; 0 = judge at the end only");
+        t.bool("strict", false, ADDITION + "a loader-bound run is invalid as a measurement: exit 5 (without it, a"
+                + " warning)");
+        t.bool("html", true, ADDITION + "write the run's HTML report next to its record, <run-id>.html"
+                + " (docs/reporting.md); -html=false skips it");
+        // -metrics-addr (the live endpoint) joins here
         return t;
     }
 
@@ -126,12 +146,14 @@ public final class FlagTables {
 
     /** {@code -mode cloud} (spec §2.3). */
     public static FlagTable cloud() {
-        return addLossAttribution(addLoadModeCommons(addIdleTimeout(CloudFlagTable.build(newModeTable("cloud")))));
+        return ShardFlags.add(addLossAttribution(addLoadModeCommons(addIdleTimeout(CloudFlagTable.build(
+                newModeTable("cloud"))))));
     }
 
     /** {@code -mode cm} (spec §2.6). */
     public static FlagTable cm() {
-        return addLossAttribution(addLoadModeCommons(addIdleTimeout(CmFlagTable.build(newModeTable("cm")))));
+        return ShardFlags.add(addLossAttribution(addLoadModeCommons(addIdleTimeout(CmFlagTable.build(
+                newModeTable("cm"))))));
     }
 
     /** The loss-attribution flags of the verifying modes (cloud, order, cm). */
@@ -149,11 +171,19 @@ public final class FlagTables {
     }
 
     /** {@code -mode app} (spec §2.8). */
-    public static FlagTable app() { return addLoadModeCommons(addIdleTimeout(AppFlagTable.build(newModeTable("app")))); }
+    public static FlagTable app() {
+        // the shard flags only to refuse them with the reason (AppCommand.SHARD_REFUSAL)
+        return ShardFlags.add(addLoadModeCommons(addIdleTimeout(AppFlagTable.build(newModeTable("app")))));
+    }
 
-    /** {@code -mode provision} (spec §2.4); not a load mode, so of the load-mode additions only the record's. */
+    /** {@code -mode provision} (spec §2.4): of the load-mode additions only the record's, and the result flags. */
     public static FlagTable provision() {
-        return newModeTable("provision")
+        // the shard flags only to refuse them with the reason (ProvisionCommand.SHARD_REFUSAL)
+        return ShardFlags.add(provisionFlags());
+    }
+
+    private static FlagTable provisionFlags() {
+        return addResultFlags(newModeTable("provision")
                 .intFlag("tenants", 2, "tenant indices 0..N-1 must exist (1..10000)")
                 .string("prefix", "camp", "tenant slug = cluster slug = <prefix>-%04d (a DNS label: the routing Host)")
                 .string("plan", "bench", "plan code for every cluster")
@@ -172,7 +202,7 @@ public final class FlagTables {
                         + " to -file after every commit")
                 .string("out", "", ADDITION + "artifact directory (the goload.run/2 record, interval CSV, .hlog);"
                         + " \"\" = goload-runs/<run-id>/")
-                .string("run-id", "", ADDITION + "run identifier; \"\" = generated");
+                .string("run-id", "", ADDITION + "run identifier; \"\" = generated"));
     }
 
     /** {@code -mode order} (spec §2.5). */
@@ -196,7 +226,8 @@ public final class FlagTables {
                 .string("out", "", "if set, write <out>/<run-id>.json")
                 .string("run-id", "", "run id (default order-w<minPopWait>-<unix>)")
                 .string("note", "", "free text recorded in the JSON");
-        return addLossAttribution(addLoadModeCommons(addIdleTimeout(t)));
+        // the shard flags only to refuse them with the reason (OrderCommand): one ordered queue is not split
+        return ShardFlags.add(addLossAttribution(addLoadModeCommons(addIdleTimeout(t))));
     }
 
     /** {@code -mode tenants} (spec §2.7). */
@@ -219,6 +250,6 @@ public final class FlagTables {
                 .intFlag("provision-conc", 64, "concurrent queue configures")
                 .intFlag("idle-conns", 12000, "keep-alive connections (>= total consumers: each long-poll holds one)")
                 .intFlag("timeout", 30000, "HTTP request timeout in ms (must exceed pop-timeout + 5 s)");
-        return addLoadModeCommons(addIdleTimeout(t));
+        return ShardFlags.add(addLoadModeCommons(addIdleTimeout(t)));
     }
 }

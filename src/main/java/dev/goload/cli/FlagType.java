@@ -7,7 +7,12 @@ import java.time.Duration;
  * which type word {@code flag.UnquoteUsage} shows in the usage listing.
  */
 public enum FlagType {
-    BOOL(""), INT("int"), INT64("int"), FLOAT64("float"), STRING("string"), DURATION("duration");
+    BOOL(""), INT("int"), INT64("int"), FLOAT64("float"), STRING("string"), DURATION("duration"),
+    /**
+     * A repeatable string (a Go {@code flag.Value} whose {@code Set} appends, as {@code -threshold} is): each
+     * occurrence adds one value, in order; the value is a {@code List<String>}, empty by default.
+     */
+    STRINGS("value");
 
     private final String usageWord;
 
@@ -16,7 +21,10 @@ public enum FlagType {
     /** The word Go prints after {@code -name} when the usage text has no back-quoted name ("" for bool). */
     public String usageWord() { return usageWord; }
 
-    /** Parses a command-line value exactly as the Go flag's {@code Set} does. */
+    /** Whether each occurrence adds a value ({@link #STRINGS}) instead of replacing it. */
+    public boolean repeatable() { return this == STRINGS; }
+
+    /** Parses a command-line value exactly as the Go flag's {@code Set} does (one occurrence, for {@link #STRINGS}). */
     public Object parse(String s) throws GoStrconv.SyntaxException {
         return switch (this) {
             case BOOL -> GoStrconv.parseBool(s);
@@ -24,7 +32,16 @@ public enum FlagType {
             case FLOAT64 -> GoStrconv.parseFloat(s);
             case STRING -> s;
             case DURATION -> GoDuration.parse(s);
+            case STRINGS -> java.util.List.of(s);
         };
+    }
+
+    /** {@code current} after one more occurrence parsed to {@code next}: appended when repeatable, else replaced. */
+    Object merge(Object current, Object next) {
+        if (!repeatable()) return next;
+        java.util.List<Object> all = new java.util.ArrayList<>((java.util.List<?>) current);
+        all.addAll((java.util.List<?>) next);
+        return java.util.List.copyOf(all);
     }
 
     /** The Go {@code Value.String()} of a value: what {@code DefValue} holds. */
@@ -35,6 +52,7 @@ public enum FlagType {
             case FLOAT64 -> GoStrconv.formatFloat((Double) v);
             case STRING -> (String) v;
             case DURATION -> GoDuration.format((Duration) v);
+            case STRINGS -> String.join(",", ((java.util.List<?>) v).stream().map(String::valueOf).toList());
         };
     }
 
@@ -46,6 +64,7 @@ public enum FlagType {
             case FLOAT64 -> 0.0;
             case STRING -> "";
             case DURATION -> Duration.ZERO;
+            case STRINGS -> java.util.List.of();
         };
     }
 
@@ -57,6 +76,7 @@ public enum FlagType {
             case FLOAT64 -> ((Number) v).doubleValue();
             case STRING -> (String) v;
             case DURATION -> (Duration) v;
+            case STRINGS -> java.util.List.copyOf((java.util.List<?>) v);
         };
     }
 }

@@ -21,6 +21,7 @@ final class FlagUnits {
     /** The unit ({@code ms}, {@code s}, {@code msg/s}, {@code bytes}, {@code %}, …) or "" when the text names none. */
     static String unit(FlagDef d) {
         if (d.type() == FlagType.BOOL || d.type() == FlagType.STRING) return "";
+        if (d.type().repeatable()) return d.usage().indexOf('`') >= 0 ? d.unquoteUsage()[0] : "";
         if (d.usage().indexOf('`') >= 0) return d.unquoteUsage()[0];
         String n = d.name();
         if (n.endsWith("-ms")) return "ms";

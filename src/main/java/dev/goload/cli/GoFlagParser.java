@@ -11,7 +11,8 @@ import java.util.Set;
  * A faithful port of Go's {@code flag.FlagSet.Parse} (the {@code parseOne} loop), so scripts written for
  * the Go goload behave identically: one or two dashes, {@code -f v} / {@code -f=v}, booleans only take a
  * value via {@code =}, parsing stops at the first non-flag or after {@code --}, a lone {@code -} is a
- * non-flag, the last occurrence of a flag wins, and errors carry Go's wording.
+ * non-flag, the last occurrence of a flag wins (a repeatable {@link FlagType#STRINGS} flag keeps every one, as a
+ * Go {@code flag.Value} that appends does), and errors carry Go's wording.
  * Stateless; safe from any thread.
  */
 public final class GoFlagParser {
@@ -78,7 +79,8 @@ public final class GoFlagParser {
                             + " for flag -" + name + ": " + e.getMessage());
                 }
             }
-            values.put(name, parsed);
+            // a repeatable flag's first occurrence replaces its (empty) default, later ones append
+            values.put(name, set.contains(name) ? def.type().merge(values.get(name), parsed) : parsed);
             set.add(name);
         }
         return new ParsedFlags(table, values, set, new ArrayList<>(args.subList(i, args.size())));

@@ -26,6 +26,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -155,7 +156,10 @@ final class LoadModeSupport {
         StringBuilder b = new StringBuilder("goload -mode ").append(mode);
         f.values().forEach((name, v) -> {
             if (!"mode".equals(name) && f.isSet(name)) {
-                b.append(" -").append(name).append('=').append(SecretFlags.isSecret(name) ? "***" : String.valueOf(v));
+                // a repeatable flag (-threshold) once per value, as it was given
+                for (Object one : v instanceof List<?> l ? l : List.of(v)) {
+                    b.append(" -").append(name).append('=').append(SecretFlags.isSecret(name) ? "***" : String.valueOf(one));
+                }
             }
         });
         return b.toString();
@@ -198,9 +202,10 @@ final class LoadModeSupport {
     static int execute(LoadRun.Setup setup, QueenClient client,
                        java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
                        RunListener<Void> console, Consumer<RunOutcome> finalLines, RunHeader header,
-                       Map<String, Object> section, PrintStream out, PrintStream err) throws Exception {
-        return execute(setup, ShardOptions.NONE, client, producers, console, finalLines, header, () -> section, out,
-                err);
+                       Map<String, Object> section, ResultPipeline results, PrintStream out, PrintStream err)
+            throws Exception {
+        return execute(setup, ShardOptions.NONE, client, producers, console, finalLines, header, () -> section,
+                results, out, err);
     }
 
     /**
@@ -211,8 +216,8 @@ final class LoadModeSupport {
     static int execute(LoadRun.Setup setup, ShardOptions shards, QueenClient client,
                        java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
                        RunListener<Void> console, Consumer<RunOutcome> finalLines, RunHeader header,
-                       java.util.function.Supplier<Map<String, Object>> section, PrintStream out, PrintStream err)
-            throws Exception {
+                       java.util.function.Supplier<Map<String, Object>> section, ResultPipeline results,
+                       PrintStream out, PrintStream err) throws Exception {
         RunOptions run = setup.run();
         CoordinatedStart start;
         try {
@@ -226,7 +231,8 @@ final class LoadModeSupport {
             if (start.servedAt() != null) out.printf("[shard] serving the start barrier at %s%n", start.servedAt());
             AtomicReference<CoordinatedStart.Start> got = new AtomicReference<>();
             LoadStart.StartGate gate = LoadShards.gate(shards, start, run.runId(), header.flags(), got);
-            return execute(setup, client, producers, console, finalLines, header, section, out, err, gate, r -> {
+            return execute(setup, client, producers, console, finalLines, header, section, results, out, err, gate,
+                    r -> {
                 if (shards.sharded() || got.get() != null) {
                     CoordinatedStart.Start s = got.get();
                     r.shard(shards.shard().index(), shards.shard().count(), s == null ? null : s.t0EpochMs(),
@@ -245,8 +251,8 @@ final class LoadModeSupport {
     private static int execute(LoadRun.Setup setup, QueenClient client,
                                java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
                                RunListener<Void> console, Consumer<RunOutcome> finalLines, RunHeader header,
-                               java.util.function.Supplier<Map<String, Object>> section, PrintStream out,
-                               PrintStream err, LoadStart.StartGate gate,
+                               java.util.function.Supplier<Map<String, Object>> section, ResultPipeline results,
+                               PrintStream out, PrintStream err, LoadStart.StartGate gate,
                                Consumer<RunRecordWriter<Void>> beforeRecord) throws Exception {
         RunOptions run = setup.run();
         RunRecordWriter<Void> record;
@@ -259,10 +265,12 @@ final class LoadModeSupport {
         RunSignal signal = new RunSignal();
         try (record; client; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             RunStage.begin();
+            List<RunListener<Void>> listeners = new ArrayList<>(List.of(console, record));
+            listeners.addAll(results.listeners(signal));
             RunResult result;
             try {
-                result = new LoadRun(setup, client, producers, List.of(console, record),
-                        dev.goload.pace.NanoClock.SYSTEM, gate).execute(signal);
+                result = new LoadRun(setup, client, producers, listeners, dev.goload.pace.NanoClock.SYSTEM, gate)
+                        .execute(signal);
             } catch (LoadStart.StartFailed e) {
                 err.println("goload: the coordinated start failed, nothing was sent: " + e.getMessage());
                 return ExitCodes.SETUP;
@@ -271,9 +279,7 @@ final class LoadModeSupport {
             beforeRecord.accept(record);
             Map<String, Object> sec = new LinkedHashMap<>(section.get()); // after the run: it may hold run figures
             sec.put("configureError", result.configureError());
-            record.finish(result.outcome(), sec, List.of());
-            record.printPaths(out, List.of());
-            return ExitCodes.OK;
+            return results.finish(result.outcome(), Map.of(), record, sec, List.of(), ExitCodes.OK);
         } catch (java.io.UncheckedIOException e) {
             err.println("goload: " + e.getMessage());
             return ExitCodes.SETUP;

@@ -63,7 +63,8 @@ public final class MaxCommand implements ModeCommand {
                 LoadModeSupport.configureOptions(cfg.queue(), false), LoadModeSupport.loaderRules(f), shards.shard(),
                 drain);
         return LoadModeSupport.execute(setup, shards, client, ctx -> new MaxProducers(cfg, ctx), console, console::onEnd,
-                LoadModeSupport.header(f, "max", cfg.run(), client, null), () -> section(cfg), out, err);
+                LoadModeSupport.header(f, "max", cfg.run(), client, null), () -> section(cfg),
+                ResultPipeline.of(f, thresholdMetrics(), out, err), out, err);
     }
 
     /** The max section of the run record (docs/run-record.md): every partition is active in max. */

@@ -20,6 +20,14 @@ public interface ModeCommand {
     FlagTable flags();
 
     /**
+     * The metric names this mode's {@code -threshold}s may use (static: checked before anything is sent); by default
+     * the common ones. A mode with its own recorders or figures adds them ({@code withLatency}, {@code withModeFigure}).
+     */
+    default dev.goload.modes.run.thresholds.MetricCatalog thresholdMetrics() {
+        return dev.goload.modes.run.thresholds.MetricCatalog.common();
+    }
+
+    /**
      * Runs the mode with already parsed and validated flags.
      *
      * @return the process exit code (spec §2.10)

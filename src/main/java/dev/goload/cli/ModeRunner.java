@@ -32,7 +32,7 @@ public final class ModeRunner {
      */
     public int runParsed(ModeCommand command, ParsedFlags f, PrintStream out, PrintStream err) {
         FlagTable table = f.table();
-        Optional<String> invalid = FlagValidators.validate(command.name(), f);
+        Optional<String> invalid = FlagValidators.validate(command.name(), f).or(() -> ResultPipeline.check(command, f));
         if (invalid.isPresent()) {
             err.println(invalid.get());
             return ExitCodes.USAGE;

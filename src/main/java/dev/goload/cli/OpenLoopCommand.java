@@ -77,7 +77,7 @@ public final class OpenLoopCommand implements ModeCommand {
             // the first scheduled request's launch: a shard's start against T0 (docs/benchmarks.md, start skew)
             m.put("firstSendEpochMs", made.get() == null ? null : made.get().firstLaunchEpochMs());
             return m;
-        }, out, err);
+        }, ResultPipeline.of(f, thresholdMetrics(), out, err), out, err);
     }
 
     /** The openloop section of the run record (docs/run-record.md). */

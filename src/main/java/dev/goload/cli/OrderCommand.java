@@ -15,10 +15,10 @@ import dev.goload.report.Artifact;
 import dev.goload.report.OrderReport;
 import dev.goload.report.RunHeader;
 import dev.goload.report.RunRecordWriter;
+import dev.goload.shard.Shard;
 import dev.goload.verify.LossReport;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,6 +41,11 @@ public final class OrderCommand implements ModeCommand {
         return FlagTables.order();
     }
 
+    @Override
+    public dev.goload.modes.run.thresholds.MetricCatalog thresholdMetrics() {
+        return ModeFigures.catalog(ModeFigures.ORDER, "popWait");
+    }
+
     static OrderConfig config(ParsedFlags f) {
         String runId = f.getString("run-id");
         if (runId.isEmpty()) runId = "order-w" + f.getInt("min-pop-wait") + "-" + System.currentTimeMillis() / 1000;
@@ -50,9 +55,37 @@ public final class OrderCommand implements ModeCommand {
                 f.getInt("drain"), f.getString("out"), runId, f.getString("note"));
     }
 
+    /**
+     * Why this command line cannot run as order's shard, or null: one queue's strict order is checked across all of
+     * its messages by one consumer group in one loader, so it is not split ({@code -shard 0/1} is accepted).
+     */
+    static String shardRefusal(ParsedFlags f) {
+        try {
+            int n = f.getInt("shards") > 0 ? f.getInt("shards")
+                    : f.getString("shard").isEmpty() ? 1 : Shard.parse(f.getString("shard")).count();
+            if (n > 1) {
+                return "-mode order cannot be sharded (" + n + " shards): it checks the strict order of one queue's"
+                        + " whole sequence, pushed and popped by one loader; split over loaders, no shard would see"
+                        + " the sequence it checks. Run it on one loader (or -shard 0/1)";
+            }
+            if (ShardFlags.parse(f, System.getenv(), System.currentTimeMillis()).coordinated()) {
+                return "-mode order starts when it is ready: -start-at and -coordinator are for sharded runs";
+            }
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+        return null;
+    }
+
     @Override
     public int run(ParsedFlags f, PrintStream out, PrintStream err) throws Exception {
+        String refusal = shardRefusal(f);
+        if (refusal != null) {
+            err.println("goload -mode order: " + refusal);
+            return ExitCodes.USAGE;
+        }
         OrderConfig cfg = config(f);
+        ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err);
         AttributionOptions attribution = FlagTables.attribution(f);
         ClientConfig cc = ClientConfig.of(cfg.url()).withTimeoutMillis(30_000).withIdleConns(cfg.consumers() + 4)
                 .withIdleTimeoutMillis(LoadModeSupport.idleTimeoutMillis(f))
@@ -95,6 +128,8 @@ public final class OrderCommand implements ModeCommand {
             List<RunListener<Object>> listeners = new ArrayList<>();
             listeners.add(OrderReport.console(out));
             if (record != null) listeners.add(record);
+            RunSignal signal = new RunSignal();
+            listeners.addAll(results.listeners(signal));
             OrderRun run = new OrderRun(cfg, client, listeners).attribution(attribution);
             try {
                 run.configure();
@@ -102,7 +137,6 @@ public final class OrderCommand implements ModeCommand {
                 out.println("configure: " + e.getMessage());
                 return ExitCodes.SETUP;
             }
-            RunSignal signal = new RunSignal();
             OrderResult r;
             try (SignalHooks hooks = SignalHooks.stopping(signal, out);
                  var monitor = new LoaderMonitor(LoadModeSupport.loaderRules(f))) {
@@ -112,6 +146,7 @@ public final class OrderCommand implements ModeCommand {
             r = r.withOutcome(r.outcome().withVerdict(OrderReport.verdict(r)));
             LossReport loss = run.attributeLoss(r);
             OrderReport.print(cfg.runId(), r, loss, out);
+            List<Artifact> own = List.of();
             if (record != null) {
                 Path json;
                 try {
@@ -121,15 +156,10 @@ public final class OrderCommand implements ModeCommand {
                     err.println("goload -mode order: cannot write the JSON record: " + e.getMessage());
                     return ExitCodes.SETUP;
                 }
-                try {
-                    record.finish(r.outcome(), OrderReport.section(r, loss), List.of(Artifact.of("orderJson", json)));
-                    record.printPaths(out, List.of());
-                } catch (UncheckedIOException e) {
-                    err.println("goload -mode order: " + e.getMessage());
-                    return r.passed() ? ExitCodes.SETUP : ExitCodes.VERDICT_FAIL;
-                }
+                own = List.of(Artifact.of("orderJson", json));
             }
-            return r.passed() ? ExitCodes.OK : ExitCodes.VERDICT_FAIL;
+            return results.finish(r.outcome(), ModeFigures.of(r.check()), record, OrderReport.section(r, loss), own,
+                    r.passed() ? ExitCodes.OK : ExitCodes.VERDICT_FAIL);
         }
     }
 

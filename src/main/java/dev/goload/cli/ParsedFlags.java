@@ -48,6 +48,10 @@ public final class ParsedFlags {
 
     public Duration getDuration(String name) { return (Duration) get(name, FlagType.DURATION); }
 
+    /** A repeatable flag's values, in the order given (empty when not given). */
+    @SuppressWarnings("unchecked")
+    public List<String> getStrings(String name) { return (List<String>) get(name, FlagType.STRINGS); }
+
     /** Whether the flag was given on the command line (Go's {@code FlagSet.Visit} set). */
     public boolean isSet(String name) {
         requireDeclared(name);

@@ -11,8 +11,8 @@ import dev.goload.report.ProvisionConsole;
 import dev.goload.report.RunHeader;
 import dev.goload.report.RunRecordWriter;
 import java.io.IOException;
+import dev.goload.modes.run.thresholds.MetricCatalog;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.LinkedHashMap;
@@ -48,8 +48,14 @@ public final class ProvisionCommand implements ModeCommand {
 
     @Override public FlagTable flags() { return FlagTables.provision(); }
 
+    static final String SHARD_REFUSAL = "provisioning is a one-off setup step, not a load: run it once, before the"
+            + " shards start";
+
+    @Override public MetricCatalog thresholdMetrics() { return ModeFigures.catalog(ModeFigures.PROVISION); }
+
     @Override
     public int run(ParsedFlags f, PrintStream out, PrintStream err) {
+        if (ShardedModes.refused(f, "provision", SHARD_REFUSAL, err)) return ExitCodes.USAGE;
         long n = f.getLong("tenants");
         if (n < 1 || n > 10000) {
             err.println("goload -mode provision: -tenants must be in 1..10000");
@@ -75,20 +81,14 @@ public final class ProvisionCommand implements ModeCommand {
         RunHeader header = new RunHeader(run.runId(), "provision", Version.current(), "", run.configLine(),
                 LoadModeSupport.maskedFlags(shown), null,
                 new RunHeader.Broker(c.usesJdbc() ? ProvisionConfig.redact(c.pgUrl()) : "", false, false));
+        ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err); // one interval: nothing to watch
         RunStage.begin();
         try (RunRecordWriter<Void> writer = new RunRecordWriter<>(run.outDir(), header, System.currentTimeMillis())) {
             ProvisionRun engine = new ProvisionRun(c, Clock.systemUTC(), NanoClock.SYSTEM, LoaderBoundRules.DEFAULTS,
                     List.of(new ProvisionConsole(out, err), writer));
             ProvisionResult r = engine.run(run.runId(), ProvisionBackends.forConfig(c, engine::psqlNotice));
-            try {
-                writer.finish(r.outcome(), section(r), List.of());
-            } catch (UncheckedIOException e) {
-                err.println("goload: " + e.getMessage());
-                return ExitCodes.SETUP;
-            } finally {
-                writer.printPaths(out, List.of());
-            }
-            return r.ok() ? ExitCodes.OK : ExitCodes.SETUP;
+            return results.finish(r.outcome(), ModeFigures.of(r), writer, section(r), List.of(),
+                    r.ok() ? ExitCodes.OK : ExitCodes.SETUP);
         } catch (IOException e) {
             err.println("goload: writing the run artifacts in " + run.outDir() + ": " + e.getMessage());
             return ExitCodes.SETUP;

@@ -57,6 +57,12 @@ final class SubcommandParser {
         for (OptionSpec o : new LinkedHashSet<>(r.matchedOptions())) {
             String flag = o.longestName().substring(2);
             FlagDef d = table.lookup(flag).orElseThrow();
+            if (d.type().repeatable()) {
+                List<String> raws = o.getValue(); // picocli collects every occurrence, in order
+                values.put(flag, List.copyOf(raws));
+                set.add(flag);
+                continue;
+            }
             String raw = o.getValue();
             if (flag.equals("mode")) {
                 // accepted for scripts that keep their -mode; an empty value selects nothing, as in the Go form

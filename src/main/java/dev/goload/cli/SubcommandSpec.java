@@ -54,6 +54,7 @@ final class SubcommandSpec {
                 .hidden(d.name().equals("mode"));
         if (d.type() == FlagType.BOOL) b.arity(forCompletion ? "0" : "0..1").fallbackValue("true");
         else b.arity("1");
+        if (d.type().repeatable()) b.type(List.class).auxiliaryTypes(String.class); // every occurrence kept
         return b.build();
     }
 
@@ -65,6 +66,7 @@ final class SubcommandSpec {
     private static String defaultNote(FlagDef d) {
         String v = d.defValue();
         if (d.type() == FlagType.STRING) return v.isEmpty() ? "" : " (default: " + GoStrconv.quote(v) + ")";
+        if (d.type().repeatable()) return " (repeatable)";
         String unit = d.type() == FlagType.DURATION ? "" : FlagUnits.unit(d); // "30m0s" carries its own
         String sep = unit.isEmpty() || unit.equals("%") ? "" : " ";
         return " (default: " + v + sep + unit + ")";
@@ -91,7 +93,8 @@ final class SubcommandSpec {
                         + " form's flat listing: 'goload -mode " + command + " -h').",
                         "The Go spelling -flag is accepted too. Booleans: --flag, --flag=false or --flag false."
                                 + " @file reads more arguments from file (whitespace-separated, quotes, # comments).",
-                        "Exit codes: 0 ok, 1 setup failure, 2 bad flags, 3 verdict FAIL.");
+                        "Exit codes: 0 ok, 1 setup failure, 2 bad flags, 3 verdict FAIL, 4 threshold failed, 5 invalid run"
+                                + " (-strict) (docs/reporting.md#exit-codes).");
         List<String> keys = new ArrayList<>(u.sectionKeys());
         keys.remove(UsageMessageSpec.SECTION_KEY_OPTION_LIST_HEADING);
         keys.set(keys.indexOf(UsageMessageSpec.SECTION_KEY_OPTION_LIST), GroupedOptionList.KEY);

@@ -3,8 +3,10 @@ package dev.goload.cli;
 import dev.goload.client.QueenClient;
 import dev.goload.client.RetryPolicy;
 import dev.goload.config.RunOptions;
+import dev.goload.config.ShardOptions;
 import dev.goload.config.TenantsConfig;
 import dev.goload.modes.RunSignal;
+import dev.goload.modes.ShardStart;
 import dev.goload.modes.tenants.TenantsFigures;
 import dev.goload.modes.tenants.TenantsResult;
 import dev.goload.modes.tenants.TenantsRun;
@@ -13,9 +15,9 @@ import dev.goload.report.RunHeader;
 import dev.goload.report.RunRecordWriter;
 import dev.goload.report.TenantsConsole;
 import dev.goload.report.TenantsRecord;
+import dev.goload.modes.run.thresholds.MetricCatalog;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
@@ -29,6 +31,8 @@ public final class TenantsCommand implements ModeCommand {
     @Override public String name() { return "tenants"; }
 
     @Override public FlagTable flags() { return FlagTables.tenants(); }
+
+    @Override public MetricCatalog thresholdMetrics() { return ModeFigures.catalog(ModeFigures.TENANTS); }
 
     /** One long-poll per consumer, one push in flight per producer (tenant), their pooled sockets. */
     @Override
@@ -45,6 +49,18 @@ public final class TenantsCommand implements ModeCommand {
                 f.getBool("stagger"), f.getBool("idle-only"), f.getInt("payload"), f.getInt("pop-batch"),
                 f.getInt("pop-timeout"), f.getInt("duration"), f.getInt("report"), f.getInt("provision-conc"),
                 f.getInt("idle-conns"), f.getInt("timeout"));
+        ShardOptions sharding;
+        try {
+            sharding = ShardFlags.parse(f, System.getenv(), System.currentTimeMillis());
+        } catch (IllegalArgumentException e) {
+            err.println("goload -mode tenants: " + e.getMessage());
+            return ExitCodes.USAGE;
+        }
+        if (sharding.shard().share(c.tenants()) == 0) {
+            err.printf("goload -mode tenants: shard %s drives no tenant (the run has %d; use at most %d shards)%n",
+                    sharding.shard(), c.tenants(), c.tenants());
+            return ExitCodes.USAGE;
+        }
         FdBudget budget = new FdBudget(embeddedSockets(f), FdBudget.processLimit());
         if (budget.placement() == FdBudget.Placement.LOADER_OVER_LIMIT) {
             err.println("goload -mode tenants: " + budget.overLimitMessage());
@@ -63,29 +79,34 @@ public final class TenantsCommand implements ModeCommand {
         RunHeader header = new RunHeader(run.runId(), "tenants", Version.current(), client.engine().label(),
                 run.configLine(), LoadModeSupport.maskedFlags(f), null, new RunHeader.Broker(c.url(),
                 f.getBool("embedded"), f.getBool("embedded") && budget.placement() == FdBudget.Placement.IN_PROCESS));
+        ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err);
         RunSignal signal = new RunSignal();
         try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
              RunRecordWriter<TenantsFigures> writer = new RunRecordWriter<>(run.outDir(), header,
-                     System.currentTimeMillis())) {
+                     System.currentTimeMillis());
+             ShardedStart start = ShardedStart.open(sharding)) {
             RunStage.begin();
             TenantsConsole console = new TenantsConsole(out);
             console.header(c);
-            TenantsResult r = new TenantsRun(c, client, signal, NanoClock.SYSTEM,
-                    LoadModeSupport.loaderRules(f), List.of(console, writer))
-                    .run(run.runId());
-            if (r.provisioned()) console.printFinal(r);
+            TenantsResult r;
             try {
-                writer.finish(r.outcome(), TenantsRecord.section(r.figures(), budget.sockets(), budget.limit()),
-                        List.of());
-            } catch (UncheckedIOException e) {
-                err.println("goload: " + e.getMessage());
+                r = new TenantsRun(c, client, signal, NanoClock.SYSTEM, LoadModeSupport.loaderRules(f),
+                        ResultPipeline.with(results.listeners(signal), console, writer), sharding.shard(),
+                        start.gate(run.runId(), f, out))
+                        .run(run.runId());
+            } catch (ShardStart.Refused e) {
+                err.println("goload -mode tenants: " + e.getMessage());
                 return ExitCodes.SETUP;
-            } finally {
-                writer.printPaths(out, List.of());
             }
-            return r.provisioned() ? ExitCodes.OK : ExitCodes.SETUP; // a failed provisioning said so on its line
-        } catch (IOException e) {
-            err.println("goload: writing the run artifacts in " + run.outDir() + ": " + e.getMessage());
+            if (r.provisioned()) console.printFinal(r);
+            start.record(writer);
+            // a failed provisioning said so on its line
+            return results.finish(r.outcome(), ModeFigures.of(r.figures()), writer,
+                    TenantsRecord.section(r.figures(), budget.sockets(), budget.limit()), List.of(),
+                    r.provisioned() ? ExitCodes.OK : ExitCodes.SETUP);
+        } catch (IOException e) { // the record's files, or shard 0's barrier on -coordinate-listen
+            err.println("goload: writing the run artifacts in " + run.outDir() + " or serving the start barrier: "
+                    + e.getMessage());
             return ExitCodes.SETUP;
         } finally {
             out.flush();

@@ -17,6 +17,9 @@ import java.nio.file.Path;
  * @param popAutopilot      pop wire shape {@code off}/{@code on} (addition)
  * @param idleTimeoutMs     {@code -idle-timeout}: every tenant client closes pooled sockets idle this long instead of
  *                          reusing them (addition; 0 = no limit)
+ * @param rateTenants       the tenant count a total {@code -rate} is divided over: on a shard the whole run's tenants
+ *                          (more than this loader drives, so each tenant keeps the rate it has in one loader and the
+ *                          shards' parts sum to {@code -rate}); 0 = the tenants this loader drives
  */
 public record CloudConfig(String target, String url, String tenantsFile, int tenants, boolean brokerTenantHeader,
                           boolean sharedQueue, String queue, String group, int partitions, long rate,
@@ -27,7 +30,7 @@ public record CloudConfig(String target, String url, String tenantsFile, int ten
                           int completedRetentionSec, int pendingRetentionSec, int leaseTimeSec, int dedupWindowSec,
                           int minPopWaitMs, boolean skipConfigure, boolean verify, boolean failOnVerify, String fault,
                           Path outDir, String runId, String note, double rampSeconds, int behindMillis,
-                          String popAutopilot, int idleTimeoutMs) {
+                          String popAutopilot, int idleTimeoutMs, int rateTenants) {
 
     /** Extra drain beyond the lease time when faults are on, so a dropped ack surfaces as a redelivery. */
     public static final int FAULT_DRAIN_MARGIN_SEC = 5;
@@ -66,12 +69,29 @@ public record CloudConfig(String target, String url, String tenantsFile, int ten
         if (idleTimeoutMs < 0) {
             throw new IllegalArgumentException("-idle-timeout must be >= 0");
         }
+        if (rateTenants < 0) {
+            throw new IllegalArgumentException("rateTenants must be >= 0");
+        }
         producersPerTenant = Math.max(1, producersPerTenant);
     }
 
-    /** Offered msg/s per tenant. */
+    /** This configuration with a total {@code -rate} divided over {@code n} tenants (a shard's: the whole run's). */
+    public CloudConfig withRateTenants(int n) {
+        return new CloudConfig(target, url, tenantsFile, tenants, brokerTenantHeader, sharedQueue, queue, group,
+                partitions, rate, perTenantRate, pushBatch, producersPerTenant, maxInflight, consumersPerTenant,
+                popBatch, popWait, popTimeoutMs, popPartitions, activeFraction, autoAck, emptySleepMs, payloadBytes,
+                durationSec, drainSec, reportSec, timeoutMs, idleConns, retry429Attempts, retries,
+                completedRetentionSec, pendingRetentionSec, leaseTimeSec, dedupWindowSec, minPopWaitMs, skipConfigure,
+                verify, failOnVerify, fault, outDir, runId, note, rampSeconds, behindMillis, popAutopilot,
+                idleTimeoutMs, n);
+    }
+
+    /**
+     * Offered msg/s per tenant: {@code -per-tenant-rate}, or {@code -rate} over the run's tenants
+     * ({@link #rateTenants()} when set, else {@code tenantCount}, the tenants this loader drives).
+     */
     public double perTenantMsgRate(int tenantCount) {
-        return perTenantRate > 0 ? perTenantRate : rate / (double) tenantCount;
+        return perTenantRate > 0 ? perTenantRate : rate / (double) (rateTenants > 0 ? rateTenants : tenantCount);
     }
 
     /** Push requests/s of one producer. */

@@ -59,6 +59,7 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
     private final Map<Path, String> errors = new LinkedHashMap<>();
     private int intervalsSeen;
     private Path written;
+    private List<?> thresholds = List.of();
     private Map<String, Object> shard;
 
     /** Record named {@code <run-id>.json}. */
@@ -93,6 +94,9 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
         hlogStream.flush();
         if (hlogStream.checkError()) throw new IOException("cannot write " + hlogFile);
     }
+
+    /** The run's threshold results ({@code cli.ResultPipeline}), the record's top-level {@code thresholds}. */
+    public void thresholds(List<?> results) { this.thresholds = List.copyOf(results); }
 
     public Path recordFile() {
         return recordFile;
@@ -211,6 +215,7 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
         rec.put("latencyMs", o.latency());
         rec.put("loader", o.loader());
         rec.put("verdict", o.verdict());
+        rec.put("thresholds", thresholds);
         rec.put("section", section == null ? Map.of() : section);
         List<Artifact> all = new ArrayList<>();
         all.add(Artifact.of("record", recordFile));

@@ -119,9 +119,13 @@ public final class CoordinatorServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops serving, after letting the answers being written finish (at most 2 s): shard 0 closes its barrier as soon as
+     * it learns the run failed, and the other shards must still get that answer, not a broken connection.
+     */
     @Override
     public void close() {
-        server.stop(0);
+        server.stop(2);
         executor.shutdownNow();
     }
 }

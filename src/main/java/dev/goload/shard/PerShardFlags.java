@@ -13,8 +13,13 @@ import java.util.TreeMap;
  * (the barrier compares a {@link #fingerprint} of them, {@code goload merge} compares them one by one).
  */
 public final class PerShardFlags {
-    public static final Set<String> NAMES = Set.of("shard", "shards", "out", "coordinate-listen", "metrics-addr",
-            "metrics-linger", "html");
+    /**
+     * {@code logdir}: cm's artifact directory (its {@code -out}), one per shard like {@code -out}. {@code -fault} too:
+     * injecting a fault into one shard (cloud's {@code lose-msg=3} on shard 2) tests that the merged verdict fails and
+     * names that shard; it changes no shape of the workload.
+     */
+    public static final Set<String> NAMES = Set.of("shard", "shards", "out", "logdir", "coordinate-listen",
+            "metrics-addr", "metrics-linger", "html", "fault");
 
     private PerShardFlags() {}
 

@@ -26,7 +26,9 @@ class BothFormsEquivalenceTest {
                     "-manual-ack", "-ack-async=true", "-retries", "-1", "-run-id", "r1", "-out", "/tmp/x"),
             "openloop", List.of("-rate", "600000", "-push-batch", "100", "-partitions", "64", "-pop-wait=false",
                     "-arrival", "poisson", "-active-partitions", "8", "-active-policy", "scatter", "-ramp-sec", "3",
-                    "-token", "secret", "-host-header", "cell-a", "-e2e", "-run-id", "r2"),
+                    "-token", "secret", "-host-header", "cell-a", "-e2e", "-run-id", "r2",
+                    "-threshold", "push.p99<10ms", "-threshold=achieved>=0.99*offered", "-threshold-abort", "5",
+                    "-strict"),
             "cloud", List.of("-target", "broker", "-tenants", "4", "-rate", "400", "-duration", "8", "-push-batch", "5",
                     "-pop-wait=false", "-fault", "dup-push=3", "-ramp-sec", "1.5", "-run-id", "r3", "-note", "n"),
             "provision", List.of("-tenants", "12", "-prefix", "zz", "-dry-run", "-pg-url", "jdbc:postgresql://h/db",
@@ -92,6 +94,7 @@ class BothFormsEquivalenceTest {
             case FLOAT64 -> GoStrconv.formatFloat((Double) d.defaultValue() + 0.5);
             case STRING -> "v-" + d.name();
             case DURATION -> GoDuration.format(((Duration) d.defaultValue()).plusSeconds(90));
+            case STRINGS -> "v-" + d.name();
         };
     }
 

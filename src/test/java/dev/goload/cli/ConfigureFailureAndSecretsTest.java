@@ -73,7 +73,7 @@ class ConfigureFailureAndSecretsTest {
         try (Stream<Path> s = Files.list(dir)) {
             files = s.toList();
         }
-        assertEquals(3, files.size(), files.toString());
+        assertEquals(4, files.size(), files.toString()); // record, CSV, log, HTML report
         for (Path p : files) {
             String text = new String(Files.readAllBytes(p), java.nio.charset.StandardCharsets.ISO_8859_1);
             assertFalse(text.contains(secret), p + " contains the token");

@@ -47,11 +47,34 @@ class FlagTablesTest {
     void maxHasExactlyTheSpecFlagsPlusTheCommonAdditions() {
         List<String> names = FlagTables.max().definitions().stream().map(FlagDef::name).sorted().toList();
         assertEquals(List.of("ack-async", "ack-inflight", "completed-retention", "consumers", "coordinate-listen",
-                "coordinate-timeout", "coordinator", "dedup-window", "drain",
-                "duration", "embedded", "empty-sleep", "idle-conns", "idle-timeout", "manual-ack", "mode", "out", "partitions",
+                "coordinate-timeout", "coordinator", "dedup-window", "drain", "duration", "embedded", "empty-sleep", "html", "idle-conns", "idle-timeout", "manual-ack", "mode", "out", "partitions",
                 "payload", "pending-retention", "pop-autopilot", "pop-batch", "pop-partitions", "pop-timeout",
                 "pop-wait", "pop-wildcard", "producers", "push-batch", "queue", "report", "retries",
-                "retry429-attempts", "run-id", "shard", "shards", "start-at", "timeout", "url"), names);
+                "retry429-attempts", "run-id", "shard", "shards", "start-at", "strict", "threshold", "threshold-abort", "timeout", "url"), names);
+    }
+
+    @Test
+    void everyModeHasTheResultFlags() {
+        for (FlagTable t : List.of(FlagTables.max(), FlagTables.openloop(), FlagTables.cloud(), FlagTables.cm(),
+                FlagTables.app(), FlagTables.order(), FlagTables.tenants(), FlagTables.provision())) {
+            for (String flag : List.of("threshold", "threshold-abort", "strict", "html")) {
+                assertTrue(t.has(flag), t.name() + " -" + flag);
+            }
+        }
+    }
+
+    @Test
+    void thresholdIsRepeatableInBothFormsAndOtherFlagsStillTakeTheLastOccurrence() throws Exception {
+        FlagTable t = FlagTables.openloop();
+        ParsedFlags go = GoFlagParser.parse(t, "-threshold", "push.p99<10ms", "-rate", "5", "-threshold=shed==0",
+                "-rate", "7");
+        assertEquals(List.of("push.p99<10ms", "shed==0"), go.getStrings("threshold"));
+        assertEquals(7, go.getLong("rate"));
+        ParsedFlags sub = SubcommandParser.parse("openloop", "", t, List.of("--threshold", "push.p99<10ms", "--rate",
+                "5", "--threshold=shed==0", "-threshold", "lag==0", "--rate", "7"), System.out, System.err);
+        assertEquals(List.of("push.p99<10ms", "shed==0", "lag==0"), sub.getStrings("threshold"));
+        assertEquals(7, sub.getLong("rate"));
+        assertEquals(List.of(), GoFlagParser.parse(t).getStrings("threshold"));
     }
 
     @Test

@@ -64,7 +64,7 @@ class OrderModeEmbeddedTest {
         assertTrue(rec.path("latencyMs").path("popWait").path("count").asLong() > 0, rec.toString());
         assertEquals(rec.path("latencyMs").path("push").path("count").asLong(), 400, "each push from its due instant");
         assertEquals("PASS", rec.path("verdict").path("result").asText());
-        assertEquals(List.of("record", "intervalsCsv", "hlog", "orderJson"),
+        assertEquals(List.of("record", "intervalsCsv", "hlog", "orderJson", "html"),
                 rec.path("artifacts").findValuesAsText("kind"));
         assertTrue(java.nio.file.Files.readString(dir.resolve("t1.intervals.csv")).lines().count() >= 2,
                 "the interval CSV has the partial last interval at least");

@@ -48,7 +48,7 @@ class ProvisionCommandTest {
 
     /** The record the {@code [artifacts]} block names, with its CSV and log beside it. */
     private JsonNode record(String out) throws Exception {
-        Matcher m = Pattern.compile("\\n\\[artifacts] (\\S+)\\n {12}(\\S+)\\n {12}(\\S+)\\n\\z").matcher(out);
+        Matcher m = Pattern.compile("\\n\\[artifacts] (\\S+)\\n {12}(\\S+)\\n {12}(\\S+)\\n {12}\\S+\\.html\\n\\z").matcher(out);
         assertTrue(m.find(), out);
         Path rec = Path.of(m.group(1));
         assertEquals(dir.resolve("out").resolve("prov-1.json"), rec);

@@ -13,9 +13,7 @@ import static dev.goload.report.ReferenceLines.assertNoFinalLinesAndLast;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -115,24 +113,16 @@ class ReferenceFinalLineLastTest {
     /** {@code -psql-cmd} is any shell command reading SQL on stdin: this one answers like bootstrap_tenant would. */
     @Test
     void provision() throws Exception {
-        Path psql = dir.resolve("fake-psql");
-        Files.writeString(psql, """
-                #!/bin/sh
-                case "$(cat)" in
-                  *bootstrap_tenant*) printf '0\\tt-0000\\tT0\\tC0\\tqk_test_fake0\\n1\\tt-0001\\tT1\\tC1\\tqk_test_fake1\\n' ;;
-                  *) printf 't-0000\\tB0\\nt-0001\\tB1\\n' ;;
-                esac
-                """);
-        Files.setPosixFilePermissions(psql, PosixFilePermissions.fromString("rwx------"));
+        Path psql = FakePsql.in(dir);
         MainRun r = MainRun.of("-mode", "provision", "-tenants", "2", "-prefix", "t", "-file",
                 dir.resolve("tenants.json").toString(), "-psql-cmd", psql.toString(), "-key-name", "k1", "-out",
                 dir.resolve("runs").toString());
         assertEquals(0, r.code(), r.out() + r.err());
         assertNoFinalLinesAndLast(lines(r), "[provision]", PROVISION_FINAL);
-        // then only goload's [artifacts] block (the run record), as after every mode's last reference line
+        // then only goload's [artifacts] block (the run record, its CSV, log and HTML report), as after every mode's last reference line
         List<String> l = lines(r);
         int artifacts = l.indexOf(l.stream().filter(x -> x.startsWith("[artifacts] ")).findFirst().orElseThrow());
         assertTrue(PROVISION_FINAL.matcher(l.get(artifacts - 2)).matches() && l.get(artifacts - 1).isEmpty()
-                && l.size() == artifacts + 3, "the reference's line is the last before [artifacts]: " + r.out());
+                && l.size() == artifacts + 4 && l.getLast().endsWith(".html"), "the reference's line is the last before [artifacts]: " + r.out());
     }
 }

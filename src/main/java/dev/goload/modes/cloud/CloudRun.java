@@ -12,6 +12,7 @@ import dev.goload.modes.EpochClock;
 import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.LoaderWarmUp;
+import dev.goload.modes.ShardStart;
 import dev.goload.modes.run.IntervalReporter;
 import dev.goload.modes.run.RunListener;
 import dev.goload.modes.run.RunNote;
@@ -59,6 +60,7 @@ public final class CloudRun {
     private final CloudPhases phases;
     private final CloudTxnIds txnIds = CloudTxnIds.forRunStartingNow();
     private AttributionOptions attribution = AttributionOptions.DEFAULTS;
+    private ShardStart.Gate startGate = ShardStart.Gate.NONE;
     private double configureSec;
 
     public CloudRun(CloudConfig cfg, List<CloudTenant> tenantList, List<QueenClient> clients, FaultPlan faults,
@@ -146,6 +148,12 @@ public final class CloudRun {
         return this;
     }
 
+    /** The coordinated start of a sharded run (default: none, the run starts when warm); set before {@link #execute}. */
+    public CloudRun startGate(ShardStart.Gate gate) {
+        this.startGate = gate;
+        return this;
+    }
+
     /**
      * After {@link #execute}: looks the verdict's missing messages up through each tenant's client and says where
      * they were lost; null when nothing is missing (or verification was off).
@@ -158,12 +166,19 @@ public final class CloudRun {
         return CloudLossCandidates.attribute(tenants, txnIds, cfg, attribution, missing);
     }
 
-    /** Runs load and drain and returns the result; never throws away counters on the way out. */
-    public CloudResult execute(long seed) throws InterruptedException {
+    /**
+     * Warms up, waits for the coordinated start (if any), runs load and drain and returns the result; never throws
+     * away counters on the way out.
+     *
+     * @throws ShardStart.Refused the coordinated start failed (before any push)
+     */
+    public CloudResult execute(long seed) throws InterruptedException, ShardStart.Refused {
         LoaderWarmUp.Result warm = LoaderWarmUp.run(clients, CloudClients.warmUpConnections(cfg, clients), clock);
         note(new RunNote.Text(warm.line()));
+        EpochClock epoch = new EpochClock(clock);
+        ShardStart.Began began = ShardStart.await(startGate, clock, epoch);
         try (LoaderMonitor m = new LoaderMonitor(loaderRules).warmUp(warm)) {
-            return run(seed, m);
+            return run(seed, m, epoch, began.t0Nanos());
         }
     }
 
@@ -173,8 +188,8 @@ public final class CloudRun {
         }
     }
 
-    private CloudResult run(long seed, LoaderMonitor monitor) throws InterruptedException {
-        EpochClock epoch = new EpochClock(clock);
+    private CloudResult run(long seed, LoaderMonitor monitor, EpochClock epoch, long start)
+            throws InterruptedException {
         CloudProducers producers = new CloudProducers(cfg, tenants, counters, recorders, c, faults, clock, epoch,
                 txnIds);
         CloudConsumers consumers = new CloudConsumers(cfg, tenants, counters, recorders, e2eFromSend, c, faults,
@@ -197,7 +212,6 @@ public final class CloudRun {
                     }
                 }, listeners);
 
-        long start = clock.nanoTime();
         long loadEnd = start + cfg.durationSec() * 1_000_000_000L;
         phases.loadEndsAt(loadEnd);
         reporter.begin(start, cfg.reportSec() * 1_000_000_000L);

@@ -1,5 +1,6 @@
 package dev.goload.modes.cloud;
 
+import dev.goload.shard.Shard;
 import dev.goload.tenancy.Tenant;
 import dev.goload.tenancy.TenantsFile;
 import java.io.IOException;
@@ -49,6 +50,11 @@ public final class CloudTenants {
             all = all.subList(0, limit);
         }
         return new Resolved(List.copyOf(all), null);
+    }
+
+    /** The tenants shard {@code shard} drives: those whose {@code idx} it owns (each tenant on exactly one shard). */
+    public static List<CloudTenant> ownedBy(List<CloudTenant> tenants, Shard shard) {
+        return tenants.stream().filter(t -> shard.owns(t.idx())).toList();
     }
 
     /** Reads a tenants file ({@link TenantsFile}, owned by provisioning), sorted by idx. */

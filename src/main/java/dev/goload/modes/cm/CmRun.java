@@ -20,6 +20,7 @@ import dev.goload.pace.NanoClock;
 import dev.goload.pace.OpenLoopPacer;
 import dev.goload.pace.PacerThread;
 import dev.goload.pace.RateCurve;
+import dev.goload.shard.CoordinatedStart;
 import dev.goload.verify.CmStage;
 import dev.goload.verify.CmStageRow;
 import dev.goload.verify.CmVerdict;
@@ -77,6 +78,9 @@ public final class CmRun {
     /** Live stage tasks (the report line's {@code gor}). */
     private final AtomicInteger live = new AtomicInteger();
     private boolean reporting;
+    /** This loader's part of a sharded run (the whole run unsharded). */
+    private CmShardPart part = CmShardPart.SINGLE;
+
 
     public CmRun(CmConfig cfg, QueenClient client, String runId, LoaderBoundRules rules,
                  List<? extends RunListener<? super CmSnapshot>> listeners, NanoClock clock) {
@@ -89,6 +93,34 @@ public final class CmRun {
         this.stages = CmStage.standard(cfg.queuePrefix());
         this.counters = new CmCounters(stages);
     }
+
+    /**
+     * Makes this run one shard's part of a sharded run ({@link CmShardPart}): each flow's rate split exactly, only
+     * the shard's properties pushed, warmed up and swept, the schedule started at the T0 of the part's gate after the
+     * warm-up. Wildcard stages cannot be restricted to a shard's partitions: the command refuses {@code -shard} with
+     * them.
+     */
+    public CmRun sharded(CmShardPart part) {
+        if (part.shard().sharded() && !(cfg.finalTargeted() && cfg.intermediateTargeted())) {
+            throw new IllegalArgumentException("a sharded cm run needs targeted stages");
+        }
+        this.part = part;
+        return this;
+    }
+
+    /** The coordinated start this run began at, or null (not coordinated, or it failed before). */
+    public CoordinatedStart.Start coordinatedStart() {
+        return part.start();
+    }
+
+    private int rateA() {
+        return part.rateA(cfg);
+    }
+
+    private int rateB() {
+        return part.rateB(cfg);
+    }
+
 
     public CmResult execute(RunSignal signal) throws InterruptedException {
         try (LoaderMonitor monitor = new LoaderMonitor(rules, recorders.hiccup)) {
@@ -122,14 +154,14 @@ public final class CmRun {
         }
         CmQueues.configure(cfg, client, run.configureErrors, reporter::note);
         EpochClock epoch = new EpochClock(clock);
-        WarmTracker warm = new WarmTracker(stages.size(), cfg.properties());
+        WarmTracker warm = new WarmTracker(stages.size(), cfg.properties(), part.owned(cfg.properties()));
         events = new CmEvents(cfg.payloadBytes(), cfg.runNonce());
         StablePush pusher = new StablePush(new PushSender(run, recorders, signal, clock), client, signal,
                 cfg.pushRetries(), counters, clock);
         Semaphore ackSlots = new Semaphore(cfg.ackInflight());
         StageWorkers workers = new StageWorkers(new StageWorkers.Shared(client, events, pusher, counters, run, signal,
-                epoch, recorders.e2e, ackSlots, warm, live, cfg.properties(), cfg.popBatch(), cfg.popWait(),
-                cfg.popTimeoutMs(), cfg.popPartitions(), cfg.sweepFloorMs()));
+                epoch, recorders.e2e, ackSlots, warm, live, cfg.properties(), part.shard(), cfg.popBatch(),
+                cfg.popWait(), cfg.popTimeoutMs(), cfg.popPartitions(), cfg.sweepFloorMs()));
         startStages(workers, logs);
         OrderedPushers flowA = flow('A', CmStage.AVAIL, pusher, signal, epoch, System.nanoTime());
         OrderedPushers flowB = flow('B', CmStage.PRICES, pusher, signal, epoch, System.nanoTime() ^ 0x5DEECE66DL);
@@ -141,16 +173,23 @@ public final class CmRun {
                 failure = CmWarmup.run(List.of(flowA, flowB), cfg.warmupConc(), warm, signal, reporter::note);
             }
             if (failure == null && !signal.isStopping()) loaderWarmUp(reporter, monitor);
+            long start = clock.nanoTime();
             if (failure == null && !signal.isStopping()) {
-                long start = clock.nanoTime();
+                try {
+                    start = part.t0Nanos(clock, epoch);
+                } catch (IllegalStateException | java.io.IOException e) {
+                    failure = "coordinated start: " + e.getMessage();
+                }
+            }
+            if (failure == null && !signal.isStopping()) {
                 long end = cfg.durationSec() > 0 ? start + cfg.durationSec() * 1_000_000_000L : Long.MAX_VALUE;
                 reporter.note(new CmNote.Started(CmSnapshot.of(counters, run.snapshot())));
                 reporter.begin(start, cfg.reportSec() * 1_000_000_000L);
                 reporting = true;
                 flowA.start();
                 flowB.start();
-                pacer("cm-pacer-A", flowA, cfg.rateA(), start, end, pacers);
-                pacer("cm-pacer-B", flowB, cfg.rateB(), start, end, pacers);
+                pacer("cm-pacer-A", flowA, rateA(), start, end, pacers);
+                pacer("cm-pacer-B", flowB, rateB(), start, end, pacers);
                 reporter.runUntil(end, "load", signal);
             }
         } catch (RuntimeException e) {
@@ -221,8 +260,8 @@ public final class CmRun {
 
     private OrderedPushers flow(char name, String ingress, StablePush pusher, RunSignal signal, EpochClock epoch,
                                 long seed) {
-        return new OrderedPushers(name, cfg.queue(ingress), cfg.properties(), cfg.shards(), cfg.pushChanCap(), events,
-                pusher, counters, run, recorders.lateness, signal, epoch, seed);
+        return new OrderedPushers(name, cfg.queue(ingress), cfg.properties(), part.shard(), cfg.shards(),
+                cfg.pushChanCap(), events, pusher, counters, run, recorders.lateness, signal, epoch, seed);
     }
 
     /** Loss attribution after the verdict (default: on, {@value AttributionOptions#DEFAULT_MAX} look-ups). */
@@ -248,11 +287,11 @@ public final class CmRun {
         for (int i = 0; i < stages.size(); i++) {
             CmStage s = stages.get(i);
             boolean a = s.flow() == 'A';
-            int rate = a ? cfg.rateA() : cfg.rateB();
+            int rate = a ? rateA() : rateB();
             StageWorkers.Spec spec;
             if (s.terminal()) {
                 spec = new StageWorkers.Spec(i, s, null, cfg.otaSleep(), cfg.otaSleep(), new Semaphore(cfg.executorOta()),
-                        cfg.finalTargeted(), cfg.popWorkers(cfg.rateA()), logs.get(i), new LongAdder());
+                        cfg.finalTargeted(), cfg.popWorkers(rateA()), logs.get(i), new LongAdder());
             } else {
                 spec = new StageWorkers.Spec(i, s, cfg.queue(a ? CmStage.OTA_SYNC : CmStage.OTA_PRICES),
                         a ? cfg.dbSleepMin() : cfg.calSleep(), a ? cfg.dbSleepMax() : cfg.calSleep(), a ? db : cal,
@@ -269,8 +308,8 @@ public final class CmRun {
      */
     private void loaderWarmUp(IntervalReporter<CmSnapshot> reporter, LoaderMonitor monitor)
             throws InterruptedException {
-        int pushes = dev.goload.modes.LoaderWarmUp.producerConcurrency(cfg.rateA() + cfg.rateB(), Integer.MAX_VALUE);
-        int workers = stages.size() * cfg.popWorkers(Math.max(cfg.rateA(), cfg.rateB()));
+        int pushes = dev.goload.modes.LoaderWarmUp.producerConcurrency(rateA() + rateB(), Integer.MAX_VALUE);
+        int workers = stages.size() * cfg.popWorkers(Math.max(rateA(), rateB()));
         int conns = dev.goload.modes.LoaderWarmUp.connections(pushes, workers, client.config().idleConns());
         dev.goload.modes.LoaderWarmUp.Result warm = dev.goload.modes.LoaderWarmUp.run(List.of(client), conns, clock);
         monitor.warmUp(warm);

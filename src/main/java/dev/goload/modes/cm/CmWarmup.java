@@ -28,7 +28,7 @@ final class CmWarmup {
      */
     static String run(List<OrderedPushers> flows, int conc, WarmTracker warm, RunSignal signal,
                       Consumer<? super CmNote> notes) throws InterruptedException {
-        int props = flows.getFirst().properties();
+        int props = flows.getFirst().owned();
         notes.accept(new CmNote.WarmupStart(props, conc));
         long t0 = System.nanoTime();
         List<Thread> flowThreads = new ArrayList<>();
@@ -68,9 +68,9 @@ final class CmWarmup {
         AtomicInteger failed = new AtomicInteger();
         List<Thread> tasks = new ArrayList<>();
         try {
-            for (int prop = 0; prop < p.properties() && !signal.isStopping(); prop++) {
+            for (int k = 0; k < p.owned() && !signal.isStopping(); k++) {
                 slots.acquire();
-                int pr = prop;
+                int pr = p.property(k);
                 tasks.add(Thread.ofVirtual().start(() -> {
                     try {
                         for (int a = 0; a < ATTEMPTS; a++) {
@@ -91,6 +91,6 @@ final class CmWarmup {
             return "interrupted";
         }
         return failed.get() == 0 ? null : String.format(Locale.ROOT, "warmup %s: %d/%d properties failed seq-0 push",
-                p.flowName(), failed.get(), p.properties());
+                p.flowName(), failed.get(), p.owned());
     }
 }

@@ -38,6 +38,9 @@ public final class OrderedPushers implements OpenLoopPacer.Sink {
     private final LatencyRecorder lateness;
     private final RunSignal signal;
     private final EpochClock epoch;
+    private final dev.goload.shard.Shard owner;
+    /** How many properties this loader's shard owns (all of them unsharded). */
+    private final int owned;
     private final long[] seqCounter;
     private final AtomicLongArray highWater;
     private final List<ArrayBlockingQueue<Job>> shards = new ArrayList<>();
@@ -49,6 +52,19 @@ public final class OrderedPushers implements OpenLoopPacer.Sink {
     public OrderedPushers(char flow, String queue, int properties, int shardCount, int shardCap, CmEvents events,
                           StablePush pusher, CmCounters counters, RunCounters run, LatencyRecorder lateness,
                           RunSignal signal, EpochClock epoch, long seed) {
+        this(flow, queue, properties, dev.goload.shard.Shard.SINGLE, shardCount, shardCap, events, pusher, counters,
+                run, lateness, signal, epoch, seed);
+    }
+
+    /**
+     * @param owner the loader's shard of a sharded run: the flow produces only the properties it owns (property
+     *              {@code n} belongs to shard {@code n mod N}), so their partitions are this loader's alone
+     */
+    public OrderedPushers(char flow, String queue, int properties, dev.goload.shard.Shard owner, int shardCount,
+                          int shardCap, CmEvents events, StablePush pusher, CmCounters counters, RunCounters run,
+                          LatencyRecorder lateness, RunSignal signal, EpochClock epoch, long seed) {
+        this.owner = owner;
+        this.owned = (int) owner.owned(properties);
         this.flow = flow;
         this.queue = queue;
         this.events = events;
@@ -62,7 +78,8 @@ public final class OrderedPushers implements OpenLoopPacer.Sink {
         this.highWater = new AtomicLongArray(properties);
         this.random = new SplittableRandom(seed);
         this.produced = flow == 'A' ? counters.producedA : counters.producedB;
-        for (int i = 0; i < shardCount; i++) shards.add(new ArrayBlockingQueue<>(shardCap));
+        int pushShards = Math.max(1, Math.min(shardCount, owned));
+        for (int i = 0; i < pushShards; i++) shards.add(new ArrayBlockingQueue<>(shardCap));
     }
 
     public void start() {
@@ -77,10 +94,12 @@ public final class OrderedPushers implements OpenLoopPacer.Sink {
         try {
             run.offeredReq.increment();
             lateness.recordNanos(scheduledNanos, nowNanos);
-            int prop = random.nextInt(seqCounter.length);
+            // the k-th owned property (k = prop unsharded); its pusher by k, so every pusher gets owned properties
+            int k = random.nextInt(owned);
+            int prop = property(k);
             long next = seqCounter[prop] + 1;
             Job j = new Job(prop, next, epoch.toEpochNanos(scheduledNanos) / 1000, scheduledNanos);
-            if (shards.get(prop % shards.size()).offer(j)) {
+            if (shards.get(k % shards.size()).offer(j)) {
                 seqCounter[prop] = next;
             } else {
                 run.shedCapReq.increment(); // the shard's bounded queue is full
@@ -160,8 +179,19 @@ public final class OrderedPushers implements OpenLoopPacer.Sink {
         return queue;
     }
 
+    /** All properties of the run (the ids run 0 .. properties-1 on every shard). */
     public int properties() {
         return seqCounter.length;
+    }
+
+    /** How many properties this loader produces (its shard's; all of them unsharded). */
+    public int owned() {
+        return owned;
+    }
+
+    /** The id of the {@code k}-th property this loader produces. */
+    public int property(int k) {
+        return (int) owner.item(k);
     }
 
     public void join(long millis) throws InterruptedException {

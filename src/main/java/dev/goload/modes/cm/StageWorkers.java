@@ -24,6 +24,7 @@ import dev.goload.modes.consume.PopCall;
 import dev.goload.modes.consume.SweepPops;
 import dev.goload.pace.NanoClock;
 import dev.goload.verify.CmStage;
+import dev.goload.shard.Shard;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,7 +59,7 @@ public final class StageWorkers {
     /** Shared collaborators. */
     public record Shared(QueenClient client, CmEvents events, StablePush pusher, CmCounters counters,
                          RunCounters run, RunSignal signal, EpochClock epoch, LatencyRecorder e2e, Semaphore ackSlots,
-                         WarmTracker warm, AtomicInteger liveTasks, int properties, int popBatch, boolean popWait,
+                         WarmTracker warm, AtomicInteger liveTasks, int properties, Shard owner, int popBatch, boolean popWait,
                          int popTimeoutMs, int popPartitions, int sweepFloorMs) {}
 
     /**
@@ -84,7 +85,7 @@ public final class StageWorkers {
     }
 
     public void start(Spec s) {
-        int w = s.targeted() ? Math.min(s.workers(), sh.properties()) : s.workers();
+        int w = s.targeted() ? (int) Math.min(s.workers(), sh.owner().owned(sh.properties())) : s.workers();
         CmCounters.Stage st = sh.counters().stage(s.stage());
         Acks acks = Acks.async(msgs -> {
             List<AckItem> items = new ArrayList<>(msgs.size());
@@ -103,7 +104,9 @@ public final class StageWorkers {
                 .withAutoAck(false).withCaptureData(true);
         // the owned partitions' requests, built once: the sweep re-pops every one of them several times a second
         List<PopRequest> owned = new ArrayList<>();
-        for (int p = worker; p < sh.properties(); p += stride) owned.add(base.withPartition("p" + p));
+        // only the partitions of this shard's properties (all of them unsharded): the k-th owned one is owner.item(k)
+        long mine = sh.owner().owned(sh.properties());
+        for (long k = worker; k < mine; k += stride) owned.add(base.withPartition("p" + sh.owner().item(k)));
         AtomicBoolean[] inWork = new AtomicBoolean[owned.size()];
         for (int i = 0; i < inWork.length; i++) inWork[i] = new AtomicBoolean();
         SweepPops sweep = new SweepPops(owned, sh.client()::pop, i -> inWork[i].get(), sh.sweepFloorMs(), life,

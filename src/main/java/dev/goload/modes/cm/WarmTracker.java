@@ -12,11 +12,19 @@ import java.util.concurrent.atomic.AtomicLongArray;
  */
 final class WarmTracker {
     private final int properties;
+    /** How many distinct properties make a stage warm: the loader's shard's (all of them unsharded). */
+    private final int expected;
     private final AtomicLongArray[] seen;
     private final AtomicIntegerArray distinct;
 
     WarmTracker(int stages, int properties) {
+        this(stages, properties, properties);
+    }
+
+    /** @param expected the properties this loader produces (its shard's); only theirs can reach its stages */
+    WarmTracker(int stages, int properties, int expected) {
         this.properties = properties;
+        this.expected = expected;
         this.seen = new AtomicLongArray[stages];
         for (int i = 0; i < stages; i++) seen[i] = new AtomicLongArray((properties + 63) / 64);
         this.distinct = new AtomicIntegerArray(stages);
@@ -34,7 +42,7 @@ final class WarmTracker {
     }
 
     boolean complete() {
-        for (int i = 0; i < distinct.length(); i++) if (distinct.get(i) < properties) return false;
+        for (int i = 0; i < distinct.length(); i++) if (distinct.get(i) < expected) return false;
         return true;
     }
 }

@@ -1,11 +1,14 @@
 package dev.goload.modes.tenants;
 
 import dev.goload.config.TenantsConfig;
+import dev.goload.shard.Shard;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * Per queue, messages pushed and popped: the tail of §2.7 comes from their differences. Queue index
- * {@code tenant * queuesPerTenant + q}; each queue is named once here, not per push.
+ * Per queue, messages pushed and popped: the tail of §2.7 comes from their differences. Holds the queues of the
+ * tenants this loader drives (on a shard, the tenants it owns: every queue of a tenant on one shard, so its tail is
+ * whole there); queue index {@code k * queuesPerTenant + q} for the {@code k}-th driven tenant; each queue is named
+ * once here, not per push.
  *
  * <p>Threading: atomic arrays, updated from every producer and consumer; {@link #figures} from the reporter.
  */
@@ -14,15 +17,37 @@ final class QueueLedger {
     private final AtomicLongArray pushed;
     private final AtomicLongArray popped;
     private final String[] names;
+    /** The driven tenants' numbers, ascending. */
+    private final int[] tenants;
 
-    QueueLedger(TenantsConfig c) {
+    QueueLedger(TenantsConfig c, Shard shard) {
         this.c = c;
-        this.pushed = new AtomicLongArray(c.queues());
-        this.popped = new AtomicLongArray(c.queues());
-        this.names = new String[c.queues()];
-        for (int q = 0; q < names.length; q++) {
-            names[q] = TenantsConfig.queueName(q / c.queuesPerTenant(), q % c.queuesPerTenant());
+        this.tenants = new int[shard.share(c.tenants())];
+        for (int k = 0; k < tenants.length; k++) {
+            tenants[k] = (int) shard.item(k);
         }
+        int queues = tenants.length * c.queuesPerTenant();
+        this.pushed = new AtomicLongArray(queues);
+        this.popped = new AtomicLongArray(queues);
+        this.names = new String[queues];
+        for (int q = 0; q < names.length; q++) {
+            names[q] = TenantsConfig.queueName(tenants[q / c.queuesPerTenant()], q % c.queuesPerTenant());
+        }
+    }
+
+    /** How many tenants this loader drives. */
+    int tenants() {
+        return tenants.length;
+    }
+
+    /** The run-wide number of the {@code k}-th driven tenant (its queues' {@code t%04d} prefix). */
+    int tenant(int k) {
+        return tenants[k];
+    }
+
+    /** The index of queue {@code q} of the {@code k}-th driven tenant. */
+    int queue(int k, int q) {
+        return k * c.queuesPerTenant() + q;
     }
 
     int queues() {
@@ -52,6 +77,7 @@ final class QueueLedger {
                 tailQueues++;
             }
         }
-        return new TenantsFigures(c.tenants(), c.queues(), c.queues() * c.consumersPerQueue(), tail, tailQueues);
+        return new TenantsFigures(tenants.length, names.length, names.length * c.consumersPerQueue(), tail,
+                tailQueues);
     }
 }

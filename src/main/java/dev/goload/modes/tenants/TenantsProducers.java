@@ -48,10 +48,10 @@ final class TenantsProducers {
         this.live = live;
     }
 
-    /** Starts every tenant's schedule at {@code startNanos}, each offset by its stagger. */
+    /** Starts the schedule of every tenant this loader drives at {@code startNanos}, each offset by its stagger. */
     void start(long startNanos) {
-        for (int t = 0; t < c.tenants(); t++) {
-            int tenant = t;
+        for (int k = 0; k < ledger.tenants(); k++) {
+            int tenant = k;
             long offsetSec = c.stagger() ? ThreadLocalRandom.current().nextInt(2 * c.phaseSec()) : 0;
             threads.add(Thread.ofVirtual().name("goload-tenants-producer").start(
                     () -> produce(tenant, offsetSec, startNanos)));
@@ -80,10 +80,11 @@ final class TenantsProducers {
         }
     }
 
-    private void pushOne(int tenant, long seq, TenantBody bodies, long dueNanos) {
+    /** One push for the {@code k}-th tenant this loader drives. */
+    private void pushOne(int k, long seq, TenantBody bodies, long dueNanos) {
         int qi = ThreadLocalRandom.current().nextInt(c.queuesPerTenant());
-        int q = tenant * c.queuesPerTenant() + qi;
-        byte[] body = bodies.of(tenant, qi, seq, epoch.toEpochNanos(dueNanos) / 1000);
+        int q = ledger.queue(k, qi);
+        byte[] body = bodies.of(ledger.tenant(k), qi, seq, epoch.toEpochNanos(dueNanos) / 1000);
         counters.offeredReq.increment(); // closed loop: every decision is sent, none shed
         if (sender.send(client, ledger.name(q), null, body, 1, dueNanos, -1).achieved()) {
             ledger.pushed(q);

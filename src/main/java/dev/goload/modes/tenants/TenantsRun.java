@@ -11,10 +11,12 @@ import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.PushSender;
 import dev.goload.modes.RunSignal;
+import dev.goload.modes.ShardStart;
 import dev.goload.modes.Threads;
 import dev.goload.modes.run.IntervalReporter;
 import dev.goload.modes.run.RunListener;
 import dev.goload.pace.NanoClock;
+import dev.goload.shard.Shard;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -57,15 +59,25 @@ public final class TenantsRun {
     private final IntervalReporter<TenantsFigures> reporter;
     private final TenantsProducers producers;
     private final TenantsConsumers consumers;
+    private final ShardStart.Gate startGate;
+    private final EpochClock epoch;
 
+    /**
+     * @param shard     this loader's shard: it provisions, pushes to and pops from only the queues of the tenants it
+     *                  owns ({@link Shard#SINGLE}: all)
+     * @param startGate the coordinated start, awaited after provisioning and the pre-dial ({@link ShardStart.Gate#NONE})
+     */
     public TenantsRun(TenantsConfig c, QueenClient client, RunSignal signal, NanoClock clock, LoaderBoundRules rules,
-                      List<? extends RunListener<? super TenantsFigures>> listeners) {
+                      List<? extends RunListener<? super TenantsFigures>> listeners, Shard shard,
+                      ShardStart.Gate startGate) {
         this.c = c;
         this.client = client;
         this.signal = signal;
         this.clock = clock;
-        this.ledger = new QueueLedger(c);
+        this.startGate = startGate;
+        this.ledger = new QueueLedger(c, shard);
         EpochClock epoch = new EpochClock(clock);
+        this.epoch = epoch;
         this.monitor = new LoaderMonitor(rules, recorders.hiccup);
         this.reporter = new IntervalReporter<>("tenants", clock, counters, recorders, monitor,
                 new IntervalReporter.Probe<>() {
@@ -87,14 +99,16 @@ public final class TenantsRun {
     /**
      * Runs the whole mode. {@code runId} names the outcome. A failed provisioning ends the run at once (no traffic),
      * with {@link TenantsResult#provisioned()} false and the configure errors by kind in the outcome.
+     *
+     * @throws ShardStart.Refused the coordinated start failed (after provisioning, before any push)
      */
-    public TenantsResult run(String runId) throws InterruptedException {
+    public TenantsResult run(String runId) throws InterruptedException, ShardStart.Refused {
         try (monitor) {
             return runMeasured(runId);
         }
     }
 
-    private TenantsResult runMeasured(String runId) throws InterruptedException {
+    private TenantsResult runMeasured(String runId) throws InterruptedException, ShardStart.Refused {
         JsonNode health = null;
         String healthError = null;
         try {
@@ -112,7 +126,7 @@ public final class TenantsRun {
             return result(runId, health, healthError, false);
         }
         if (!c.idleOnly()) preDial();
-        long t0 = clock.nanoTime();
+        long t0 = ShardStart.await(startGate, clock, epoch).t0Nanos();
         reporter.begin(t0, TimeUnit.SECONDS.toNanos(c.reportSec()));
         if (!c.idleOnly()) producers.start(t0);
         Thread starter = Thread.ofVirtual().name("goload-tenants-starter").start(this::startConsumers);
@@ -160,7 +174,7 @@ public final class TenantsRun {
 
     private void preDial() {
         try {
-            client.warmUp(Math.min(c.tenants(), PRE_DIAL));
+            client.warmUp(Math.min(ledger.tenants(), PRE_DIAL));
         } catch (QueenException e) {
             // the pushes dial their own sockets, and a failure there is counted by kind
         }

@@ -58,6 +58,8 @@ final class RecordMerge {
         r.set("latencyMs", latency(all, hlog, tags));
         r.set("loader", loader(shards));
         r.set("verdict", verdict(shards));
+        // a shard's thresholds judged its own part only; the merged run's are not evaluated here (yet)
+        r.set("thresholds", JSON.createArrayNode());
         r.set("section", section(shards));
 
         ObjectNode shard = JSON.createObjectNode();
@@ -197,12 +199,16 @@ final class RecordMerge {
     private static ObjectNode section(List<ShardInputs.Shard> shards) {
         List<JsonNode> secs = shards.stream().map(s -> s.json().path("section")).toList();
         ObjectNode out = JSON.createObjectNode();
-        // numbers every shard reports are summed; anything else stays per shard
+        // numbers every shard reports are summed (inside objects too: cloud's verify summary); lists are joined
+        // (cloud's per-tenant rows: each tenant is on one shard); anything else is shard 0's, and stays per shard
         for (Iterator<String> it = secs.getFirst().fieldNames(); it.hasNext(); ) {
             String k = it.next();
-            if (secs.stream().allMatch(n -> n.path(k).isNumber())) {
+            if (secs.stream().allMatch(n -> n.path(k).isNumber() || n.path(k).isObject())) {
                 out.set(k, sumObjects(secs.stream().map(n -> (JsonNode) JSON.createObjectNode().set(k, n.path(k)))
                         .toList()).get(k));
+            } else if (secs.stream().allMatch(n -> n.path(k).isArray())) {
+                ArrayNode joined = out.putArray(k);
+                secs.forEach(n -> n.path(k).forEach(x -> joined.add(x.deepCopy())));
             } else {
                 out.set(k, secs.getFirst().path(k).deepCopy());
             }

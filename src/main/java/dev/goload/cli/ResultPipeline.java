@@ -1,0 +1,252 @@
+package dev.goload.cli;
+
+import dev.goload.config.ThresholdOptions;
+import dev.goload.modes.RunSignal;
+import dev.goload.modes.run.RunListener;
+import dev.goload.modes.run.RunOutcome;
+import dev.goload.modes.run.thresholds.MetricCatalog;
+import dev.goload.modes.run.thresholds.ThresholdAbort;
+import dev.goload.modes.run.thresholds.ThresholdException;
+import dev.goload.modes.run.thresholds.ThresholdResult;
+import dev.goload.modes.run.thresholds.ThresholdSet;
+import dev.goload.report.Artifact;
+import dev.goload.report.RunRecordWriter;
+import dev.goload.report.thresholds.ThresholdLines;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What happens to every mode's run around its engine, from the result flags ({@link FlagTables#addResultFlags}):
+ * before the run, {@link #of} checks the {@code -threshold}s against the mode's {@link MetricCatalog} (exit 2
+ * before anything is sent; {@link ModeRunner} already did, through {@link #check}) and {@link #listeners} gives the
+ * extra {@link RunListener}s ({@code -threshold-abort}); after it, {@link #finish} evaluates the thresholds on the
+ * whole run, prints their lines, has the record written with them, writes the HTML report next to it, prints the
+ * {@code [artifacts]} block and returns the exit code ({@link ExitCodes#resolve}). A mode command calls
+ * {@code of}/{@code listeners} before its run and {@code finish} after its final block; nothing else.
+ *
+ * <p>One per run; the reporter thread and the command's thread use it in turn, never at once.
+ */
+public final class ResultPipeline {
+
+    /** Writes the HTML report of a written record next to it (report/html); returns its path, null when none. */
+    @FunctionalInterface
+    public interface HtmlReport {
+        Path writeNextTo(Path record) throws Exception;
+
+        HtmlReport NONE = record -> null;
+    }
+
+    /** The HTML report writer of every run (report/html). */
+    static final HtmlReport DEFAULT_HTML = dev.goload.report.html.HtmlReport::writeNextTo;
+
+    private final ThresholdOptions options;
+    private final ThresholdSet thresholds;
+    private final HtmlReport html;
+    private final PrintStream out;
+    private final PrintStream err;
+    private ThresholdAbort<?> abort;
+    private boolean htmlFailed;
+
+    private ResultPipeline(ThresholdOptions options, ThresholdSet thresholds, HtmlReport html, PrintStream out,
+                           PrintStream err) {
+        this.options = options;
+        this.thresholds = thresholds;
+        this.html = html;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** The result options of parsed flags ({@link ThresholdOptions#NONE} for a table without them). */
+    static ThresholdOptions options(ParsedFlags f) {
+        if (!f.table().has("threshold")) return ThresholdOptions.NONE;
+        return new ThresholdOptions(f.getStrings("threshold"), f.getInt("threshold-abort"), f.getBool("strict"));
+    }
+
+    /**
+     * The pipeline of one run.
+     *
+     * @throws IllegalArgumentException (exit 2) for a bad {@code -threshold} or {@code -threshold-abort}, with a
+     *                                  "did you mean" for a misspelt metric
+     */
+    public static ResultPipeline of(ParsedFlags f, MetricCatalog catalog, PrintStream out, PrintStream err) {
+        return of(f, catalog, out, err, DEFAULT_HTML);
+    }
+
+    /** As {@link #of(ParsedFlags, MetricCatalog, PrintStream, PrintStream)} with a given HTML writer (tests). */
+    static ResultPipeline of(ParsedFlags f, MetricCatalog catalog, PrintStream out, PrintStream err,
+                             HtmlReport html) {
+        ThresholdOptions o = options(f);
+        boolean wanted = !f.table().has("html") || f.getBool("html");
+        return new ResultPipeline(o, bind(o, catalog), wanted ? html : HtmlReport.NONE, out, err);
+    }
+
+    /** A problem with the result flags of {@code f} for {@code command}, as {@link ModeRunner} prints it. */
+    static Optional<String> check(ModeCommand command, ParsedFlags f) {
+        try {
+            bind(options(f), command.thresholdMetrics());
+            return Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return Optional.of("goload -mode " + command.name() + ": " + e.getMessage());
+        }
+    }
+
+    private static ThresholdSet bind(ThresholdOptions o, MetricCatalog catalog) {
+        if (o.expressions().isEmpty()) return ThresholdSet.NONE;
+        try {
+            return ThresholdSet.of(o.expressions(), catalog);
+        } catch (ThresholdException e) {
+            String hint = e.unknownMetric().flatMap(m -> FlagSuggestions.closest(m, catalog.names()))
+                    .map(m -> "; did you mean " + m + "?").orElse("");
+            throw new IllegalArgumentException(e.getMessage() + hint
+                    + (e.unknownMetric().isPresent() ? " (metrics: docs/reporting.md#thresholds)" : ""), e);
+        }
+    }
+
+    /** The thresholds as checked. */
+    public ThresholdSet thresholds() {
+        return thresholds;
+    }
+
+    /**
+     * The listeners the run adds to its reporter's: the {@code -threshold-abort} watch (stopping through
+     * {@code signal}, so the run ends on its normal path).
+     *
+     * @param <M> the mode's interval part
+     */
+    public <M> List<RunListener<M>> listeners(RunSignal signal) {
+        return listeners(signal::stop);
+    }
+
+    /** As {@link #listeners(RunSignal)} for an engine that stops through its own call (cloud's interrupt). */
+    public <M> List<RunListener<M>> listeners(java.util.function.Consumer<String> stop) {
+        List<RunListener<M>> l = new ArrayList<>();
+        if (options.abortSeconds() > 0) {
+            ThresholdAbort<M> watch = thresholds.watch(options.abortSeconds(), stop);
+            abort = watch;
+            l.add(watch);
+        }
+        // the live metrics exporter (-metrics-addr) and the progress line join here
+        return l;
+    }
+
+    /** The mode's own listeners followed by the pipeline's ({@link #listeners}), as one list for its engine. */
+    @SafeVarargs
+    public static <M> List<RunListener<? super M>> with(List<RunListener<M>> extra, RunListener<? super M>... own) {
+        List<RunListener<? super M>> all = new ArrayList<>(List.of(own));
+        all.addAll(extra);
+        return all;
+    }
+
+    /**
+     * A run's thresholds evaluated on its whole-run figures, and whether {@code -strict} makes it invalid.
+     *
+     * @param results one per {@code -threshold}, in order
+     * @param invalid {@code -strict} and the loader-bound verdict
+     * @param reasons the loader-bound verdict's reasons
+     */
+    public record Judgement(List<ThresholdResult> results, boolean invalid, List<String> reasons) {
+        public boolean thresholdFailed() {
+            return results.stream().anyMatch(r -> !r.passed());
+        }
+    }
+
+    /**
+     * Evaluates the thresholds on the whole run (exact histograms and counters, and {@code modeFigures}) and hands
+     * the results to {@code writer} for the record's {@code thresholds}, so call it before {@code writer.finish}.
+     *
+     * @param modeFigures the mode's own figures by {@link MetricCatalog#withModeFigure} name
+     * @param writer      the run's record writer, or null for a run that writes no record
+     */
+    public Judgement judge(RunOutcome outcome, Map<String, ? extends Number> modeFigures, RunRecordWriter<?> writer) {
+        List<ThresholdResult> results = thresholds.evaluate(outcome, modeFigures,
+                abort == null ? null : abort.abortedBy());
+        if (writer != null) writer.thresholds(results);
+        return new Judgement(results, options.strict() && outcome.loader().loaderBound(),
+                outcome.loader().reasons());
+    }
+
+    /** The {@code [threshold]} lines and the {@code -strict} line: after the mode's final block, before its paths. */
+    public void print(Judgement j) {
+        ThresholdLines.print(out, j.results());
+        if (j.invalid()) ThresholdLines.printInvalid(out, j.reasons());
+    }
+
+    /**
+     * The mode's own artifacts and, unless {@code -html=false}, the HTML report the run will write next to its
+     * record ({@code html}, {@code <run-id>.html}): what the mode hands to {@code writer.finish}.
+     */
+    public List<Artifact> withHtml(List<Artifact> own, RunRecordWriter<?> writer, String runId) {
+        if (html == HtmlReport.NONE) return own;
+        List<Artifact> all = new ArrayList<>(own);
+        all.add(dev.goload.report.html.HtmlReport.artifact(writer.recordFile().toAbsolutePath().getParent(), runId));
+        return all;
+    }
+
+    /**
+     * Writes the HTML report next to a written record, unless {@code -html=false}. A failure is said on stderr and
+     * makes {@link #exitCode} 1 (an artifact failure); the run's other artifacts are already complete.
+     *
+     * @return the page, or null (none asked for, no record to report on, or writing it failed)
+     */
+    public Path html(Path record) {
+        if (record == null || !Files.exists(record)) return null;
+        try {
+            return html.writeNextTo(record);
+        } catch (Exception e) {
+            err.println("goload: writing the HTML report failed: " + e.getMessage());
+            htmlFailed = true;
+            return null;
+        }
+    }
+
+    /**
+     * The run's exit code ({@link ExitCodes#resolve}) from what the mode exits with by itself (0, 1 or its verdict's
+     * code, its own artifact failures included), a failed HTML report, {@code -strict} and the thresholds.
+     */
+    public int exitCode(Judgement j, int modeCode) {
+        return exitCode(j, modeCode, false);
+    }
+
+    private int exitCode(Judgement j, int modeCode, boolean artifactsFailed) {
+        return ExitCodes.resolve(modeCode, artifactsFailed || htmlFailed, j.invalid(), j.thresholdFailed());
+    }
+
+    /**
+     * The end of a run whose mode prints its paths through {@link RunRecordWriter#printPaths} (every mode but cloud,
+     * whose reference prints its own {@code [artifacts]} block: it calls {@link #judge}, {@link #print},
+     * {@link #html} and {@link #exitCode} itself). After the mode's final block: the {@code [threshold]}
+     * lines, the record (with its {@code thresholds}), the HTML report, the {@code [artifacts]} block (the record,
+     * CSV, log and the page; the mode prints its own files where its reference does), and the exit code.
+     *
+     * @param writer    the run's record writer, or null for a run that writes no artifacts (order without -out)
+     * @param section   the record's mode section
+     * @param artifacts the mode's own files (listed in the record)
+     * @param modeCode  what the mode exits with by itself: 0, 1 (setup) or its verdict's code
+     */
+    public int finish(RunOutcome outcome, Map<String, ? extends Number> modeFigures, RunRecordWriter<?> writer,
+                      Object section, List<Artifact> artifacts, int modeCode) {
+        Judgement j = judge(outcome, modeFigures, writer);
+        print(j);
+        if (writer == null) {
+            out.flush();
+            return exitCode(j, modeCode);
+        }
+        boolean failed = false;
+        try {
+            writer.finish(outcome, section, withHtml(artifacts, writer, outcome.runId()));
+        } catch (UncheckedIOException e) {
+            err.println("goload: " + e.getMessage());
+            failed = true;
+        }
+        Path page = html(writer.recordFile());
+        if (Files.exists(writer.recordFile())) writer.printPaths(out, page == null ? List.of() : List.of(page));
+        out.flush();
+        return exitCode(j, modeCode, failed);
+    }
+}
