@@ -85,6 +85,8 @@ public final class FlagTables {
         t.intFlag("consumers", 150, "consumer tasks");
         t.intFlag("retries", 2, "SDK RetryAttempts for 5xx/network errors; <=0 means exactly one attempt");
         addPipeFlags(t, 512);
+        addLoadDrain(t);
+        ShardFlags.add(t);
         return addLoadModeCommons(t);
     }
 
@@ -112,6 +114,8 @@ public final class FlagTables {
                 + " requests are shed as 'behind'");
         t.int64("seed", 0, ADDITION + "seed of the -arrival poisson schedule (the same seed offers the same"
                 + " instants); 0 = a fresh seed per run. The run record's arrivalSeed holds the one used");
+        addLoadDrain(t);
+        ShardFlags.add(t);
         return addLoadModeCommons(t);
     }
 
@@ -123,6 +127,12 @@ public final class FlagTables {
                 ? ShardFlags.parse(f, System.getenv(), System.currentTimeMillis()).shard() : null;
         return dev.goload.config.MetricsOptions.parse(f.getString("metrics-addr"), f.getDuration("metrics-linger"),
                 shard);
+    }
+
+    /** {@code -drain} of max and openloop (the reference stops its consumers with the producers: 0). */
+    private static void addLoadDrain(FlagTable t) {
+        t.intFlag("drain", 0, ADDITION + "after -duration, keep the consumers popping up to N s until every pushed"
+                + " message is popped (0 = stop them with the producers, as the reference)");
     }
 
     /** Flags max and openloop share (openloop changes only the idle-conns default). */

@@ -9,8 +9,10 @@ import dev.goload.config.ConsumerOptions;
 import dev.goload.config.QueueOptions;
 import dev.goload.config.RunOptions;
 import dev.goload.config.SecretFlags;
+import dev.goload.config.ShardOptions;
 import dev.goload.config.TargetOptions;
 import dev.goload.modes.LoadRun;
+import dev.goload.modes.LoadStart;
 import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.RunResult;
@@ -19,6 +21,7 @@ import dev.goload.modes.run.RunListener;
 import dev.goload.modes.run.RunOutcome;
 import dev.goload.report.RunHeader;
 import dev.goload.report.RunRecordWriter;
+import dev.goload.shard.CoordinatedStart;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -29,6 +32,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
@@ -200,6 +204,56 @@ final class LoadModeSupport {
                        RunListener<Void> console, Consumer<RunOutcome> finalLines, RunHeader header,
                        Map<String, Object> section, ResultPipeline results, PrintStream out, PrintStream err)
             throws Exception {
+        return execute(setup, ShardOptions.NONE, client, producers, console, finalLines, header, () -> section,
+                results, out, err);
+    }
+
+    /**
+     * The same for one shard of a sharded run: shard 0 with {@code -coordinate-listen} serves the start barrier until
+     * its run ends, the run joins the coordinated start after its warm-up (a refused or timed-out start is exit 1,
+     * nothing pushed), and the record names the shard, T0 and the clock offset.
+     */
+    static int execute(LoadRun.Setup setup, ShardOptions shards, QueenClient client,
+                       java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
+                       RunListener<Void> console, Consumer<RunOutcome> finalLines, RunHeader header,
+                       java.util.function.Supplier<Map<String, Object>> section, ResultPipeline results,
+                       PrintStream out, PrintStream err) throws Exception {
+        RunOptions run = setup.run();
+        CoordinatedStart start;
+        try {
+            start = CoordinatedStart.open(shards, EPOCH_NANOS);
+        } catch (java.io.IOException | IllegalArgumentException e) {
+            err.println("goload: cannot serve the start barrier on " + shards.coordinateListen() + ": " + e.getMessage());
+            client.close();
+            return ExitCodes.SETUP;
+        }
+        try (start) {
+            if (start.servedAt() != null) out.printf("[shard] serving the start barrier at %s%n", start.servedAt());
+            AtomicReference<CoordinatedStart.Start> got = new AtomicReference<>();
+            LoadStart.StartGate gate = LoadShards.gate(shards, start, run.runId(), header.flags(), got);
+            return execute(setup, client, producers, console, finalLines, header, section, results, out, err, gate,
+                    r -> {
+                if (shards.sharded() || got.get() != null) {
+                    CoordinatedStart.Start s = got.get();
+                    r.shard(shards.shard().index(), shards.shard().count(), s == null ? null : s.t0EpochMs(),
+                            s == null ? null : s.clockOffsetMs(), s == null ? null : s.coordinator());
+                }
+            });
+        }
+    }
+
+    /** The epoch clock the barrier's offset measurement reads. */
+    private static final java.util.function.LongSupplier EPOCH_NANOS = () -> {
+        java.time.Instant now = java.time.Instant.now();
+        return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+    };
+
+    private static int execute(LoadRun.Setup setup, QueenClient client,
+                               java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
+                               RunListener<Void> console, Consumer<RunOutcome> finalLines, RunHeader header,
+                               java.util.function.Supplier<Map<String, Object>> section, ResultPipeline results,
+                               PrintStream out, PrintStream err, LoadStart.StartGate gate,
+                               Consumer<RunRecordWriter<Void>> beforeRecord) throws Exception {
         RunOptions run = setup.run();
         RunRecordWriter<Void> record;
         try {
@@ -213,10 +267,17 @@ final class LoadModeSupport {
             RunStage.begin();
             List<RunListener<Void>> listeners = new ArrayList<>(List.of(console, record));
             listeners.addAll(results.listeners(signal));
-            RunResult result = new LoadRun(setup, client, producers, listeners, dev.goload.pace.NanoClock.SYSTEM)
-                    .execute(signal);
+            RunResult result;
+            try {
+                result = new LoadRun(setup, client, producers, listeners, dev.goload.pace.NanoClock.SYSTEM, gate)
+                        .execute(signal);
+            } catch (LoadStart.StartFailed e) {
+                err.println("goload: the coordinated start failed, nothing was sent: " + e.getMessage());
+                return ExitCodes.SETUP;
+            }
             finalLines.accept(result.outcome());
-            Map<String, Object> sec = new LinkedHashMap<>(section);
+            beforeRecord.accept(record);
+            Map<String, Object> sec = new LinkedHashMap<>(section.get()); // after the run: it may hold run figures
             sec.put("configureError", result.configureError());
             return results.finish(result.outcome(), Map.of(), record, sec, List.of(), ExitCodes.OK);
         } catch (java.io.UncheckedIOException e) {

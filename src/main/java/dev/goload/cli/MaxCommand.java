@@ -3,9 +3,11 @@ package dev.goload.cli;
 import dev.goload.client.QueenClient;
 import dev.goload.client.RetryPolicy;
 import dev.goload.config.MaxConfig;
+import dev.goload.config.ShardOptions;
 import dev.goload.modes.LoadRun;
 import dev.goload.modes.max.MaxProducers;
 import dev.goload.report.MaxConsole;
+import dev.goload.shard.Shard;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,15 +27,28 @@ public final class MaxCommand implements ModeCommand {
     }
 
     static MaxConfig config(ParsedFlags f) {
+        return config(f, Shard.SINGLE);
+    }
+
+    /** This shard's configuration: its {@link Shard#share} of {@code -producers} and {@code -consumers}. */
+    static MaxConfig config(ParsedFlags f, Shard shard) {
+        int producers = f.getInt("producers");
+        if (shard.sharded() && producers > 0 && producers < shard.count()) {
+            throw new IllegalArgumentException("-producers " + producers + " over " + shard.count() + " shards leaves"
+                    + " a shard without producers: give at least " + shard.count() + " (or 0)");
+        }
         // Kept as given (the header prints it, as the reference does); ≤ 0 ⇒ one attempt is applied in run().
         return new MaxConfig(LoadModeSupport.target(f, f.getInt("retries")), LoadModeSupport.queue(f),
-                LoadModeSupport.consumer(f), LoadModeSupport.run(f, "max"), f.getInt("producers"),
+                LoadShards.consumer(f, shard), LoadModeSupport.run(f, "max"),
+                producers > 0 ? shard.share(producers) : producers,
                 f.getInt("push-batch"), f.getInt("payload"));
     }
 
     @Override
     public int run(ParsedFlags f, PrintStream out, PrintStream err) throws Exception {
-        MaxConfig cfg = config(f); // a flag combination the record rejects: ModeRunner reports it, exit 2
+        ShardOptions shards = LoadShards.parse(f); // a bad combination: IllegalArgumentException, exit 2
+        MaxConfig cfg = config(f, shards.shard()); // a flag combination the record rejects: exit 2
+        int drain = LoadShards.drain(f);
         MaxConsole console = new MaxConsole(cfg, out);
         console.printHeader();
         QueenClient client;
@@ -45,12 +60,14 @@ public final class MaxCommand implements ModeCommand {
             return ExitCodes.SETUP;
         }
         var setup = new LoadRun.Setup("max", cfg.queue(), cfg.consumer(), cfg.run(), false,
-                LoadModeSupport.configureOptions(cfg.queue(), false), LoadModeSupport.loaderRules(f));
+                LoadModeSupport.configureOptions(cfg.queue(), false), LoadModeSupport.loaderRules(f), shards.shard(),
+                drain);
         try (ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err)) {
             results.live(cfg.run().runId(), "max", cfg.run().durationSeconds(),
                     dev.goload.report.ProgressLine.EVERY_INTERVAL);
-            return LoadModeSupport.execute(setup, client, ctx -> new MaxProducers(cfg, ctx), console, console::onEnd,
-                    LoadModeSupport.header(f, "max", cfg.run(), client, null), section(cfg), results, out, err);
+            return LoadModeSupport.execute(setup, shards, client, ctx -> new MaxProducers(cfg, ctx), console,
+                    console::onEnd, LoadModeSupport.header(f, "max", cfg.run(), client, null), () -> section(cfg),
+                    results, out, err);
         } catch (java.io.IOException e) { // -metrics-addr cannot be bound
             client.close();
             err.println("goload: " + e.getMessage());

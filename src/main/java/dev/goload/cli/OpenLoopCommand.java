@@ -3,11 +3,13 @@ package dev.goload.cli;
 import dev.goload.client.QueenClient;
 import dev.goload.client.RetryPolicy;
 import dev.goload.config.OpenLoopConfig;
+import dev.goload.config.ShardOptions;
 import dev.goload.config.TargetOptions;
 import dev.goload.modes.LoadRun;
 import dev.goload.modes.openloop.OpenLoopProducers;
 import dev.goload.report.OpenLoopConsole;
 import dev.goload.report.ProgressLine;
+import dev.goload.shard.Shard;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,16 +28,33 @@ public final class OpenLoopCommand implements ModeCommand {
     }
 
     static OpenLoopConfig config(ParsedFlags f) {
+        return config(f, Shard.SINGLE);
+    }
+
+    /**
+     * This shard's configuration: its {@link Shard#share} of {@code -rate} (the message rate; its request rate is
+     * that over {@code -push-batch}) and of {@code -consumers}; its producers and consumers keep to the partitions it
+     * owns (the engine's part).
+     */
+    static OpenLoopConfig config(ParsedFlags f, Shard shard) {
         TargetOptions target = LoadModeSupport.target(f, -1);
-        return new OpenLoopConfig(target, LoadModeSupport.queue(f), LoadModeSupport.consumer(f),
-                LoadModeSupport.run(f, "openloop"), f.getLong("rate"), f.getInt("push-batch"), f.getInt("max-inflight"),
+        long rate = f.getLong("rate");
+        if (shard.sharded() && rate > 0 && shard.share(rate) == 0) {
+            throw new IllegalArgumentException("-rate " + rate + " over " + shard.count() + " shards leaves shard "
+                    + shard + " nothing to offer: give at least " + shard.count() + " msg/s");
+        }
+        return new OpenLoopConfig(target, LoadModeSupport.queue(f), LoadShards.consumer(f, shard),
+                LoadModeSupport.run(f, "openloop"), rate > 0 ? shard.share(rate) : rate,
+                f.getInt("push-batch"), f.getInt("max-inflight"),
                 f.getInt("ramp-sec"), f.getString("arrival"), f.getInt("behind-ms"), f.getInt("payload"),
                 f.getInt("active-partitions"), f.getString("active-policy"), f.getBool("e2e"));
     }
 
     @Override
     public int run(ParsedFlags f, PrintStream out, PrintStream err) throws Exception {
-        OpenLoopConfig cfg = config(f); // a flag combination the record rejects: ModeRunner reports it, exit 2
+        ShardOptions shards = LoadShards.parse(f); // a bad combination: IllegalArgumentException, exit 2
+        OpenLoopConfig cfg = config(f, shards.shard()); // a flag combination the record rejects: exit 2
+        int drain = LoadShards.drain(f);
         OpenLoopConsole console = new OpenLoopConsole(cfg, out);
         console.printHeader();
         QueenClient client;
@@ -47,13 +66,21 @@ public final class OpenLoopCommand implements ModeCommand {
             return ExitCodes.SETUP;
         }
         var setup = new LoadRun.Setup("openloop", cfg.queue(), cfg.consumer(), cfg.run(), cfg.e2e(),
-                LoadModeSupport.configureOptions(cfg.queue(), true), LoadModeSupport.loaderRules(f));
+                LoadModeSupport.configureOptions(cfg.queue(), true), LoadModeSupport.loaderRules(f), shards.shard(),
+                drain);
         long seed = LoadModeSupport.seed(f);
+        var made = new java.util.concurrent.atomic.AtomicReference<OpenLoopProducers>();
         try (ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err)) {
             results.live(cfg.run().runId(), "openloop", cfg.run().durationSeconds(), ProgressLine.EVERY_INTERVAL);
-            return LoadModeSupport.execute(setup, client, ctx -> new OpenLoopProducers(cfg, ctx, seed), console,
-                    console::onEnd, LoadModeSupport.header(f, "openloop", cfg.run(), client, seed), section(cfg),
-                    results, out, err);
+            return LoadModeSupport.execute(setup, shards, client, ctx -> {
+                made.set(new OpenLoopProducers(cfg, ctx, seed));
+                return made.get();
+            }, console, console::onEnd, LoadModeSupport.header(f, "openloop", cfg.run(), client, seed), () -> {
+                Map<String, Object> m = section(cfg);
+                // the first scheduled request's launch: a shard's start against T0 (docs/benchmarks.md, start skew)
+                m.put("firstSendEpochMs", made.get() == null ? null : made.get().firstLaunchEpochMs());
+                return m;
+            }, results, out, err);
         } catch (java.io.IOException e) { // -metrics-addr cannot be bound
             client.close();
             err.println("goload: " + e.getMessage());

@@ -28,6 +28,11 @@ public final class EpochClock {
         return monotonicNanos + offset;
     }
 
+    /** The monotonic instant of an epoch instant (a coordinated T0, given on the epoch clock). */
+    public long toMonotonicNanos(long epochNanos) {
+        return epochNanos - offset;
+    }
+
     public long toEpochMillis(long monotonicNanos) {
         return Math.floorDiv(toEpochNanos(monotonicNanos), 1_000_000L);
     }

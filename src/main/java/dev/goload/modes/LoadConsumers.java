@@ -12,8 +12,10 @@ import dev.goload.modes.consume.ConsumerLoop;
 import dev.goload.modes.consume.ConsumerPolicy;
 import dev.goload.modes.consume.ConsumerPool;
 import dev.goload.modes.consume.Lifetime;
+import dev.goload.modes.consume.PopCall;
 import dev.goload.modes.consume.RunTally;
 import dev.goload.pace.NanoClock;
+import dev.goload.shard.Shard;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -37,6 +39,7 @@ public final class LoadConsumers {
     private final ConsumerOptions opts;
     private final String queue;
     private final int partitions;
+    private final Shard shard;
     private final RunCounters counters;
     private final RunRecorders recorders;
     private final boolean e2e;
@@ -51,6 +54,18 @@ public final class LoadConsumers {
     public LoadConsumers(QueenClient client, ConsumerOptions opts, String queue, int partitions, RunCounters counters,
                          RunRecorders recorders, RunSignal signal, boolean e2e, EpochClock epoch,
                          AtomicInteger liveTasks) {
+        this(client, opts, queue, partitions, Shard.SINGLE, counters, recorders, signal, e2e, epoch, liveTasks);
+    }
+
+    /** @param shard a sharded run pops only its own partitions ({@link ShardPops}) */
+    public LoadConsumers(QueenClient client, ConsumerOptions opts, String queue, int partitions, Shard shard,
+                         RunCounters counters, RunRecorders recorders, RunSignal signal, boolean e2e, EpochClock epoch,
+                         AtomicInteger liveTasks) {
+        if (shard.sharded() && opts.popPartitions() > 1) {
+            throw new IllegalArgumentException("a sharded run pops only its own partitions: -pop-partitions > 1 lets"
+                    + " the broker choose them");
+        }
+        this.shard = shard;
         this.client = client;
         this.opts = opts;
         this.queue = queue;
@@ -85,7 +100,11 @@ public final class LoadConsumers {
         ConsumerPolicy policy = new ConsumerPolicy(ERROR_PAUSE_MILLIS, opts.emptySleepMs(), false);
         for (int i = 0; i < opts.consumers(); i++) {
             PopRequest req = requestFor(i);
-            pool.start("goload-consumer-" + i, new ConsumerLoop(policy, life, () -> client.pop(req), tally,
+            PopCall call = shard.sharded()
+                    ? ShardPops.call(client, req, ShardPops.partitionsOf(shard, partitions, opts.consumers(), i,
+                            opts.popWildcard()), life)
+                    : () -> client.pop(req);
+            pool.start("goload-consumer-" + i, new ConsumerLoop(policy, life, call, tally,
                     this::handle, epoch::epochNanos, liveTasks, counters.backoff));
         }
     }

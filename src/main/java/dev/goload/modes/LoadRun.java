@@ -13,6 +13,8 @@ import dev.goload.modes.run.RunListener;
 import dev.goload.modes.run.RunNote;
 import dev.goload.modes.run.RunOutcome;
 import dev.goload.pace.NanoClock;
+import dev.goload.shard.CoordinatedStart;
+import dev.goload.shard.Shard;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -20,7 +22,9 @@ import java.util.function.Function;
 
 /**
  * The lifecycle shared by the load modes ({@code max}, {@code openloop}): configure the queue at t=0, warm the
- * loader up, start the consumers and the producers at T0, report through the one {@link IntervalReporter} (phase
+ * loader up, ask the {@link LoadStart.StartGate} for T0 (a sharded run's coordinated start; now otherwise), build everything,
+ * wait for T0 on the injected clock, start the producers and the consumers there, then (with {@code -drain}) let the
+ * consumers pop what was pushed, report through the one {@link IntervalReporter} (phase
  * {@code load} until the duration or the {@link RunSignal}, then {@code drain}), and return a {@link RunResult}
  * holding the {@link RunOutcome}. It prints nothing: what it has to say goes to its {@link RunListener}s as notes
  * ({@link Configured}, {@link ConfigureFailed}, the {@link LoaderWarmUp.Result}) and intervals. A mode is only its
@@ -35,6 +39,8 @@ import java.util.function.Function;
 public final class LoadRun {
     private static final long PUSH_DRAIN_MILLIS = 10_000;
     private static final long CONSUMER_STOP_MILLIS = 10_000;
+    /** How often the drain checks whether every pushed message was popped. */
+    private static final long DRAIN_POLL_NANOS = 20_000_000L;
     /** The reference configures under its own 10 s context (goload-behavior.md §2.1), retries included. */
     static final long CONFIGURE_TIMEOUT_MILLIS = 10_000;
 
@@ -61,7 +67,7 @@ public final class LoadRun {
 
     /** What producers are built from. */
     public record Context(QueenClient client, RunCounters counters, RunRecorders recorders, RunSignal signal,
-                          NanoClock clock, EpochClock epoch, AtomicInteger liveTasks, T0 t0) {
+                          NanoClock clock, EpochClock epoch, AtomicInteger liveTasks, T0 t0, Shard shard) {
         /** The run's T0, the schedule's start: taken after the warm-up, before {@link Producers#start()}. */
         public long startNanos() {
             return t0.nanos();
@@ -84,19 +90,38 @@ public final class LoadRun {
         }
     }
 
-    /** A run's fixed inputs. */
+    /**
+     * A run's fixed inputs.
+     *
+     * @param shard        this loader's shard: its consumers pop only the partitions it owns ({@link Shard#SINGLE}
+     *                     when not sharded)
+     * @param drainSeconds after the duration, keep the consumers popping up to this long until every pushed message
+     *                     is popped (0: they stop with the producers, as the reference)
+     */
     public record Setup(String mode, QueueOptions queue, ConsumerOptions consumer, RunOptions run, boolean e2e,
-                        Map<String, Object> configureOptions, LoaderBoundRules rules) {}
+                        Map<String, Object> configureOptions, LoaderBoundRules rules, Shard shard, int drainSeconds) {
+        public Setup(String mode, QueueOptions queue, ConsumerOptions consumer, RunOptions run, boolean e2e,
+                     Map<String, Object> configureOptions, LoaderBoundRules rules) {
+            this(mode, queue, consumer, run, e2e, configureOptions, rules, Shard.SINGLE, 0);
+        }
+    }
 
     private final Setup setup;
     private final QueenClient client;
     private final Function<Context, Producers> producerFactory;
     private final List<RunListener<Void>> listeners;
     private final NanoClock clock;
+    private final LoadStart.StartGate gate;
     long configureTimeoutMillis = CONFIGURE_TIMEOUT_MILLIS; // tests shorten it
 
     public LoadRun(Setup setup, QueenClient client, Function<Context, Producers> producerFactory,
                    List<? extends RunListener<Void>> listeners, NanoClock clock) {
+        this(setup, client, producerFactory, listeners, clock, LoadStart.StartGate.NOW);
+    }
+
+    public LoadRun(Setup setup, QueenClient client, Function<Context, Producers> producerFactory,
+                   List<? extends RunListener<Void>> listeners, NanoClock clock, LoadStart.StartGate gate) {
+        this.gate = gate;
         this.setup = setup;
         this.client = client;
         this.producerFactory = producerFactory;
@@ -104,6 +129,9 @@ public final class LoadRun {
         this.clock = clock;
     }
 
+    /**
+     * @throws LoadStart.StartFailed the coordinated start was refused or timed out (nothing was pushed)
+     */
     public RunResult execute(RunSignal signal) throws InterruptedException {
         RunCounters counters = new RunCounters();
         String configureError = configure(counters);
@@ -119,24 +147,30 @@ public final class LoadRun {
         AtomicInteger liveTasks = new AtomicInteger();
         EpochClock epoch = new EpochClock(clock);
         T0 t0 = new T0();
-        Context ctx = new Context(client, counters, recorders, signal, clock, epoch, liveTasks, t0);
+        Context ctx = new Context(client, counters, recorders, signal, clock, epoch, liveTasks, t0, setup.shard());
         Producers producers = producerFactory.apply(ctx);
         LoaderWarmUp.Result warm = warmUp(producers, signal);
-        long startNanos = clock.nanoTime();
-        t0.set(startNanos);
+        CoordinatedStart.Start start = LoadStart.ask(gate, epoch);
 
         try (LoaderMonitor monitor = new LoaderMonitor(setup.rules(), recorders.hiccup).warmUp(warm)) {
             IntervalReporter<Void> reporter = new IntervalReporter<>(setup.mode(), clock, counters, recorders,
                     monitor, probe(producers, liveTasks), listeners);
+            // the consumers' own stop: they outlive the producers by the drain
+            RunSignal consumersStop = new RunSignal();
             LoadConsumers consumers = new LoadConsumers(client, setup.consumer(), setup.queue().queue(),
-                    setup.queue().partitions(), counters, recorders, signal, setup.e2e(), epoch, liveTasks);
+                    setup.queue().partitions(), setup.shard(), counters, recorders, consumersStop, setup.e2e(), epoch,
+                    liveTasks);
+            // everything is built before T0: at T0 only the threads start, so the first request leaves on time
+            long startNanos = waitFor(start, epoch, signal);
+            t0.set(startNanos);
+            producers.start(); // first: the request due at T0 is what a shard's start is measured by
             consumers.start();
-            producers.start();
 
             reporter.begin(startNanos, setup.run().reportSeconds() * 1_000_000_000L);
             long endNanos = setup.run().durationSeconds() > 0
                     ? startNanos + setup.run().durationSeconds() * 1_000_000_000L : Long.MAX_VALUE;
-            if (!reporter.runUntil(endNanos, "load", signal)) signal.stop("duration");
+            boolean cut = reporter.runUntil(endNanos, "load", signal);
+            if (!cut) signal.stop("duration");
             reporter.phase("drain");
 
             producers.stop();
@@ -144,6 +178,8 @@ public final class LoadRun {
             while (producers.inflight() > 0 && System.nanoTime() < drainUntil) {
                 Thread.sleep(5);
             }
+            if (!cut) drainConsumers(reporter, counters);
+            consumersStop.stop(signal.reason());
             consumers.awaitStopped(CONSUMER_STOP_MILLIS);
             client.cancelAll();
             long unwindUntil = System.nanoTime() + 2_000_000_000L;
@@ -154,6 +190,36 @@ public final class LoadRun {
             RunOutcome outcome = reporter.outcome(setup.run().runId(), signal.reason(), health, healthError,
                     client.stats().reconnects());
             return new RunResult(outcome, configureError);
+        }
+    }
+
+    /**
+     * Asks the {@link StartGate} for T0, after the warm-up; {@link #waitFor} waits on the injected clock until this
+     * loader's T0 (its epoch instant mapped onto the monotonic clock), so the schedule and the intervals of every
+     * shard start at the same instant. Without a coordinated start, T0 is now.
+     */
+
+    /** Waits until the start's T0 on this loader's clock; returns it on the monotonic clock (now without a start). */
+    private long waitFor(CoordinatedStart.Start start, EpochClock epoch, RunSignal signal) {
+        if (start == null) return clock.nanoTime();
+        note(new LoadStart.ShardStart(setup.shard(), start));
+        long t0 = epoch.toMonotonicNanos(start.localT0EpochMs() * 1_000_000L);
+        LoadStart.waitUntil(t0, clock, signal);
+        return t0;
+    }
+
+    /**
+     * {@code -drain}: the producers have stopped and their pushes are answered; the consumers go on until they
+     * popped every pushed message or the drain's time is up, the intervals reported as phase {@code drain}.
+     */
+    private void drainConsumers(IntervalReporter<Void> reporter, RunCounters counters) throws InterruptedException {
+        if (setup.drainSeconds() <= 0 || setup.consumer().consumers() == 0) return;
+        long until = clock.nanoTime() + setup.drainSeconds() * 1_000_000_000L;
+        RunSignal never = new RunSignal();
+        while (counters.popped.sum() < counters.pushedMsgs.sum()) {
+            long now = clock.nanoTime();
+            if (now >= until) return;
+            reporter.runUntil(Math.min(until, now + DRAIN_POLL_NANOS), "drain", never);
         }
     }
 

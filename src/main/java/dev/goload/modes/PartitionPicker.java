@@ -1,5 +1,6 @@
 package dev.goload.modes;
 
+import dev.goload.shard.Shard;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -24,16 +25,30 @@ public final class PartitionPicker {
     private final String[] names;
 
     public PartitionPicker(int space, int active, String policy) {
+        this(space, active, policy, Shard.SINGLE);
+    }
+
+    /**
+     * A shard's picker: the same rules over the partitions it owns ({@code p mod N == I}, in order), with its
+     * {@link Shard#share} of {@code active}, so the shards together write {@code active} distinct partitions per
+     * second, each on exactly one shard.
+     */
+    public PartitionPicker(int space, int active, String policy, Shard shard) {
         if (space <= 0) {
             throw new IllegalArgumentException("-partitions must be > 0");
         }
-        this.space = space;
-        this.active = active <= 0 || active > space ? space : active;
+        boolean whole = active <= 0 || active >= space;
+        int owned = (int) shard.owned(space);
+        if (owned == 0) {
+            throw new IllegalArgumentException("shard " + shard + " owns none of " + space + " partitions");
+        }
+        this.space = owned;
+        this.active = whole ? owned : Math.max(1, shard.share(active));
         this.scatter = "scatter".equals(policy);
-        this.mult = scatterMultiplier(space);
-        this.names = new String[space];
-        for (int i = 0; i < space; i++) {
-            names[i] = "p" + i;
+        this.mult = scatterMultiplier(owned);
+        this.names = new String[owned];
+        for (int k = 0; k < owned; k++) {
+            names[k] = "p" + shard.item(k);
         }
     }
 

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /** Every rig script has --help, rejects bad arguments with exit 2, and is shellcheck-clean. */
 class CellScriptsTest {
     static final List<String> SCRIPTS = List.of("vm-cell.sh", "reset-cell-db.sh", "runpt.sh",
-            "scripts/cell-smoke-test.sh", "samplers/bench-sampler.sh", "samplers/loader-sampler.sh", "scripts/soak");
+            "scripts/cell-smoke-test.sh", "samplers/bench-sampler.sh", "samplers/loader-sampler.sh", "scripts/soak",
+            "scripts/shards.sh");
 
     record Run(int exit, String output) {}
 

@@ -46,11 +46,11 @@ class FlagTablesTest {
     @Test
     void maxHasExactlyTheSpecFlagsPlusTheCommonAdditions() {
         List<String> names = FlagTables.max().definitions().stream().map(FlagDef::name).sorted().toList();
-        assertEquals(List.of("ack-async", "ack-inflight", "completed-retention", "consumers", "dedup-window",
-                "duration", "embedded", "empty-sleep", "html", "idle-conns", "idle-timeout", "manual-ack", "mode", "out", "partitions",
+        assertEquals(List.of("ack-async", "ack-inflight", "completed-retention", "consumers", "coordinate-listen",
+                "coordinate-timeout", "coordinator", "dedup-window", "drain", "duration", "embedded", "empty-sleep", "html", "idle-conns", "idle-timeout", "manual-ack", "mode", "out", "partitions",
                 "payload", "pending-retention", "pop-autopilot", "pop-batch", "pop-partitions", "pop-timeout",
                 "pop-wait", "pop-wildcard", "producers", "push-batch", "queue", "report", "retries",
-                "retry429-attempts", "run-id", "strict", "threshold", "threshold-abort", "timeout", "url"), names);
+                "retry429-attempts", "run-id", "shard", "shards", "start-at", "strict", "threshold", "threshold-abort", "timeout", "url"), names);
     }
 
     @Test

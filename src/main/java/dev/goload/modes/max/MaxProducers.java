@@ -32,7 +32,7 @@ public final class MaxProducers implements LoadRun.Producers {
     public MaxProducers(MaxConfig cfg, LoadRun.Context ctx) {
         this.cfg = cfg;
         this.ctx = ctx;
-        this.picker = new PartitionPicker(cfg.queue().partitions(), 0, "rotate");
+        this.picker = new PartitionPicker(cfg.queue().partitions(), 0, "rotate", ctx.shard());
         this.payload = new Payloads(cfg.payloadBytes(), "goload").plain();
         this.sender = new PushSender(ctx.counters(), ctx.recorders(), ctx.signal(), ctx.clock());
     }

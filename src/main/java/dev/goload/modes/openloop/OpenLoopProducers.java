@@ -30,13 +30,16 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
     private final PushSender sender;
     private final ThreadFactory threads = Thread.ofVirtual().factory();
     private PacerThread pacerThread;
+    /** When the first scheduled request (seq 0, due at T0) was launched or shed; MIN_VALUE before. */
+    private volatile long firstLaunchNanos = Long.MIN_VALUE;
 
     public OpenLoopProducers(OpenLoopConfig cfg, LoadRun.Context ctx, long seed) {
         this.cfg = cfg;
         this.ctx = ctx;
         this.seed = seed;
         this.limit = new InflightLimit(cfg.maxInflight());
-        this.picker = new PartitionPicker(cfg.queue().partitions(), cfg.activePartitions(), cfg.activePolicy());
+        this.picker = new PartitionPicker(cfg.queue().partitions(), cfg.activePartitions(), cfg.activePolicy(),
+                ctx.shard());
         this.payloads = new Payloads(cfg.payloadBytes(), "goload-ol");
         this.sender = new PushSender(ctx.counters(), ctx.recorders(), ctx.signal(), ctx.clock());
     }
@@ -56,6 +59,7 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
 
     @Override
     public void launch(long seq, long scheduledNanos, long nowNanos) {
+        if (seq == 0) firstLaunchNanos = nowNanos;
         ctx.counters().offeredReq.increment();
         ctx.recorders().lateness.record((nowNanos - scheduledNanos) / 1000);
         String partition = picker.next((nowNanos - ctx.startNanos()) / 1_000_000_000L);
@@ -75,6 +79,12 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
     public void shed(long seq, long scheduledNanos, ShedReason reason) {
         ctx.counters().offeredReq.increment();
         (reason == ShedReason.CAP ? ctx.counters().shedCapReq : ctx.counters().shedBehindReq).increment();
+    }
+
+    /** The epoch instant (ms, µs precision) the request due at T0 was launched; null when it never was. */
+    public Double firstLaunchEpochMs() {
+        long n = firstLaunchNanos;
+        return n == Long.MIN_VALUE ? null : ctx.epoch().toEpochNanos(n) / 1e6;
     }
 
     @Override
