@@ -47,17 +47,20 @@ class FlagTablesTest {
     void maxHasExactlyTheSpecFlagsPlusTheCommonAdditions() {
         List<String> names = FlagTables.max().definitions().stream().map(FlagDef::name).sorted().toList();
         assertEquals(List.of("ack-async", "ack-inflight", "completed-retention", "consumers", "coordinate-listen",
-                "coordinate-timeout", "coordinator", "dedup-window", "drain", "duration", "embedded", "empty-sleep", "html", "idle-conns", "idle-timeout", "manual-ack", "mode", "out", "partitions",
-                "payload", "pending-retention", "pop-autopilot", "pop-batch", "pop-partitions", "pop-timeout",
-                "pop-wait", "pop-wildcard", "producers", "push-batch", "queue", "report", "retries",
-                "retry429-attempts", "run-id", "shard", "shards", "start-at", "strict", "threshold", "threshold-abort", "timeout", "url"), names);
+                "coordinate-timeout", "coordinator", "dedup-window", "drain", "duration", "embedded", "empty-sleep",
+                "html", "idle-conns", "idle-timeout", "manual-ack", "metrics-addr", "metrics-linger", "mode", "out",
+                "partitions", "payload", "pending-retention", "pop-autopilot", "pop-batch", "pop-partitions",
+                "pop-timeout", "pop-wait", "pop-wildcard", "producers", "progress", "push-batch", "queue", "report",
+                "retries", "retry429-attempts", "run-id", "shard", "shards", "start-at", "strict", "threshold",
+                "threshold-abort", "timeout", "url"), names);
     }
 
     @Test
     void everyModeHasTheResultFlags() {
         for (FlagTable t : List.of(FlagTables.max(), FlagTables.openloop(), FlagTables.cloud(), FlagTables.cm(),
                 FlagTables.app(), FlagTables.order(), FlagTables.tenants(), FlagTables.provision())) {
-            for (String flag : List.of("threshold", "threshold-abort", "strict", "html")) {
+            for (String flag : List.of("threshold", "threshold-abort", "strict", "html", "metrics-addr",
+                    "metrics-linger", "progress")) {
                 assertTrue(t.has(flag), t.name() + " -" + flag);
             }
         }

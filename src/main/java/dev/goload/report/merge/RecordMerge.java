@@ -31,6 +31,13 @@ import org.HdrHistogram.Histogram;
 final class RecordMerge {
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /**
+     * Section numbers that are settings of the run, equal on every shard, not quantities to add (openloop's and max's
+     * echo of their configuration); the instants of a shard's first send stay per shard in {@code section.shards}.
+     */
+    static final Set<String> SETTINGS = Set.of("pushBatch", "payloadBytes", "rampSec", "behindMs", "maxInflight",
+            "firstSendEpochMs");
+
     private RecordMerge() {}
 
     static ObjectNode merge(List<ShardInputs.Shard> shards, HlogMerge hlog, List<String> tags) {
@@ -203,7 +210,9 @@ final class RecordMerge {
         // (cloud's per-tenant rows: each tenant is on one shard); anything else is shard 0's, and stays per shard
         for (Iterator<String> it = secs.getFirst().fieldNames(); it.hasNext(); ) {
             String k = it.next();
-            if (secs.stream().allMatch(n -> n.path(k).isNumber() || n.path(k).isObject())) {
+            if (SETTINGS.contains(k)) {
+                out.set(k, secs.getFirst().path(k).deepCopy()); // the same on every shard: not a quantity
+            } else if (secs.stream().allMatch(n -> n.path(k).isNumber() || n.path(k).isObject())) {
                 out.set(k, sumObjects(secs.stream().map(n -> (JsonNode) JSON.createObjectNode().set(k, n.path(k)))
                         .toList()).get(k));
             } else if (secs.stream().allMatch(n -> n.path(k).isArray())) {

@@ -73,6 +73,7 @@ class RunMergeTest {
         assertTrue(m.path("shard").path("merged").asBoolean());
         assertEquals(3, m.path("section").path("shards").size());
         assertEquals(30, m.path("section").path("activePartitions").asInt(), "numbers in the section are summed");
+        assertEquals(10, m.path("section").path("pushBatch").asInt(), "a setting is not a quantity: shard 0's");
         assertEquals("NONE", m.path("verdict").path("result").asText());
 
         // the merged log: every value of every shard, on the common 1 s grid
