@@ -84,9 +84,10 @@ step "reset with the proxy: the embedded proxy loads the provisioned tenants"
 CLOUD=(-mode cloud -target proxy -url "http://127.0.0.1:$PROXY" -tenants-file "$CELL/tenants.json" -tenants 2
   -partitions 2 -push-batch 1 -consumers-per-tenant 2 -pop-batch 50 -payload 64 -report 1)
 # Short points: the smoke test checks the rig's plumbing (files, columns, resets, teardown), not the cell's
-# capacity. The drain still covers a loaded machine's seconds of end-to-end latency: a message not popped
-# by the verdict would read as missing (a FAIL) and, in the ladder, stop it before its last point.
-DURATION=2; DRAIN=3
+# capacity. The drain stays 4 s: it must cover a loaded machine's seconds of end-to-end latency (a message
+# not acked by the verdict reads as missing, a FAIL that in the ladder also stops it before its last point),
+# and 2 s lost acks when the rest of the suite ran beside the cell.
+DURATION=2; DRAIN=4
 step "one cloud point through runpt.sh"
 "$ROOT/runpt.sh" --cell-dir "$CELL" "$OUT" pt1 -- "${CLOUD[@]}" -rate 100 -duration "$DURATION" -drain "$DRAIN" \
   -out "$OUT" -run-id pt1

@@ -1,6 +1,7 @@
 package dev.goload.broker;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.jupiter.api.parallel.ExecutionMode.CONCURRENT;
 
 import dev.goload.client.ClientConfig;
 import dev.goload.client.ErrorKind;
@@ -15,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -22,6 +24,9 @@ import org.junit.jupiter.params.provider.EnumSource;
  * {@code goload broker -idle-timeout}: the broker closes a keep-alive connection that sat idle for the timeout
  * (as uWebSockets does), never one whose request awaits its answer; and goload's client, whichever engine,
  * reports no error for requests spaced below, at and above it.
+ *
+ * <p>Each method has its own broker and client and mostly sleeps through idle gaps, so the methods run at once
+ * ({@code @Execution(CONCURRENT)}; see junit-platform.properties).
  */
 class EmbeddedBrokerIdleTimeoutTest {
     private static final int IDLE_MS = 300;
@@ -41,6 +46,7 @@ class EmbeddedBrokerIdleTimeoutTest {
 
     // ---- the server side
 
+    @Execution(CONCURRENT)
     @Test
     void linkIsIdleOnlyWithNoRequestAwaitingItsAnswerForTheWholeTimeout() {
         long d = 300;
@@ -66,6 +72,7 @@ class EmbeddedBrokerIdleTimeoutTest {
         return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
     }
 
+    @Execution(CONCURRENT)
     @Test
     void idleConnectionIsClosedByTheBrokerAfterTheTimeoutAndNotBefore() throws IOException {
         try (Socket s = new Socket()) {
@@ -76,6 +83,7 @@ class EmbeddedBrokerIdleTimeoutTest {
         }
     }
 
+    @Execution(CONCURRENT)
     @Test
     void connectionWhoseRequestAwaitsASlowAnswerIsNotClosed() {
         broker.close();
@@ -107,12 +115,14 @@ class EmbeddedBrokerIdleTimeoutTest {
         }
     }
 
+    @Execution(CONCURRENT)
     @ParameterizedTest
     @EnumSource(HttpEngine.class)
     void requestsSpacedBelowTheBrokerTimeoutReuseTheirSocket(HttpEngine engine) throws InterruptedException {
         assertEquals(0, pushesSpaced(engine, 60_000, IDLE_MS / 3));
     }
 
+    @Execution(CONCURRENT)
     @ParameterizedTest
     @EnumSource(HttpEngine.class)
     void requestsSpacedAtTheBrokerTimeoutNeverFail(HttpEngine engine) throws InterruptedException {
@@ -120,6 +130,7 @@ class EmbeddedBrokerIdleTimeoutTest {
         assertTrue(reconnects <= REQUESTS - 1, "at most one per reused socket: " + reconnects);
     }
 
+    @Execution(CONCURRENT)
     @ParameterizedTest
     @EnumSource(HttpEngine.class)
     void requestsSpacedAboveTheBrokerTimeoutReconnectEachTimeWithoutErrors(HttpEngine engine)
@@ -131,6 +142,7 @@ class EmbeddedBrokerIdleTimeoutTest {
         assertEquals(reusedSends, pushesSpaced(engine, 60_000, 2 * IDLE_MS));
     }
 
+    @Execution(CONCURRENT)
     @ParameterizedTest
     @EnumSource(HttpEngine.class)
     void clientIdleTimeoutBelowTheBrokerTimeoutEvictsBeforeTheBrokerCloses(HttpEngine engine)
