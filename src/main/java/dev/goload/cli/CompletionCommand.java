@@ -58,9 +58,11 @@ final class CompletionCommand {
         root.addSubcommand("broker", SubcommandSpec.of("broker", "", BrokerCommand.flags(), true));
         root.addSubcommand("demo", SubcommandSpec.of("demo", "", DemoCommand.flags(), true));
         root.addSubcommand("ladder", SubcommandSpec.of("ladder", "", LadderCommand.flags(), true));
+        root.addSubcommand("k8s", SubcommandSpec.of("k8s", "", K8sCommand.flags(), true));
+        root.addSubcommand("merge", SubcommandSpec.of("merge", "", MergeCommand.flags(), true));
         root.addSubcommand("version", CommandSpec.create());
         List<String> helpTopics = new ArrayList<>(modes);
-        helpTopics.addAll(List.of("broker", "demo", "ladder"));
+        helpTopics.addAll(List.of("broker", "demo", "ladder", "k8s", "merge"));
         root.addSubcommand("help", withWord(helpTopics));
         root.addSubcommand("completion", withWord(SHELLS));
         return root;

@@ -141,7 +141,7 @@ public final class FlagTables {
     /** {@code -mode app} (spec §2.8). */
     public static FlagTable app() { return addLoadModeCommons(addIdleTimeout(AppFlagTable.build(newModeTable("app")))); }
 
-    /** {@code -mode provision} (spec §2.4); not a load mode, so no load-mode additions. */
+    /** {@code -mode provision} (spec §2.4); not a load mode, so of the load-mode additions only the record's. */
     public static FlagTable provision() {
         return newModeTable("provision")
                 .intFlag("tenants", 2, "tenant indices 0..N-1 must exist (1..10000)")
@@ -159,7 +159,10 @@ public final class FlagTables {
                 .string("pg-user", "postgres", ADDITION + "database user for -pg-url")
                 .string("pg-password", "", ADDITION + "database password for -pg-url (prefer env PGPASSWORD; never printed)")
                 .intFlag("commit-batch", 50, ADDITION + "tenants per transaction with -pg-url; keys are saved"
-                        + " to -file after every commit");
+                        + " to -file after every commit")
+                .string("out", "", ADDITION + "artifact directory (the goload.run/2 record, interval CSV, .hlog);"
+                        + " \"\" = goload-runs/<run-id>/")
+                .string("run-id", "", ADDITION + "run identifier; \"\" = generated");
     }
 
     /** {@code -mode order} (spec §2.5). */

@@ -1,6 +1,6 @@
 package dev.goload.cli;
 
-import dev.goload.modes.ladder.LadderConfig;
+import dev.goload.config.LadderConfig;
 import dev.goload.modes.ladder.LadderEngine;
 import dev.goload.modes.ladder.LadderResult;
 import dev.goload.report.LadderReport;

@@ -87,7 +87,9 @@ final class LoadModeSupport {
         }
         String out = f.getString("out");
         Path dir = out.isEmpty() ? Path.of("goload-runs", runId) : Path.of(out);
-        return new RunOptions(f.getInt("duration"), f.getInt("report"), dir, runId, configLine(f, mode));
+        // provision has neither flag: its run is as long as its work, reported as one interval
+        return new RunOptions(f.table().has("duration") ? f.getInt("duration") : 0,
+                f.table().has("report") ? f.getInt("report") : 1, dir, runId, configLine(f, mode));
     }
 
     /** The options each load mode configures its queue with at t=0 (goload-behavior.md §2.1, §2.2). */

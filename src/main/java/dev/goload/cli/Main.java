@@ -61,6 +61,8 @@ public final class Main {
             case "broker" -> { return new BrokerCommand(launcher, installShutdownHooks).run(rest, out, err); }
             case "demo" -> { return new DemoCommand(registry, runner).run(rest, out, err); }
             case "ladder" -> { return new LadderCommand(LadderCommand.repoRoot()).run(rest, out, err); }
+            case "k8s" -> { return K8sCommand.run(rest, out, err); }
+            case "merge" -> { return MergeCommand.run(rest, out, err); }
             case "completion" -> { return CompletionCommand.run(rest, registry, out, err); }
             default -> { }
         }
@@ -100,6 +102,8 @@ public final class Main {
             case "broker" -> BrokerCommand.flags().printUsage(out);
             case "demo" -> DemoCommand.flags().printUsage(out);
             case "ladder" -> LadderCommand.flags().printUsage(out);
+            case "k8s" -> K8sCommand.flags().printUsage(out);
+            case "merge" -> MergeCommand.flags().printUsage(out);
             default -> { return unknownMode(rest.getFirst(), registry, err); }
         }
         return ExitCodes.OK;

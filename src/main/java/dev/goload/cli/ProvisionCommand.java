@@ -1,15 +1,32 @@
 package dev.goload.cli;
 
+import dev.goload.config.ProvisionConfig;
+import dev.goload.config.RunOptions;
+import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.provision.ProvisionBackends;
-import dev.goload.modes.provision.ProvisionConfig;
-import dev.goload.modes.provision.Provisioner;
+import dev.goload.modes.provision.ProvisionResult;
+import dev.goload.modes.provision.ProvisionRun;
+import dev.goload.pace.NanoClock;
+import dev.goload.report.ProvisionConsole;
+import dev.goload.report.RunHeader;
+import dev.goload.report.RunRecordWriter;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-/** {@code -mode provision} (spec §2.4, docs/provision.md): flags → {@link ProvisionConfig} → {@link Provisioner}. */
+/**
+ * {@code -mode provision} (spec §2.4, docs/provision.md): flags → {@link ProvisionConfig} → {@link ProvisionRun} →
+ * {@link ProvisionResult}, its lines rendered by {@link ProvisionConsole}, and a {@code goload.run/2} record with its
+ * interval CSV and {@code .hlog} ({@code -out DIR}, default {@code goload-runs/<run-id>/}) listed on an
+ * {@code [artifacts]} block after the last {@code [provision]} line. A password in {@code -pg-url} is masked in the
+ * record as everywhere.
+ */
 public final class ProvisionCommand implements ModeCommand {
     private final Function<String, String> env;
 
@@ -52,7 +69,42 @@ public final class ProvisionCommand implements ModeCommand {
             err.println("goload -mode provision: " + e.getMessage());
             return ExitCodes.USAGE;
         }
+        // the record echoes every flag: a password inside -pg-url is masked there too
+        ParsedFlags shown = f.isSet("pg-url") ? f.with("pg-url", ProvisionConfig.redact(c.pgUrl())) : f;
+        RunOptions run = LoadModeSupport.run(shown, "provision");
+        RunHeader header = new RunHeader(run.runId(), "provision", Version.current(), "", run.configLine(),
+                LoadModeSupport.maskedFlags(shown), null,
+                new RunHeader.Broker(c.usesJdbc() ? ProvisionConfig.redact(c.pgUrl()) : "", false, false));
         RunStage.begin();
-        return new Provisioner(c, out, Clock.systemUTC()).run(ProvisionBackends.forConfig(c, err));
+        try (RunRecordWriter<Void> writer = new RunRecordWriter<>(run.outDir(), header, System.currentTimeMillis())) {
+            ProvisionRun engine = new ProvisionRun(c, Clock.systemUTC(), NanoClock.SYSTEM, LoaderBoundRules.DEFAULTS,
+                    List.of(new ProvisionConsole(out, err), writer));
+            ProvisionResult r = engine.run(run.runId(), ProvisionBackends.forConfig(c, engine::psqlNotice));
+            try {
+                writer.finish(r.outcome(), section(r), List.of());
+            } catch (UncheckedIOException e) {
+                err.println("goload: " + e.getMessage());
+                return ExitCodes.SETUP;
+            } finally {
+                writer.printPaths(out, List.of());
+            }
+            return r.ok() ? ExitCodes.OK : ExitCodes.SETUP;
+        } catch (IOException e) {
+            err.println("goload: writing the run artifacts in " + run.outDir() + ": " + e.getMessage());
+            return ExitCodes.SETUP;
+        } finally {
+            out.flush();
+        }
+    }
+
+    /** The record's {@code section}: what this run created, where the keys are, how, and what is left pending. */
+    private static Map<String, Object> section(ProvisionResult r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("created", r.created());
+        m.put("file", r.file().toString());
+        m.put("backend", r.backend());
+        m.put("pending", r.pending());
+        m.put("dryRun", r.dryRun());
+        return m;
     }
 }

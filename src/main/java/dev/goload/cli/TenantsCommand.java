@@ -1,26 +1,28 @@
 package dev.goload.cli;
 
 import dev.goload.client.QueenClient;
-import dev.goload.config.RunOptions;
 import dev.goload.client.RetryPolicy;
-import dev.goload.metrics.ErrorStats;
-import dev.goload.modes.RunResult;
+import dev.goload.config.RunOptions;
+import dev.goload.config.TenantsConfig;
 import dev.goload.modes.RunSignal;
-import dev.goload.modes.tenants.TenantsConfig;
+import dev.goload.modes.tenants.TenantsFigures;
 import dev.goload.modes.tenants.TenantsResult;
 import dev.goload.modes.tenants.TenantsRun;
-import dev.goload.report.HostInfo;
+import dev.goload.pace.NanoClock;
+import dev.goload.report.RunHeader;
+import dev.goload.report.RunRecordWriter;
 import dev.goload.report.TenantsConsole;
 import dev.goload.report.TenantsRecord;
+import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.io.UncheckedIOException;
+import java.util.List;
 
 /**
- * {@code -mode tenants} (spec §2.7, docs/tenants.md): flags → {@link TenantsConfig} → {@link TenantsRun}, then the
- * final lines and the run record ({@code -out DIR}, default {@code goload-runs/<run-id>/}), listed on an
- * {@code [artifacts]} line after the reference's final line. A run whose sockets do not fit {@code ulimit -n}
+ * {@code -mode tenants} (spec §2.7, docs/tenants.md): flags → {@link TenantsConfig} → {@link TenantsRun} → {@link
+ * TenantsResult}, rendered by {@link TenantsConsole}; the {@code goload.run/2} record, interval CSV and {@code .hlog}
+ * ({@code -out DIR}, default {@code goload-runs/<run-id>/}) are listed on an {@code [artifacts]} block after the
+ * reference's final line, also when provisioning failed (exit 1). A run whose sockets do not fit {@code ulimit -n}
  * ({@link FdBudget}) stops before it starts (exit 1).
  */
 public final class TenantsCommand implements ModeCommand {
@@ -57,51 +59,36 @@ public final class TenantsCommand implements ModeCommand {
             err.println("goload -mode tenants: client init failed: " + e.getMessage());
             return ExitCodes.SETUP;
         }
-        Map<String, Object> header = header(f, run, client, budget);
+        // the production launcher's choice (BrokerLaunchers): in this process only when both ends fit
+        RunHeader header = new RunHeader(run.runId(), "tenants", Version.current(), client.engine().label(),
+                run.configLine(), LoadModeSupport.maskedFlags(f), null, new RunHeader.Broker(c.url(),
+                f.getBool("embedded"), f.getBool("embedded") && budget.placement() == FdBudget.Placement.IN_PROCESS));
         RunSignal signal = new RunSignal();
         try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
-             var monitor = LoadModeSupport.periodicMonitor(f)) {
+             RunRecordWriter<TenantsFigures> writer = new RunRecordWriter<>(run.outDir(), header,
+                     System.currentTimeMillis())) {
             RunStage.begin();
             TenantsConsole console = new TenantsConsole(out);
-            long started = System.currentTimeMillis();
-            TenantsRun engine = new TenantsRun(c, client, signal, out, console);
-            TenantsResult r = engine.run();
-            if (r == null) {
-                return ExitCodes.SETUP; // provisioning failed: said so on its own line
-            }
-            RunResult.LoaderSummary loader = LoadModeSupport.wholeRun(monitor);
-            Map<String, ErrorStats.Snapshot> errors = new LinkedHashMap<>();
-            errors.put("push", engine.pushErrors());
-            errors.put("pop", engine.popErrors());
-            long reconnects = client.stats().reconnects();
-            console.printFinal(r, loader, reconnects, errors);
-            Path record;
+            console.header(c);
+            TenantsResult r = new TenantsRun(c, client, signal, NanoClock.SYSTEM,
+                    LoadModeSupport.loaderRules(f), List.of(console, writer))
+                    .run(run.runId());
+            if (r.provisioned()) console.printFinal(r);
             try {
-                record = TenantsRecord.write(run.outDir(), run.runId(), header, started, System.currentTimeMillis(),
-                        signal.reason(), r, reconnects, errors, loader);
-            } catch (java.io.IOException e) {
-                err.println("goload: writing the run record in " + run.outDir() + ": " + e.getMessage());
+                writer.finish(r.outcome(), TenantsRecord.section(r.figures(), budget.sockets(), budget.limit()),
+                        List.of());
+            } catch (UncheckedIOException e) {
+                err.println("goload: " + e.getMessage());
                 return ExitCodes.SETUP;
+            } finally {
+                writer.printPaths(out, List.of());
             }
-            out.printf("%n[artifacts] %s%n", record);
-            return ExitCodes.OK;
+            return r.provisioned() ? ExitCodes.OK : ExitCodes.SETUP; // a failed provisioning said so on its line
+        } catch (IOException e) {
+            err.println("goload: writing the run artifacts in " + run.outDir() + ": " + e.getMessage());
+            return ExitCodes.SETUP;
         } finally {
             out.flush();
         }
-    }
-
-    private static Map<String, Object> header(ParsedFlags f, RunOptions run, QueenClient client, FdBudget budget) {
-        Map<String, Object> h = new LinkedHashMap<>();
-        h.put("mode", "tenants");
-        h.put("goloadVersion", Version.current());
-        h.put("configLine", run.configLine());
-        h.put("flags", LoadModeSupport.maskedFlags(f));
-        h.put("embeddedBroker", f.getBool("embedded"));
-        // the production launcher's choice (BrokerLaunchers): in this process only when both ends fit
-        h.put("brokerInProcess", f.getBool("embedded") && budget.placement() == FdBudget.Placement.IN_PROCESS);
-        h.put("fdBudget", Map.of("sockets", budget.sockets(), "limit", budget.limit()));
-        h.put("httpClient", client.engine().label());
-        h.put("host", HostInfo.describe());
-        return h;
     }
 }

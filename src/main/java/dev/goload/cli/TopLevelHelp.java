@@ -40,6 +40,10 @@ final class TopLevelHelp {
         spec.addSubcommand("demo", leaf("~15 s open-loop run against the embedded broker (-rate 20000 -duration 15)"));
         spec.addSubcommand("ladder", leaf("ceiling ladder: step the offered rate through runpt.sh points on the cell"
                 + " until achieved stops tracking offered (docs/cell-rig.md)"));
+        spec.addSubcommand("k8s", leaf("write the Kubernetes Indexed Job and headless Service of a sharded run"
+                + " (docs/distributed.md)"));
+        spec.addSubcommand("merge", leaf("merge the shards of a sharded run into one record, .hlog and CSV"
+                + " (exact: histograms added, counters summed)"));
         spec.addSubcommand("completion", leaf("print the bash or zsh completion script (modes and every flag)"));
         spec.addSubcommand("version", leaf("print the goload version (also --version)"));
         spec.addSubcommand("help", leaf("this overview, or 'help <mode>' for a mode's grouped flags"));

@@ -45,4 +45,9 @@ public final class ClosedLoopPacer {
         }
         return Math.max(0, next - now);
     }
+
+    /** When the request {@link #nextDelayNanos()} just scheduled is due: its latency origin, even when sent late. */
+    public long dueNanos() {
+        return next;
+    }
 }

@@ -59,6 +59,7 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
     private final Map<Path, String> errors = new LinkedHashMap<>();
     private int intervalsSeen;
     private Path written;
+    private Map<String, Object> shard;
 
     /** Record named {@code <run-id>.json}. */
     public RunRecordWriter(Path dir, RunHeader header, long startEpochMs) throws IOException {
@@ -103,6 +104,24 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
 
     public Path hlogFile() {
         return hlogFile;
+    }
+
+    /**
+     * Names this run's place in a sharded run (the record's {@code shard}; null, the default, for an unsharded run).
+     *
+     * @param t0EpochMs     the run's T0 on the coordinator's clock (equal on every shard), or null without one
+     * @param clockOffsetMs the coordinator's clock minus this loader's, as measured, or null
+     * @param coordinator   the barrier's URL, or null with {@code -start-at} alone
+     */
+    public void shard(int index, int count, Long t0EpochMs, Double clockOffsetMs, String coordinator) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("index", index);
+        m.put("count", count);
+        m.put("t0EpochMs", t0EpochMs);
+        m.put("clockOffsetMs", clockOffsetMs);
+        m.put("coordinator", coordinator);
+        m.put("merged", false);
+        this.shard = m;
     }
 
     @Override
@@ -161,6 +180,7 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
         rec.put("configLine", header.configLine());
         rec.put("flags", header.flags());
         rec.put("seed", header.seed());
+        rec.put("shard", shard);
         rec.put("host", HostInfo.describe());
         Map<String, Object> broker = new LinkedHashMap<>();
         broker.put("url", header.broker().url());

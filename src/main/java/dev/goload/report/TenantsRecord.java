@@ -1,52 +1,31 @@
 package dev.goload.report;
 
-import dev.goload.metrics.ErrorStats;
-import dev.goload.modes.RunResult;
-import dev.goload.modes.tenants.TenantsResult;
-import java.io.IOException;
-import java.nio.file.Path;
+import dev.goload.modes.tenants.TenantsFigures;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The run record of {@code -mode tenants}: {@code <dir>/<run-id>.json}, schema {@value RunArtifacts#SCHEMA}, in the
- * shape of the openloop record ({@link RunArtifacts}) minus its per-interval parts: the header (mode, version,
- * config line, masked flags, host), start, end, stop reason, the counters of the final line, the keep-alive
- * reconnects, the errors by kind,
- * the loader's self-measurement. Written atomically once the run has ended, whatever it achieved (a run whose
- * every push failed is the one that most needs its record).
+ * The {@code section} of a {@code -mode tenants} {@code goload.run/2} record (docs/tenants.md): the shape, the tail,
+ * and the descriptor budget that decided where an embedded broker runs. Everything else (counters, errors by kind,
+ * the loader's self-measurement) is in the record's common fields.
  */
 public final class TenantsRecord {
     private TenantsRecord() {}
 
-    /** Writes the record and returns its path. */
-    public static Path write(Path dir, String runId, Map<String, Object> header, long startedEpochMs,
-                             long endedEpochMs, String stopReason, TenantsResult r, long reconnects,
-                             Map<String, ErrorStats.Snapshot> errors, RunResult.LoaderSummary loader)
-            throws IOException {
-        Map<String, Object> rec = RunArtifacts.head(header, runId, startedEpochMs, endedEpochMs,
-                (endedEpochMs - startedEpochMs) / 1000.0, stopReason);
-        rec.put("counters", counters(r));
-        rec.put("reconnects", reconnects);
-        rec.put("errors", errors);
-        rec.put("loader", loader);
-        rec.put("loaderBound", loader.loaderBound());
-        return JsonFiles.writeAtomically(dir.resolve(runId + ".json"), rec);
-    }
-
-    private static Map<String, Object> counters(TenantsResult r) {
+    /**
+     * @param fdSockets the sockets the run needs at most ({@code cli.FdBudget}), {@code fdLimit} the process limit
+     */
+    public static Map<String, Object> section(TenantsFigures f, long fdSockets, long fdLimit) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("pushed", r.pushed());
-        m.put("popped", r.popped());
-        m.put("acked", r.acked());
-        m.put("emptyPops", r.emptyPops());
-        m.put("tail", r.tail());
-        m.put("tailQueues", r.tailQueues());
-        m.put("pushErr", r.pushErr());
-        m.put("popErr", r.popErr());
-        m.put("ackErr", r.ackErr());
-        m.put("backoffs", r.backoffs());
-        m.put("backoffMs", r.backoffMillis());
+        m.put("tenants", f.tenants());
+        m.put("queues", f.queues());
+        m.put("consumers", f.consumers());
+        m.put("tail", f.tail());
+        m.put("tailQueues", f.tailQueues());
+        Map<String, Object> fd = new LinkedHashMap<>();
+        fd.put("sockets", fdSockets);
+        fd.put("limit", fdLimit);
+        m.put("fdBudget", fd);
         return m;
     }
 }

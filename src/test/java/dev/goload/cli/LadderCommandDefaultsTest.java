@@ -3,7 +3,7 @@ package dev.goload.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.goload.modes.ladder.LadderConfig;
+import dev.goload.config.LadderConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -10,8 +10,8 @@ import dev.goload.modes.cloud.CloudResult;
 import dev.goload.modes.cloud.LatencySummary;
 import dev.goload.modes.cm.CmSnapshot;
 import dev.goload.modes.order.OrderResult;
-import dev.goload.modes.tenants.TenantsInterval;
-import dev.goload.modes.tenants.TenantsResult;
+import dev.goload.modes.run.IntervalSnapshot;
+import dev.goload.modes.tenants.TenantsFigures;
 import dev.goload.verify.OrderLedger;
 import dev.goload.verify.TenantResult;
 import dev.goload.verify.VerifyResult;
@@ -58,8 +58,14 @@ class FinalBlockGoldenTest {
     void tenantsIntervalAndFinalLinesAreTheReferenceTemplates() {
         var out = new Synthetic.Out();
         TenantsConsole c = new TenantsConsole(out.ps);
-        c.onInterval(new TenantsInterval(Synthetic.NOON_05, 60.5, 59.5, 58, 1234.4, 1.125, 12.5, 7, 1, 2, 3, 66));
-        c.printFinal(new TenantsResult(300, 290, 288, 40, 10, 3, 1, 2, 3, 4, 1200), LOADER, 2, Map.of());
+        // 10 s: 605 pushed, 595 popped, 580 acked, 12344 empty; lag 7 with push/pop/ack errors 1/2/3 so far
+        var delta = tenantsCounts(605, 595, 580, 12344, 0, 0, 0, 0, 0);
+        var total = tenantsCounts(1007, 1000, 990, 20000, 1, 2, 3, 0, 0);
+        c.onInterval(new IntervalSnapshot<>("tenants", 1, "load", false, Synthetic.NOON_05 - 10_000, Synthetic.NOON_05,
+                10.0, 20.0, delta, total, Map.of("e2e", new dev.goload.metrics.LatencySummary(50, 1.125, 2, 3, 12.5, 20,
+                30, 1.5)), 0, 66, Synthetic.LOADER, List.of(), new TenantsFigures(3, 6, 6, 7, 2)));
+        c.printFinal(tenantsCounts(300, 290, 288, 40, 1, 2, 3, 4, 1200), new TenantsFigures(3, 6, 6, 10, 3), LOADER, 2,
+                Map.of());
         assertEquals("[12:00:05] push=     60/s pop=     60/s ack=     58/s empty=   1234/s | e2e p50=   1.12"
                 + " p99=   12.50 ms | lag=7 | errs push=1 pop=2 ack=3 gor=66\n"
                 + "\n"
@@ -68,6 +74,13 @@ class FinalBlockGoldenTest {
                 + "[final] + errorBackoff backoffs=4 ms=1200\n"
                 + "[final] pushed=300 popped=290 acked=288 empty=40 | tail: 10 msgs across 3 queues | errs push=1"
                 + " pop=2 ack=3\n", out.text());
+    }
+
+    private static dev.goload.metrics.RunCounters.Snapshot tenantsCounts(long pushed, long popped, long acked,
+            long empty, long pushErr, long popErr, long ackErr, long backoffs, long backoffMillis) {
+        return new dev.goload.metrics.RunCounters.Snapshot(pushed + pushErr, pushed + pushErr, pushed, 0, 0, pushed,
+                pushErr, 0, 0, 0, popped, popped, popErr, empty, acked, ackErr, 0, 0, 0, backoffs, backoffMillis,
+                Map.of());
     }
 
     private static CloudCounters.Snapshot cloudTotals(long offered, long pushed, long popped, long acked) {

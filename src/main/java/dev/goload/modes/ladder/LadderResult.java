@@ -1,5 +1,6 @@
 package dev.goload.modes.ladder;
 
+import dev.goload.config.LadderConfig;
 import java.util.List;
 
 /**

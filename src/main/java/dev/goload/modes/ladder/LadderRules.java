@@ -1,5 +1,6 @@
 package dev.goload.modes.ladder;
 
+import dev.goload.config.LadderConfig;
 import dev.goload.modes.LoaderEvidence;
 import dev.goload.modes.LoaderVerdict;
 import java.util.Locale;

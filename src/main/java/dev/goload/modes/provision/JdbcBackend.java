@@ -1,5 +1,6 @@
 package dev.goload.modes.provision;
 
+import dev.goload.config.ProvisionConfig;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -45,13 +46,8 @@ final class JdbcBackend implements ProvisionBackend {
             c.setAutoCommit(false);
             return new JdbcBackend(c);
         } catch (SQLException e) {
-            throw new ProvisionException("cannot connect to " + redact(url) + ": " + e.getMessage());
+            throw new ProvisionException("cannot connect to " + ProvisionConfig.redact(url) + ": " + e.getMessage());
         }
-    }
-
-    /** The JDBC URL with any {@code password=} parameter value masked (a URL may carry one). */
-    static String redact(String url) {
-        return url == null ? "" : url.replaceAll("(?i)(password=)[^&;]*", "$1****");
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.goload.modes.provision;
 
+import dev.goload.config.ProvisionConfig;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;

@@ -1,15 +1,17 @@
 package dev.goload.modes.provision;
 
-import java.io.PrintStream;
+import dev.goload.config.ProvisionConfig;
+import java.util.function.Consumer;
 
 /** Chooses the backend from the config: JDBC when {@code -pg-url} is set, else the psql command. */
 public final class ProvisionBackends {
     private ProvisionBackends() {}
 
-    public static Provisioner.BackendOpener forConfig(ProvisionConfig c, PrintStream err) {
+    /** @param psqlNotices receives each stderr line of psql (the psql path only) */
+    public static Provisioner.BackendOpener forConfig(ProvisionConfig c, Consumer<String> psqlNotices) {
         return c.usesJdbc()
                 ? () -> c.dryRun() ? new DryRunJdbc() : JdbcBackend.connect(c.pgUrl(), c.pgUser(), c.pgPassword())
-                : () -> new PsqlBackend(c.psqlCmd(), err);
+                : () -> new PsqlBackend(c.psqlCmd(), psqlNotices);
     }
 
     /** {@code -dry-run} with {@code -pg-url}: prints the prepared statements without connecting. */

@@ -1,47 +1,64 @@
 package dev.goload.modes.provision;
 
-import dev.goload.report.GoFmt;
+import dev.goload.config.ProvisionConfig;
+import dev.goload.modes.run.RunNote;
+import dev.goload.pace.NanoClock;
 import dev.goload.tenancy.Tenant;
 import dev.goload.tenancy.TenantsFile;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The {@code -mode provision} workflow (goload-behavior.md §2.4) with the key-loss defects fixed (§8 #21): every
  * batch's keys are written to the tenants file (atomically, 0600) the moment the batch's statement has committed,
  * with {@code brokerTenantPending=true}; only then is the broker tenant UUID looked up, and a failed lookup leaves
  * the keys saved for the next run to complete. Re-runs create only missing indices and complete pending lookups.
- * Messages and output never contain a key. Single-threaded.
+ * Notes and messages never contain a key. Prints nothing: each step is a {@link ProvisionNote} (report/ProvisionConsole
+ * renders them). Single-threaded.
  */
 public final class Provisioner {
-    public static final int OK = 0;
-    public static final int FAILED = 1;
-
     private final ProvisionConfig c;
-    private final PrintStream out;
     private final Clock clock;
+    private final NanoClock nanos;
+    private final Consumer<RunNote> notes;
     private TenantsFile file;
+    private int created;
 
-    public Provisioner(ProvisionConfig c, PrintStream out, Clock clock) {
+    /**
+     * @param clock  wall clock of the key name and the file's stamps
+     * @param nanos  the clock the run's length is measured on
+     * @param notes  receives every note, in order
+     */
+    public Provisioner(ProvisionConfig c, Clock clock, NanoClock nanos, Consumer<RunNote> notes) {
         this.c = c;
-        this.out = out;
         this.clock = clock;
+        this.nanos = nanos;
+        this.notes = notes;
     }
 
-    /** Runs the workflow against a backend opened by {@code open} (called at most once). */
-    public int run(BackendOpener open) {
-        long t0 = System.nanoTime();
+    /** Tenants created (keys saved) so far. */
+    public int created() {
+        return created;
+    }
+
+    /** Tenants in the file whose broker_tenant_uuid lookup is pending (0 before the file was read). */
+    public int pending() {
+        return file == null ? 0 : (int) file.tenants().stream().filter(Tenant::brokerTenantPending).count();
+    }
+
+    /** Runs the workflow against a backend opened by {@code open} (called at most once); true when it succeeded. */
+    public boolean run(BackendOpener open) {
+        long t0 = nanos.nanoTime();
         try {
             file = TenantsFile.readOrEmpty(c.file(), c.cell(), c.plan(), c.prefix());
         } catch (IOException e) {
-            out.printf("[provision] cannot read %s: %s%n", c.file(), e.getMessage());
-            return FAILED;
+            notes.accept(new ProvisionNote.CannotRead(c.file(), e.getMessage()));
+            return false;
         }
         Map<Integer, Tenant> have = file.withKeys();
         List<ProvisionBackend.Need> need = new ArrayList<>();
@@ -55,33 +72,31 @@ public final class Provisioner {
             }
         }
         if (need.isEmpty() && pending.isEmpty()) {
-            out.printf("[provision] %s already holds %d/%d tenants with keys — nothing to do%n", c.file(),
-                    countBelow(have, c.tenants()), c.tenants());
-            return OK;
+            notes.accept(new ProvisionNote.NothingToDo(c.file(), countBelow(have, c.tenants()), c.tenants()));
+            return true;
         }
         String keyName = c.keyName().isEmpty() ? "bench-" + clock.instant().getEpochSecond() : c.keyName();
         if (!need.isEmpty()) {
-            out.printf("[provision] %d tenant(s) to create (%s...) plan=%s cell=%s key=%s%n", need.size(),
-                    firstIndices(need), c.plan(), c.cell(), keyName);
+            notes.accept(new ProvisionNote.ToCreate(need.size(),
+                    need.stream().limit(3).map(ProvisionBackend.Need::idx).toList(), c.plan(), c.cell(), keyName));
         }
         if (!pending.isEmpty()) {
-            out.printf("[provision] %d tenant(s) with a pending broker_tenant_uuid lookup%n", pending.size());
+            notes.accept(new ProvisionNote.PendingLookups(pending.size()));
         }
         try (ProvisionBackend db = open.open()) {
             if (c.dryRun()) {
-                out.println(db.describe(c, keyName, need));
-                return OK;
+                notes.accept(new ProvisionNote.Statements(db.describe(c, keyName, need)));
+                return true;
             }
-            int created = 0;
             for (int from = 0; from < need.size(); from += c.commitBatch()) {
                 List<ProvisionBackend.Need> batch = need.subList(from, Math.min(need.size(), from + c.commitBatch()));
                 ProvisionBackend.Outcome o;
                 try {
                     o = db.bootstrap(c, keyName, batch);
                 } catch (ProvisionException e) {
-                    out.println(e.getMessage().startsWith("[provision]") ? e.getMessage()
-                            : "[provision] FAILED: " + e.getMessage());
-                    return FAILED;
+                    notes.accept(e.getMessage().startsWith("[provision]") ? new RunNote.Text(e.getMessage())
+                            : new ProvisionNote.Failed(e.getMessage()));
+                    return false;
                 }
                 String firstNullKey = null;
                 for (ProvisionBackend.Created r : o.rows()) {
@@ -95,30 +110,28 @@ public final class Provisioner {
                     created++;
                 }
                 if (!save()) {
-                    return FAILED;
+                    return false;
                 }
                 if (o.failure() != null) {
-                    out.println(o.failure());
-                    return FAILED;
+                    notes.accept(new RunNote.Text(o.failure()));
+                    return false;
                 }
                 if (firstNullKey != null) {
-                    out.printf("[provision] tenant %s: bootstrap_tenant returned a NULL api_key (a key named %s already"
-                            + " exists on that cluster and the plaintext is unrecoverable). Re-run with -key-name"
-                            + " <fresh>.%n", firstNullKey, GoFmt.quote(keyName));
-                    return FAILED;
+                    notes.accept(new ProvisionNote.NullKey(firstNullKey, keyName));
+                    return false;
                 }
             }
             if (!completeLookups(db, pending)) {
-                return FAILED;
+                return false;
             }
-            double secs = (System.nanoTime() - t0) / 1e9;
+            double secs = (nanos.nanoTime() - t0) / 1e9;
             List<Tenant> all = file.tenants();
-            out.printf(Locale.ROOT, "[provision] +%d tenants in %.1fs -> %s now holds %d (first=%s last=%s)%n", created,
-                    secs, c.file(), all.size(), all.getFirst().tenantSlug(), all.getLast().tenantSlug());
-            return OK;
+            notes.accept(new ProvisionNote.Done(created, secs, c.file(), all.size(), all.getFirst().tenantSlug(),
+                    all.getLast().tenantSlug()));
+            return true;
         } catch (ProvisionException e) {
-            out.println("[provision] FAILED: " + e.getMessage());
-            return FAILED;
+            notes.accept(new ProvisionNote.Failed(e.getMessage()));
+            return false;
         }
     }
 
@@ -130,9 +143,7 @@ public final class Provisioner {
         try {
             uuids = db.brokerTenants(slugs);
         } catch (ProvisionException e) {
-            out.printf("[provision] tenants created but broker_tenant_uuid lookup FAILED: %s%n", e.getMessage());
-            out.printf("[provision] the keys are saved in %s (brokerTenant pending); re-run to complete the lookup%n",
-                    c.file());
+            notes.accept(new ProvisionNote.LookupFailed(e.getMessage(), c.file()));
             return false;
         }
         Map<String, Tenant> bySlug = new LinkedHashMap<>();
@@ -151,7 +162,7 @@ public final class Provisioner {
             return false;
         }
         if (missing != null) {
-            out.printf("[provision] FAILED: no broker_tenant_uuid for cluster %s%n", missing);
+            notes.accept(new ProvisionNote.NoBrokerTenant(missing));
             return false;
         }
         return true;
@@ -163,18 +174,13 @@ public final class Provisioner {
             file.write(c.file());
             return true;
         } catch (IOException e) {
-            out.printf("[provision] FAILED: cannot write %s: %s%n", c.file(), e.getMessage());
+            notes.accept(new ProvisionNote.CannotWrite(c.file(), e.getMessage()));
             return false;
         }
     }
 
     private static int countBelow(Map<Integer, Tenant> have, int n) {
         return (int) have.keySet().stream().filter(i -> i < n).count();
-    }
-
-    /** Go's {@code %v} of the first ≤3 indices: {@code [0 1 2]}. */
-    private static String firstIndices(List<ProvisionBackend.Need> need) {
-        return GoFmt.slice(need.stream().limit(3).map(ProvisionBackend.Need::idx).toList());
     }
 
     /** Opens the backend lazily (nothing is opened when the file already holds everything). */

@@ -1,30 +1,33 @@
 package dev.goload.modes.provision;
 
+import dev.goload.config.ProvisionConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The reference's drop-in path: SQL on the stdin of {@code sh -c <psql-cmd>}. Unlike the reference, stdout (rows)
  * and stderr (NOTICEs, warnings, errors) are read separately, so a NOTICE can no longer be parsed as a row after
- * the transaction committed (goload-behavior.md §8 #21a); stderr is echoed with a {@code [provision] psql:} prefix.
+ * the transaction committed (goload-behavior.md §8 #21a); each stderr line is handed on as a notice (the console echoes it on stderr with a
+ * {@code [provision] psql:} prefix).
  * Values in the SQL text are restricted by {@link ProvisionConfig#SAFE_LITERAL} and quoted. Not thread-safe.
  */
 final class PsqlBackend implements ProvisionBackend {
     private final String command;
-    private final PrintStream err;
+    /** Receives each non-blank stderr line of psql. */
+    private final Consumer<String> notices;
 
-    PsqlBackend(String command, PrintStream err) {
+    PsqlBackend(String command, Consumer<String> notices) {
         this.command = command;
-        this.err = err;
+        this.notices = notices;
     }
 
     static String quote(String s) {
@@ -144,7 +147,7 @@ final class PsqlBackend implements ProvisionBackend {
             String stderr = errBytes.toString(StandardCharsets.UTF_8);
             for (String line : stderr.split("\n")) {
                 if (!line.isBlank()) {
-                    err.println("[provision] psql: " + line);
+                    notices.accept(line);
                 }
             }
             return new Result(exit, out, stderr);

@@ -18,7 +18,8 @@ import org.HdrHistogram.Histogram;
 /**
  * The one interval reporter of every mode. From T0 it samples the run's {@link RunCounters} and {@link RunRecorders}
  * at every boundary {@code t0 + k·period} of the injected clock (no drift: a late wake-up does not move the next
- * boundary), asks the mode's {@link Probe} for its own figures, has the {@link LoaderMonitor} judge the interval, and
+ * boundary; a wake-up later than a whole period emits one interval up to now and skips the boundaries it slept
+ * through, as Go's ticker drops ticks, so no interval is ever empty of time), asks the mode's {@link Probe} for its own figures, has the {@link LoaderMonitor} judge the interval, and
  * hands an {@link IntervalSnapshot} to each {@link RunListener}: each interval histogram first ({@code .hlog}), then
  * the snapshot (console, CSV, metrics, thresholds). {@link #finish} emits the partial last interval, marked
  * {@code last}; every listener decides whether to show it (the CSV and the record always take it).
@@ -72,6 +73,8 @@ public final class IntervalReporter<M> {
 
     private long t0 = Long.MIN_VALUE;
     private long period;
+    /** The next boundary {@code t0 + k·period} an interval ends at. */
+    private long nextDue;
     private long prevNanos;
     private RunCounters.Snapshot prev = RunCounters.Snapshot.ZERO;
     private int index;
@@ -105,6 +108,7 @@ public final class IntervalReporter<M> {
         if (periodNanos <= 0) throw new IllegalArgumentException("report period must be > 0");
         this.t0 = t0Nanos;
         this.period = periodNanos;
+        this.nextDue = t0Nanos + periodNanos;
         this.prevNanos = t0Nanos;
         this.phaseStartNanos = t0Nanos;
     }
@@ -129,7 +133,7 @@ public final class IntervalReporter<M> {
         requireBegun();
         enterPhase(phaseName);
         while (true) {
-            long due = t0 + (long) (index + 1) * period;
+            long due = nextDue;
             long target = Math.min(due, untilNanos);
             if (waitUntil(target, stop)) return true;
             if (target == untilNanos && due != untilNanos) return false;
@@ -172,12 +176,21 @@ public final class IntervalReporter<M> {
                 brokerHealth, brokerError, Verdict.NONE, probe.inflight(), reconnects, index);
     }
 
+    /**
+     * A phase spans from the instant it is entered to the instant the next one is (not the last boundary: a load
+     * phase ending at 2.5 s has 2.5 s of counters, and rates over the phase divide by 2.5).
+     */
     private void enterPhase(String name) {
         if (name.equals(phase)) return;
-        if (phase != null) closePhase(prevNanos);
+        long now = clock.nanoTime();
+        if (phase == null) {
+            phaseStartNanos = t0;
+            phaseStart = RunCounters.Snapshot.ZERO;
+        } else {
+            closePhase(now);
+            phaseStartNanos = now;
+        }
         phase = name;
-        phaseStartNanos = prevNanos;
-        phaseStart = prev;
     }
 
     private void closePhase(long endNanos) {
@@ -223,6 +236,7 @@ public final class IntervalReporter<M> {
         prev = total;
         prevNanos = now;
         index++;
+        if (nextDue <= now) nextDue += ((now - nextDue) / period + 1) * period;
         for (RunListener<? super M> l : listeners) l.onInterval(s);
         return s;
     }

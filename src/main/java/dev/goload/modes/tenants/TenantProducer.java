@@ -3,6 +3,7 @@ package dev.goload.modes.tenants;
 import dev.goload.pace.ClosedLoopPacer;
 import dev.goload.pace.NanoClock;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongConsumer;
 
 /**
  * One tenant's producer schedule (goload-behavior.md §2.7): the phase rate ({@code -phase-high} in even phases of
@@ -10,6 +11,9 @@ import java.util.function.BooleanSupplier;
  * paced closed-loop by pacer D ({@link ClosedLoopPacer}: one interval per send, reset to now when more than 2 s
  * behind, so a stall never turns into a catch-up burst). A phase rate of 0 sends nothing and looks again every
  * {@value #IDLE_LOOK_MILLIS} ms; the schedule then restarts from now.
+ *
+ * <p>Each send is handed its due instant ({@link ClosedLoopPacer#dueNanos()}), the latency origin of the push and of
+ * the message's e2e: a send made late (up to pacer D's 2 s allowance) still measures from when it was due.
  *
  * <p>Clock and sleep are injected so the schedule is tested exactly. Threading: runs on its producer's thread.
  */
@@ -30,13 +34,14 @@ final class TenantProducer implements Runnable {
     private final NanoClock clock;
     private final Pause pause;
     private final BooleanSupplier stopping;
-    private final Runnable send;
+    /** Sends one message due at the given instant. */
+    private final LongConsumer send;
     private final ClosedLoopPacer pacer;
     /** The pacer's interval, set from the phase before each step; 0 restarts the schedule from now. */
     private double intervalNanos;
 
     TenantProducer(int phaseHigh, int phaseLow, int phaseSec, long offsetSec, long startNanos, NanoClock clock,
-                   Pause pause, BooleanSupplier stopping, Runnable send) {
+                   Pause pause, BooleanSupplier stopping, LongConsumer send) {
         this.phaseHigh = phaseHigh;
         this.phaseLow = phaseLow;
         this.phaseSec = phaseSec;
@@ -67,7 +72,7 @@ final class TenantProducer implements Runnable {
             intervalNanos = 1e9 / rate;
             long wait = pacer.nextDelayNanos();
             if (wait > 0 && pause.nanos(wait)) return;
-            send.run();
+            send.accept(pacer.dueNanos());
         }
     }
 }

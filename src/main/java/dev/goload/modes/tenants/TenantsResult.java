@@ -1,12 +1,11 @@
 package dev.goload.modes.tenants;
 
+import dev.goload.modes.run.RunOutcome;
+
 /**
- * The end of a {@code -mode tenants} run: the counters of the reference's final line (goload-behavior.md §2.7).
+ * The end of a {@code -mode tenants} run: the mode-independent outcome (common counters, error families, loader,
+ * phases) and tenants' own figures.
  *
- * @param tail       Σ max(0, pushed − popped) over the queues with a positive difference
- * @param tailQueues how many queues that is
- * @param backoffs   the consumers' pauses grown by consecutive connection failures (modes.ErrorBackoff), and
- *                   {@code backoffMillis} their planned total
+ * @param provisioned false when a queue could not be configured: nothing ran, the command exits 1
  */
-public record TenantsResult(long pushed, long popped, long acked, long emptyPops, long tail, int tailQueues,
-        long pushErr, long popErr, long ackErr, long backoffs, long backoffMillis) {}
+public record TenantsResult(RunOutcome outcome, TenantsFigures figures, boolean provisioned) {}

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goload.config.LadderConfig;
 import dev.goload.report.LadderReport;
 import java.io.IOException;
 import java.nio.file.Files;

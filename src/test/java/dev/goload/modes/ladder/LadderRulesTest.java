@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.goload.config.LadderConfig;
 import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.LoaderEvidence;
 import java.nio.file.Path;

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goload.cli.Main;
+import dev.goload.report.RecordSchema;
 import dev.goload.tenancy.ApiKeys;
 import dev.goload.tenancy.Tenant;
 import dev.goload.tenancy.TenantsFile;
@@ -44,7 +47,8 @@ class ProvisionPostgresTest {
     }
 
     private Run provision(String... extra) {
-        List<String> a = new ArrayList<>(List.of("-mode", "provision", "-file", file.toString()));
+        List<String> a = new ArrayList<>(List.of("-mode", "provision", "-file", file.toString(), "-out",
+                dir.resolve("runs").toString()));
         a.addAll(List.of(extra));
         return main(a);
     }
@@ -64,10 +68,25 @@ class ProvisionPostgresTest {
     }
 
     private void assertNoKeyIn(Run r) throws Exception {
+        String record = Files.readString(recordOf(r));
         for (Tenant t : TenantsFile.read(file).tenants()) {
             assertFalse(r.all().contains(t.apiKey().substring(8)), "a key leaked into the output");
+            assertFalse(record.contains(t.apiKey().substring(8)), "a key leaked into the run record");
         }
         assertFalse(r.all().matches("(?s).*qk_live_[A-Za-z0-9_-]{43}.*"), "a key leaked into the output");
+    }
+
+    /** The goload.run/2 record the run's {@code [artifacts]} line names, validated against the schema. */
+    private static Path recordOf(Run r) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\n\\[artifacts] (\\S+)\\n").matcher(r.out());
+        assertTrue(m.find(), r.out());
+        Path rec = Path.of(m.group(1));
+        RecordSchema.assertValid(rec);
+        return rec;
+    }
+
+    private static JsonNode section(Run r) throws Exception {
+        return new ObjectMapper().readTree(recordOf(r).toFile()).path("section");
     }
 
     /** Every key in the file is the plaintext of a stored hash, and every brokerTenant matches clusters. */
@@ -104,6 +123,10 @@ class ProvisionPostgresTest {
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
         assertEquals(5, pg.count("SELECT count(*) FROM queen_proxy.api_keys"));
         assertNoKeyIn(r);
+        JsonNode s = section(r);
+        assertEquals(5, s.path("created").asInt(), s.toString());
+        assertEquals(0, s.path("pending").asInt(), s.toString());
+        assertEquals("jdbc", s.path("backend").asText(), s.toString());
     }
 
     @Test
@@ -134,6 +157,7 @@ class ProvisionPostgresTest {
         assertTrue(saved.tenants().stream().allMatch(Tenant::brokerTenantPending));
         assertFileMatchesDatabase(3);
         assertNoKeyIn(r);
+        assertEquals(3, section(r).path("pending").asInt(), "the record says what a re-run must complete");
 
         pg.execute("DELETE FROM queen_proxy.fixture_switches");
         Run again = jdbc("-tenants", "3");

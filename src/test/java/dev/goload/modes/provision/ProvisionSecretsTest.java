@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.goload.config.ProvisionConfig;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 

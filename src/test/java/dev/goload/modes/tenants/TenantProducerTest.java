@@ -17,6 +17,8 @@ class TenantProducerTest {
     /** The manual clock and the instants of the sends. */
     private long now;
     private final List<Long> sends = new ArrayList<>();
+    /** The due instant each send was handed. */
+    private final List<Long> dues = new ArrayList<>();
     private long stopAt = Long.MAX_VALUE;
 
     private TenantProducer producer(int high, int low, int phaseSec, long offsetSec) {
@@ -28,8 +30,9 @@ class TenantProducerTest {
         return new TenantProducer(high, low, phaseSec, offsetSec, 0, () -> now, nanos -> {
             now += nanos;
             return now >= stopAt;
-        }, () -> now >= stopAt, () -> {
+        }, () -> now >= stopAt, due -> {
             sends.add(now);
+            dues.add(due);
             if (sends.size() == nth) now += takesNanos;
         });
     }
@@ -43,6 +46,7 @@ class TenantProducerTest {
         stopAt = 1 * S;
         producer(10, 2, 120, 0).run();
         assertEquals(List.of(100L, 200L, 300L, 400L, 500L, 600L, 700L, 800L, 900L), ms(sends));
+        assertEquals(sends, dues, "on schedule, each send is due when it goes out");
     }
 
     @Test
@@ -59,6 +63,8 @@ class TenantProducerTest {
         // the first push stalls 3 s: 30 sends are owed, none is made up
         producer(10, 10, 120, 0, 1, 3 * S).run();
         assertEquals(List.of(100L, 3100L, 3200L, 3300L), ms(sends.subList(0, 4)));
+        // the reset moves the schedule to now: the send after the stall is due one interval after it
+        assertEquals(List.of(100L, 3100L, 3200L), ms(dues.subList(0, 3)));
     }
 
     @Test
@@ -71,6 +77,9 @@ class TenantProducerTest {
         assertEquals(100L, at.get(0));
         assertEquals(15, at.stream().filter(t -> t == 1600L).count());
         assertEquals(List.of(1700L, 1800L), at.subList(16, 18));
+        // the late sends keep their due instants as latency origin (coordinated omission is not hidden)
+        assertEquals(List.of(100L, 200L, 300L, 1600L, 1700L), List.of(ms(dues).get(0), ms(dues).get(1),
+                ms(dues).get(2), ms(dues).get(15), ms(dues).get(16)));
     }
 
     @Test

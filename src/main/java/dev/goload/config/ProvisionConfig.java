@@ -1,4 +1,4 @@
-package dev.goload.modes.provision;
+package dev.goload.config;
 
 import java.nio.file.Path;
 import java.util.regex.Pattern;
@@ -16,7 +16,7 @@ public record ProvisionConfig(int tenants, String prefix, String plan, String ce
         int commitBatch) {
 
     /** Values spliced into psql's SQL text: quoted anyway, but restricted so quoting never has to be clever. */
-    static final Pattern SAFE_LITERAL = Pattern.compile("[A-Za-z0-9._@+:-]{1,200}");
+    public static final Pattern SAFE_LITERAL = Pattern.compile("[A-Za-z0-9._@+:-]{1,200}");
     private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?");
 
     public ProvisionConfig {
@@ -50,6 +50,11 @@ public record ProvisionConfig(int tenants, String prefix, String plan, String ce
         return String.format(java.util.Locale.ROOT, "%s-%04d", prefix, idx);
     }
 
+    /** The JDBC URL with any {@code password=} parameter value masked (a URL may carry one). */
+    public static String redact(String url) {
+        return url == null ? "" : url.replaceAll("(?i)(password=)[^&;]*", "$1****");
+    }
+
     public boolean usesJdbc() {
         return pgUrl != null && !pgUrl.isEmpty();
     }
@@ -57,7 +62,7 @@ public record ProvisionConfig(int tenants, String prefix, String plan, String ce
     @Override
     public String toString() {
         return "ProvisionConfig[tenants=" + tenants + ", prefix=" + prefix + ", plan=" + plan + ", cell=" + cell
-                + ", file=" + file + ", " + (usesJdbc() ? "pgUrl=" + JdbcBackend.redact(pgUrl) + ", pgUser=" + pgUser + ", pgPassword="
+                + ", file=" + file + ", " + (usesJdbc() ? "pgUrl=" + redact(pgUrl) + ", pgUser=" + pgUser + ", pgPassword="
                 + (pgPassword == null || pgPassword.isEmpty() ? "<none>" : "****") : "psqlCmd=" + psqlCmd)
                 + ", keyName=" + keyName + ", emailDomain=" + emailDomain + ", dryRun=" + dryRun
                 + ", commitBatch=" + commitBatch + "]";

@@ -1,4 +1,4 @@
-package dev.goload.modes.ladder;
+package dev.goload.config;
 
 import java.nio.file.Path;
 import java.util.List;

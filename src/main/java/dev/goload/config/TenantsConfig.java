@@ -1,4 +1,4 @@
-package dev.goload.modes.tenants;
+package dev.goload.config;
 
 /**
  * {@code -mode tenants} (goload-behavior.md §2.7): T tenants × Q queues with parked long-poll consumers and

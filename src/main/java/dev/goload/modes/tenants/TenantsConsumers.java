@@ -1,0 +1,103 @@
+package dev.goload.modes.tenants;
+
+import dev.goload.client.PopRequest;
+import dev.goload.client.QueenClient;
+import dev.goload.config.TenantsConfig;
+import dev.goload.metrics.LatencyRecorder;
+import dev.goload.metrics.RunCounters;
+import dev.goload.modes.EpochClock;
+import dev.goload.modes.RunSignal;
+import dev.goload.modes.Stamps;
+import dev.goload.modes.consume.Acks;
+import dev.goload.modes.consume.AdderTally;
+import dev.goload.modes.consume.ConsumerLoop;
+import dev.goload.modes.consume.ConsumerPolicy;
+import dev.goload.modes.consume.ConsumerPool;
+import dev.goload.modes.consume.KindTally;
+import dev.goload.modes.consume.Lifetime;
+import dev.goload.pace.NanoClock;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The long-poll consumers of {@code -mode tenants}, {@code -consumers-per-queue} per queue, each on the one
+ * consumer loop with the reference's policy (§2.7): 250 ms base pause after a failed pop, always long-polling (no
+ * empty sleep), each batch acked inline with group {@code g0}. Their acks are never cut off: one failing at shutdown
+ * counts, as the reference and docs/tenants.md say. Pops, acks and their errors by kind go to the common counters;
+ * e2e (µs stamps against epoch nanoseconds) to the common {@code e2e} recorder.
+ *
+ * <p>Threading: {@link #start} on a starter thread of its own; the pool's threads are then the run thread's to join.
+ */
+final class TenantsConsumers {
+    private static final long POP_ERROR_PAUSE_MS = 250;
+    /** Consumers started per wave, and the pause between waves (see {@link #start}). */
+    private static final int WAVE = 512;
+    private static final long WAVE_MS = 250;
+
+    private final TenantsConfig c;
+    private final QueenClient client;
+    private final RunSignal signal;
+    private final EpochClock epoch;
+    private final RunCounters counters;
+    private final LatencyRecorder e2e;
+    private final QueueLedger ledger;
+    private final AtomicInteger live;
+    private final KindTally tally;
+    private final ConsumerPool pool = new ConsumerPool();
+
+    TenantsConsumers(TenantsConfig c, QueenClient client, RunSignal signal, EpochClock epoch, RunCounters counters,
+                     LatencyRecorder e2e, QueueLedger ledger, AtomicInteger live) {
+        this.c = c;
+        this.client = client;
+        this.signal = signal;
+        this.epoch = epoch;
+        this.counters = counters;
+        this.e2e = e2e;
+        this.ledger = ledger;
+        this.live = live;
+        this.tally = new KindTally(new AdderTally(counters.popCalls, counters.emptyPops, counters.popErr,
+                counters.acked, counters.ackErr), counters.popErrors, counters.ackErrors);
+    }
+
+    /**
+     * Starts the consumers in waves of {@value #WAVE} every {@value #WAVE_MS} ms: ten thousand long-polls dialling at
+     * once overflow the broker's listen backlog (4096 at most), and a dropped SYN is retried after 1, 3 and 7 s,
+     * which with the broker's 25 s park ran past the client's pop-timeout + 5 s deadline (68 pop timeouts in a 60 s
+     * run). Starts none once the run stops.
+     */
+    void start() {
+        int started = 0;
+        for (int q = 0; q < ledger.queues(); q++) {
+            for (int k = 0; k < c.consumersPerQueue(); k++) {
+                if (started > 0 && started % WAVE == 0 && signal.pause(WAVE_MS)) return;
+                pool.start("goload-tenants-consumer", loop(q));
+                started++;
+            }
+        }
+    }
+
+    /** Waits up to {@code millis} for every started consumer to end. */
+    boolean await(long millis) throws InterruptedException {
+        return pool.await(millis);
+    }
+
+    private ConsumerLoop loop(int q) {
+        PopRequest req = PopRequest.of(ledger.name(q)).withConsumerGroup("g0").withBatch(c.popBatch()).withWait(true)
+                .withTimeoutMs(c.popTimeoutMs()).withAutoAck(false).withCaptureData(true);
+        Lifetime life = Lifetime.of(signal);
+        Acks acks = Acks.inlineCountingCutOff(msgs -> client.ackMessages(msgs, true, "g0"), tally, life,
+                NanoClock.SYSTEM);
+        return new ConsumerLoop(new ConsumerPolicy(POP_ERROR_PAUSE_MS, 0, false), life, () -> client.pop(req), tally,
+                (msgs, nowEpochNanos, popMicros) -> {
+                    long nowMicros = nowEpochNanos / 1000;
+                    for (var m : msgs) {
+                        long ts = Stamps.readLong(m.data(), "ts");
+                        if (ts > 0) {
+                            e2e.record(nowMicros - ts);
+                        }
+                    }
+                    counters.popped.add(msgs.size());
+                    ledger.popped(q, msgs.size());
+                    return acks.ack(msgs);
+                }, epoch::epochNanos, live, counters.backoff);
+    }
+}

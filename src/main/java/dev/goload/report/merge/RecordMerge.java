@@ -1,0 +1,224 @@
+package dev.goload.report.merge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.goload.metrics.LatencySummary;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Combines the shards' {@code goload.run/2} records into the record of the whole run (shard 0's record is the template,
+ * so every key of the schema is present):
+ * <ul>
+ *   <li>counters (whole run and per phase), in-flight at end, reconnects: summed — exact;</li>
+ *   <li>errors: totals, kinds, codes and Retry-After samples summed, the mean weighted by samples, the max of maxima,
+ *       the first message of the lowest shard that has one;</li>
+ *   <li>latency: summarised from the added histograms ({@link HlogMerge}), with the max of the shards' exact maxima;</li>
+ *   <li>loader: the fleet's (cores, CPU, GC summed; peak RSS of the largest; loader-bound when any shard was, each
+ *       reason prefixed by its shard);</li>
+ *   <li>verdict: FAIL when any shard failed (findings prefixed by shard), PASS when all passed, else NONE;</li>
+ *   <li>section: the numbers every shard has summed; and {@code shards}, each shard's host, clock offset, verdict,
+ *       loader summary and own section (cloud's per-tenant ledgers side by side).</li>
+ * </ul>
+ */
+final class RecordMerge {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private RecordMerge() {}
+
+    static ObjectNode merge(List<ShardInputs.Shard> shards, HlogMerge hlog, List<String> tags) {
+        ObjectNode first = (ObjectNode) shards.getFirst().json();
+        ObjectNode r = first.deepCopy();
+        List<JsonNode> all = shards.stream().map(ShardInputs.Shard::json).toList();
+
+        ObjectNode flags = (ObjectNode) r.path("flags");
+        for (String f : ShardInputs.PER_SHARD_FLAGS) flags.remove(f);
+        r.put("configLine", first.path("configLine").asText());
+        r.put("startedAt", all.stream().map(j -> j.path("startedAt").asText()).min(String::compareTo).orElse(""));
+        r.put("endedAt", all.stream().map(j -> j.path("endedAt").asText()).max(String::compareTo).orElse(""));
+        r.put("durationSec", all.stream().mapToDouble(j -> j.path("durationSec").asDouble()).max().orElse(0));
+        Set<String> reasons = new LinkedHashSet<>();
+        all.forEach(j -> reasons.add(j.path("stopReason").asText()));
+        r.put("stopReason", reasons.size() == 1 ? reasons.iterator().next() : "shards: " + String.join("; ", reasons));
+
+        r.set("counters", sumObjects(all.stream().map(j -> j.path("counters")).toList()));
+        r.set("phases", phases(all));
+        r.put("inflightAtEnd", all.stream().mapToLong(j -> j.path("inflightAtEnd").asLong()).sum());
+        r.put("reconnects", all.stream().mapToLong(j -> j.path("reconnects").asLong()).sum());
+        r.put("intervals", hlog.intervals.isEmpty() ? all.stream().mapToInt(j -> j.path("intervals").asInt()).max()
+                .orElse(0) : hlog.intervals.lastKey() + 1);
+        r.set("errors", errors(all));
+        r.set("latencyMs", latency(all, hlog, tags));
+        r.set("loader", loader(shards));
+        r.set("verdict", verdict(shards));
+        r.set("section", section(shards));
+
+        ObjectNode shard = JSON.createObjectNode();
+        shard.putNull("index");
+        shard.put("count", shards.size());
+        shard.set("t0EpochMs", first.path("shard").path("t0EpochMs").deepCopy());
+        shard.putNull("clockOffsetMs"); // each shard's offset is in section.shards
+        shard.set("coordinator", first.path("shard").path("coordinator").deepCopy());
+        shard.put("merged", true);
+        r.set("shard", shard);
+        return r;
+    }
+
+    /** Field-wise sum of objects of numbers (nested objects recursively); non-numbers keep the first value. */
+    static ObjectNode sumObjects(List<JsonNode> objs) {
+        ObjectNode out = JSON.createObjectNode();
+        for (JsonNode o : objs) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = o.properties().iterator(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                JsonNode have = out.get(e.getKey());
+                JsonNode v = e.getValue();
+                if (have == null) {
+                    out.set(e.getKey(), v.deepCopy());
+                } else if (have.isIntegralNumber() && v.isIntegralNumber()) {
+                    out.put(e.getKey(), have.asLong() + v.asLong());
+                } else if (have.isNumber() && v.isNumber()) {
+                    out.put(e.getKey(), have.asDouble() + v.asDouble());
+                } else if (have.isObject() && v.isObject()) {
+                    out.set(e.getKey(), sumObjects(List.of(have, v)));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static ArrayNode phases(List<JsonNode> all) {
+        ArrayNode out = JSON.createArrayNode();
+        JsonNode base = all.getFirst().path("phases");
+        for (int i = 0; i < base.size(); i++) {
+            int p = i;
+            String name = base.get(i).path("name").asText();
+            List<JsonNode> same = all.stream().map(j -> j.path("phases").path(p))
+                    .filter(n -> name.equals(n.path("name").asText())).toList();
+            ObjectNode ph = JSON.createObjectNode();
+            ph.put("name", name);
+            ph.put("startSec", same.stream().mapToDouble(n -> n.path("startSec").asDouble()).min().orElse(0));
+            ph.put("endSec", same.stream().mapToDouble(n -> n.path("endSec").asDouble()).max().orElse(0));
+            ph.set("counters", sumObjects(same.stream().map(n -> n.path("counters")).toList()));
+            out.add(ph);
+        }
+        return out;
+    }
+
+    private static ObjectNode errors(List<JsonNode> all) {
+        ObjectNode out = JSON.createObjectNode();
+        for (Iterator<String> it = all.getFirst().path("errors").fieldNames(); it.hasNext(); ) {
+            String fam = it.next();
+            List<JsonNode> f = all.stream().map(j -> j.path("errors").path(fam)).toList();
+            ObjectNode e = JSON.createObjectNode();
+            e.put("total", f.stream().mapToLong(n -> n.path("total").asLong()).sum());
+            e.set("byKind", sumObjects(f.stream().map(n -> n.path("byKind")).toList()));
+            e.set("byCode", sumObjects(f.stream().map(n -> n.path("byCode")).toList()));
+            long samples = f.stream().mapToLong(n -> n.path("retryAfterSamples").asLong()).sum();
+            double weighted = f.stream().mapToDouble(n -> n.path("retryAfterSamples").asLong()
+                    * n.path("retryAfterAvgSec").asDouble()).sum();
+            e.put("retryAfterSamples", samples);
+            e.put("retryAfterAvgSec", samples == 0 ? 0 : weighted / samples);
+            e.put("retryAfterMaxSec", f.stream().mapToDouble(n -> n.path("retryAfterMaxSec").asDouble()).max()
+                    .orElse(0));
+            ObjectNode first = JSON.createObjectNode();
+            for (JsonNode n : f) {
+                n.path("firstMessage").properties().forEach(m -> {
+                    if (!first.has(m.getKey())) first.set(m.getKey(), m.getValue());
+                });
+            }
+            e.set("firstMessage", first);
+            out.set(fam, e);
+        }
+        return out;
+    }
+
+    private static ObjectNode latency(List<JsonNode> all, HlogMerge hlog, List<String> tags) {
+        ObjectNode out = JSON.createObjectNode();
+        for (String tag : tags) {
+            Histogram h = hlog.whole.get(tag);
+            double maxMs = all.stream().mapToDouble(j -> j.path("latencyMs").path(tag).path("max").asDouble()).max()
+                    .orElse(0);
+            LatencySummary s = h == null ? LatencySummary.EMPTY : LatencySummary.of(h, Math.round(maxMs * 1000));
+            out.set(tag, JSON.valueToTree(s));
+        }
+        return out;
+    }
+
+    private static ObjectNode loader(List<ShardInputs.Shard> shards) {
+        ObjectNode out = (ObjectNode) shards.getFirst().json().path("loader").deepCopy();
+        List<JsonNode> l = shards.stream().map(s -> s.json().path("loader")).toList();
+        out.put("availableProcessors", l.stream().mapToInt(n -> n.path("availableProcessors").asInt()).sum());
+        out.put("cpuCoresAvg", l.stream().mapToDouble(n -> n.path("cpuCoresAvg").asDouble()).sum());
+        out.put("cpuCoresMax", l.stream().mapToDouble(n -> n.path("cpuCoresMax").asDouble()).sum());
+        out.put("cpuSeconds", l.stream().mapToDouble(n -> n.path("cpuSeconds").asDouble()).sum());
+        out.put("gcPauses", l.stream().mapToLong(n -> n.path("gcPauses").asLong()).sum());
+        out.put("gcPauseMs", l.stream().mapToDouble(n -> n.path("gcPauseMs").asDouble()).sum());
+        out.put("peakRssBytes", l.stream().mapToLong(n -> n.path("peakRssBytes").asLong()).max().orElse(0));
+        out.put("loaderBound", l.stream().anyMatch(n -> n.path("loaderBound").asBoolean()));
+        ArrayNode reasons = JSON.createArrayNode();
+        for (ShardInputs.Shard s : shards) {
+            s.json().path("loader").path("reasons").forEach(x -> reasons.add("shard " + s.index() + ": " + x.asText()));
+        }
+        out.set("reasons", reasons);
+        out.put("brokerFailingIntervals", l.stream().mapToInt(n -> n.path("brokerFailingIntervals").asInt()).max()
+                .orElse(0));
+        out.set("intervals", JSON.createArrayNode()); // each shard's evidence stays in its own record
+        return out;
+    }
+
+    private static ObjectNode verdict(List<ShardInputs.Shard> shards) {
+        List<String> findings = new ArrayList<>();
+        boolean anyFail = false;
+        boolean allPass = true;
+        int exit = 0;
+        for (ShardInputs.Shard s : shards) {
+            JsonNode v = s.json().path("verdict");
+            String res = v.path("result").asText("NONE");
+            anyFail |= res.equals("FAIL");
+            allPass &= res.equals("PASS");
+            exit = Math.max(exit, v.path("exitCode").asInt());
+            v.path("findings").forEach(f -> findings.add("shard " + s.index() + ": " + f.asText()));
+        }
+        ObjectNode out = JSON.createObjectNode();
+        out.put("result", anyFail ? "FAIL" : allPass ? "PASS" : "NONE");
+        out.put("exitCode", exit);
+        ArrayNode f = out.putArray("findings");
+        findings.forEach(f::add);
+        return out;
+    }
+
+    private static ObjectNode section(List<ShardInputs.Shard> shards) {
+        List<JsonNode> secs = shards.stream().map(s -> s.json().path("section")).toList();
+        ObjectNode out = JSON.createObjectNode();
+        // numbers every shard reports are summed; anything else stays per shard
+        for (Iterator<String> it = secs.getFirst().fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (secs.stream().allMatch(n -> n.path(k).isNumber())) {
+                out.set(k, sumObjects(secs.stream().map(n -> (JsonNode) JSON.createObjectNode().set(k, n.path(k)))
+                        .toList()).get(k));
+            } else {
+                out.set(k, secs.getFirst().path(k).deepCopy());
+            }
+        }
+        ArrayNode per = out.putArray("shards");
+        for (ShardInputs.Shard s : shards) {
+            ObjectNode n = per.addObject();
+            n.put("index", s.index());
+            n.put("record", s.record().toString());
+            n.put("hostname", s.json().path("host").path("hostname").asText());
+            JsonNode offset = s.json().path("shard").path("clockOffsetMs");
+            n.set("clockOffsetMs", offset.isMissingNode() ? JSON.nullNode() : offset.deepCopy());
+            n.set("verdict", s.json().path("verdict").deepCopy());
+            n.put("loaderBound", s.json().path("loader").path("loaderBound").asBoolean());
+            n.set("section", s.json().path("section").deepCopy());
+        }
+        return out;
+    }
+}
