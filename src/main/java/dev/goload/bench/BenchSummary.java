@@ -158,9 +158,9 @@ public final class BenchSummary {
         o.put("gcPauseMs", loader.path("gcPauseMs").asDouble());
         o.set("counters", r.rec.path("counters"));
         o.set("latencyMsWholeRun", r.rec.path("latencyMs"));
-        o.put("loaderBound", r.rec.path("loaderBound").asBoolean());
+        o.put("loaderBound", r.rec.path("loader").path("loaderBound").asBoolean());
         o.set("jvmArgs", r.rec.path("host").path("jvm").path("inputArguments"));
-        o.put("httpClient", r.rec.path("httpClient").asText(""));
+        o.put("httpClient", r.rec.path("tool").path("httpClient").asText(""));
         return o;
     }
 
@@ -170,25 +170,31 @@ public final class BenchSummary {
 
     private record Steady(double seconds, double cpuSec, long pushed, long acked) {}
 
-    /** Sums the intervals after warm-up (the final partial drain interval excluded). */
-    private Steady steady(Run r) {
-        JsonNode iv = r.rec.path("intervals");
+    /**
+     * Sums the interval CSV's rows after warm-up (the final partial drain interval excluded); messages from the
+     * cumulative {@code pushed_total}/{@code acked_total} columns, so the sums are exact.
+     */
+    private Steady steady(Run r) throws IOException {
+        List<Map<String, String>> iv = r.intervals();
         double sec = 0, cpu = 0;
-        long pushed = 0, acked = 0;
-        for (int i = warmup(); i < iv.size() - 1; i++) {
-            JsonNode n = iv.get(i);
-            double s = n.path("seconds").asDouble();
+        int from = warmup(), to = iv.size() - 1;
+        for (int i = from; i < to; i++) {
+            double s = Double.parseDouble(iv.get(i).get("seconds"));
             sec += s;
-            cpu += n.path("loader").path("cpuCores").asDouble() * s;
-            pushed += n.path("delta").path("pushedMsgs").asLong();
-            acked += n.path("delta").path("acked").asLong();
+            cpu += Double.parseDouble(iv.get(i).get("loader_cpu_cores")) * s;
         }
-        return new Steady(sec, cpu, pushed, acked);
+        if (from >= to) return new Steady(0, 0, 0, 0);
+        return new Steady(sec, cpu, total(iv, to - 1, "pushed_total") - total(iv, from - 1, "pushed_total"),
+                total(iv, to - 1, "acked_total") - total(iv, from - 1, "acked_total"));
     }
 
-    private ArrayNode rssSeries(Run r) {
+    private static long total(List<Map<String, String>> iv, int row, String column) {
+        return row < 0 ? 0 : Long.parseLong(iv.get(row).get(column));
+    }
+
+    private ArrayNode rssSeries(Run r) throws IOException {
         ArrayNode a = json.createArrayNode();
-        for (JsonNode n : r.rec.path("intervals")) a.add(Math.round(n.path("loader").path("rssBytes").asLong() / 1048576.0));
+        for (Map<String, String> row : r.intervals()) a.add(Long.parseLong(row.get("rss_mb")));
         return a;
     }
 
@@ -306,8 +312,24 @@ public final class BenchSummary {
         return "";
     }
 
-    /** One goload run record found in a phase directory. */
+    /** One goload run record found in a phase directory, with its interval CSV beside it. */
     private record Run(Path file, JsonNode rec) {
+        /** The rows of {@code <run-id>.intervals.csv}, column → value. */
+        List<Map<String, String>> intervals() throws IOException {
+            String name = file.getFileName().toString();
+            Path csv = file.resolveSibling(name.substring(0, name.length() - ".json".length()) + ".intervals.csv");
+            List<String> lines = Files.readAllLines(csv);
+            String[] header = lines.getFirst().split(",");
+            List<Map<String, String>> rows = new ArrayList<>();
+            for (String line : lines.subList(1, lines.size())) {
+                String[] v = line.split(",", -1);
+                Map<String, String> row = new HashMap<>();
+                for (int i = 0; i < header.length && i < v.length; i++) row.put(header[i], v[i]);
+                rows.add(row);
+            }
+            return rows;
+        }
+
         static Run load(Path dir, ObjectMapper json) throws IOException {
             Path f;
             try (Stream<Path> s = Files.list(dir)) {

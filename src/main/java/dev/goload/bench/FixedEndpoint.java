@@ -1,16 +1,10 @@
 package dev.goload.bench;
 
-import dev.goload.cli.ExitCodes;
-import dev.goload.cli.FlagTable;
-import dev.goload.cli.ParsedFlags;
-import dev.goload.cli.UsageExit;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -20,7 +14,7 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code /api/v1/configure} and {@code /health} small bodies; {@code GET /bench/stats} reports its own CPU
  * time, request counts and RSS so the harness can subtract or compare the endpoint's share of the machine.
  *
- * <p>Run as its own JVM: {@code java -cp target/goload.jar dev.goload.bench.FixedEndpoint -port 0}; it prints
+ * <p>Run as its own JVM: {@code java -cp target/goload.jar dev.goload.cli.FixedEndpointCommand -port 0}; it prints
  * {@code fixed endpoint listening on http://host:port} and serves until killed. The push and ack answers do
  * not depend on the request, so the loader's {@code -push-batch} must equal {@code -push-items} and its pop
  * batch {@code -ack-items}, or every item is (correctly) reported failed.
@@ -53,57 +47,21 @@ public final class FixedEndpoint {
         this.notFoundAnswer = NioHttpServer.response(404, "Not Found", bodies.notFound);
     }
 
-    static FlagTable flags() {
-        return new FlagTable("dev.goload.bench.FixedEndpoint")
-                .intFlag("port", 0, "TCP port to listen on (0 = a free port)")
-                .string("host", "127.0.0.1", "address to bind")
-                .intFlag("push-items", 100, "items in every push answer (= the loader's -push-batch)")
-                .intFlag("pop-messages", 500, "messages in every pop answer")
-                .intFlag("ack-items", 500, "items in every ack/batch answer (= messages per pop)")
-                .intFlag("payload", 256, "bytes of the \"data\" string in each popped message")
-                .intFlag("threads", 1, "selector threads (connections are spread over them)")
-                .string("push-answer", "genb", "push result items: genb = {\"status\",\"transactionId\"} (the campaign"
-                        + " broker's contract), full = every field of both generations (the embedded broker's, ~4x bytes)");
+    /**
+     * The endpoint with its answers' shapes ({@code cli/FixedEndpointCommand} parses them from flags).
+     *
+     * @param fullPushAnswer push result items with every field of both generations (the embedded broker's, ~4x
+     *                       bytes) instead of generation B's {@code {"status","transactionId"}}
+     */
+    public static FixedEndpoint of(int pushItems, int popMessages, int ackItems, int payloadBytes,
+                                   boolean fullPushAnswer) {
+        return new FixedEndpoint(new FixedBodies(pushItems, popMessages, ackItems, payloadBytes,
+                fullPushAnswer ? FixedBodies.PushAnswer.FULL : FixedBodies.PushAnswer.GENB));
     }
 
-    public static void main(String[] args) {
-        int code = run(List.of(args), System.out, System.err);
-        if (code != ExitCodes.OK) System.exit(code);
-    }
-
-    /** Starts serving and returns OK (the server's threads keep the JVM alive), or a usage/setup exit code. */
-    static int run(List<String> args, PrintStream out, PrintStream err) {
-        FlagTable table = flags();
-        ParsedFlags f;
-        try {
-            f = UsageExit.parseFlagsOnly(table, args, err, "fixed endpoint");
-        } catch (UsageExit e) {
-            return e.code();
-        }
-        int port = f.getInt("port");
-        int threads = f.getInt("threads");
-        if (port < 0 || port > 65535 || threads < 1 || f.getInt("push-items") < 0 || f.getInt("pop-messages") < 0
-                || f.getInt("ack-items") < 0 || f.getInt("payload") < 0) {
-            err.println("fixed endpoint: -port must be in 0..65535, -threads >= 1 and every count >= 0");
-            return ExitCodes.USAGE;
-        }
-        String shape = f.getString("push-answer");
-        if (!shape.equals("genb") && !shape.equals("full")) {
-            err.println("fixed endpoint: -push-answer must be genb or full");
-            return ExitCodes.USAGE;
-        }
-        FixedEndpoint endpoint = new FixedEndpoint(new FixedBodies(f.getInt("push-items"), f.getInt("pop-messages"),
-                f.getInt("ack-items"), f.getInt("payload"),
-                shape.equals("full") ? FixedBodies.PushAnswer.FULL : FixedBodies.PushAnswer.GENB));
-        try {
-            NioHttpServer server = endpoint.serve(new InetSocketAddress(f.getString("host"), port), threads);
-            out.println("fixed endpoint listening on http://" + f.getString("host") + ":" + server.port());
-            out.flush();
-            return ExitCodes.OK;
-        } catch (IOException | RuntimeException e) {
-            err.println("fixed endpoint: cannot start: " + e.getMessage());
-            return ExitCodes.SETUP;
-        }
+    /** Starts serving on {@code bind} until the process ends; returns the bound port. */
+    public int listen(InetSocketAddress bind, int threads) throws IOException {
+        return serve(bind, threads).port();
     }
 
     /** Starts serving on {@code bind}; close the returned server to stop. */

@@ -3,17 +3,24 @@ package dev.goload.cli;
 import dev.goload.client.QueenClient;
 import dev.goload.client.RetryPolicy;
 import dev.goload.config.AppConfig;
-import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.app.AppContext;
-import dev.goload.modes.app.AppInterval;
+import dev.goload.modes.app.AppCounters;
 import dev.goload.modes.app.AppResult;
 import dev.goload.modes.app.AppRun;
+import dev.goload.modes.app.AppSection;
 import dev.goload.modes.app.RawLogs;
+import dev.goload.modes.run.RunOutcome;
+import dev.goload.pace.NanoClock;
 import dev.goload.report.AppConsole;
+import dev.goload.report.Artifact;
+import dev.goload.report.RunRecordWriter;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * {@code -mode app}: flags → {@link AppConfig} → {@link AppRun}. Exit codes (§2.10, changed from the reference's
@@ -92,29 +99,50 @@ public final class AppCommand implements ModeCommand {
             if (logs != null) logs.close();
             return ExitCodes.SETUP;
         }
+        String runId = cfg.run().runId();
+        Path dir = f.getString("out").isEmpty() ? Path.of("goload-runs", runId) : Path.of(f.getString("out"));
+        RunRecordWriter<AppCounters.Snapshot> record;
+        try {
+            record = new RunRecordWriter<>(dir, RunHeaders.of(f, "app", runId, client, cfg.target().url(),
+                    cfg.run().seed()), System.currentTimeMillis());
+        } catch (IOException e) {
+            err.println("goload -mode app: cannot create the artifact directory " + dir + ": " + e.getMessage());
+            client.close();
+            if (logs != null) logs.close();
+            return ExitCodes.SETUP;
+        }
         RunSignal signal = new RunSignal();
-        AppResult result;
-        try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
-             var monitor = LoadModeSupport.periodicMonitor(f)) {
+        try (client; record; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             RunStage.begin();
-            // the loader's lines go inside the console's final block, before the reference's [final] line
-            AppRun.Listener listener = new AppRun.Listener() {
-                @Override
-                public void onInterval(AppInterval r) {
-                    console.onInterval(r);
-                }
-
-                @Override
-                public void onEnd(AppResult r) {
-                    console.printFinal(r, LoadModeSupport.wholeRun(monitor), client.stats().reconnects());
-                }
-            };
-            result = new AppRun(cfg, client, logs, listener, out, dev.goload.pace.NanoClock.SYSTEM, tap)
-                    .execute(signal);
+            AppResult result = new AppRun(cfg, client, logs, LoadModeSupport.loaderRules(f), List.of(console, record),
+                    NanoClock.SYSTEM, tap).execute(signal);
+            RunOutcome o = result.outcome();
+            console.printFinal(result, o.loader(), o.reconnects());
+            int code = exitCode(result);
+            try {
+                record.finish(o, AppSection.of(result), artifacts(result));
+            } catch (UncheckedIOException e) {
+                err.println("goload -mode app: " + e.getMessage());
+                code = code == ExitCodes.OK ? ExitCodes.SETUP : code;
+            }
+            record.printPaths(out, List.of());
+            return code;
         } finally {
             out.flush();
         }
-        return exitCode(result);
+    }
+
+    /** The raw logs of {@code -verify-log} (one per group, and the manifest), when written. */
+    private static List<Artifact> artifacts(AppResult r) {
+        List<Artifact> a = new ArrayList<>();
+        if (r.rawLogDir() == null) return a;
+        Path dir = Path.of(r.rawLogDir());
+        for (int g = 0; g < r.app().popped().length; g++) {
+            a.add(Artifact.of("rawLog", dir.resolve(RawLogs.groupFile(g))));
+            a.add(Artifact.of("rawLog", dir.resolve(RawLogs.ackFile(g))));
+        }
+        a.add(Artifact.of("rawLogManifest", dir.resolve(RawLogs.MANIFEST)));
+        return a;
     }
 
     /** 3 when the order verdict fails, 1 when the raw logs could not be completed, else 0. */

@@ -7,26 +7,34 @@ import dev.goload.client.QueenClient;
 import dev.goload.config.AttributionOptions;
 import dev.goload.config.CloudConfig;
 import dev.goload.modes.LoaderBoundRules;
+import dev.goload.modes.cloud.CloudCounters;
 import dev.goload.modes.cloud.CloudResult;
 import dev.goload.modes.cloud.CloudRun;
 import dev.goload.modes.cloud.CloudStamps;
 import dev.goload.modes.cloud.CloudTenant;
 import dev.goload.modes.cloud.CloudTenants;
+import dev.goload.modes.run.Verdict;
 import dev.goload.pace.NanoClock;
 import dev.goload.report.CloudConsole;
 import dev.goload.report.CloudCsv;
+import dev.goload.report.Artifact;
 import dev.goload.report.CloudRecord;
+import dev.goload.report.CloudRunSection;
 import dev.goload.report.CloudVerdictTable;
 import dev.goload.report.HostInfo;
 import dev.goload.report.LossLines;
+import dev.goload.report.RunHeader;
+import dev.goload.report.RunRecordWriter;
 import dev.goload.tenancy.SyntheticTenants;
 import dev.goload.tenancy.TenantsFile;
 import dev.goload.verify.FaultPlan;
 import dev.goload.verify.LossReport;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -116,11 +124,6 @@ public final class CloudCommand implements ModeCommand {
                 LoadModeSupport.idleTimeoutMillis(f));
     }
 
-    /** Keep-alive reconnects of all tenant clients (a client shared by every tenant counted once). */
-    static long reconnects(List<QueenClient> clients) {
-        return clients.stream().distinct().mapToLong(c -> c.stats().reconnects()).sum();
-    }
-
     private static String defaultRunId(String target) {
         return "cloud-" + target + "-" + System.currentTimeMillis() / 1000;
     }
@@ -194,20 +197,42 @@ public final class CloudCommand implements ModeCommand {
         Path csvPath = cfg.outDir().resolve(cfg.runId() + "-interval.csv");
         CloudCsv csv;
         try {
-            csv = new CloudCsv(csvPath);
+            csv = new CloudCsv(csvPath, cfg.pushBatch());
         } catch (IOException e) {
             err.println("goload -mode cloud: cannot create " + csvPath + ": " + e.getMessage());
             return ExitCodes.SETUP;
         }
-        try (csv) {
-            return run(f, cfg, faults, attribution, tenants, csv, out, err);
+        long seed = System.nanoTime();
+        RunRecordWriter<CloudCounters.Snapshot> record;
+        try {
+            record = new RunRecordWriter<>(cfg.outDir(), header(f, cfg, seed, embeddedSockets(f)),
+                    cfg.runId() + ".run.json", System.currentTimeMillis(), Files::newOutputStream);
+        } catch (IOException e) {
+            csv.close();
+            err.println("goload -mode cloud: cannot create the run record's files in " + cfg.outDir() + ": "
+                    + e.getMessage());
+            return ExitCodes.SETUP;
+        }
+        try (csv; record) {
+            return run(f, cfg, faults, attribution, tenants, csv, record, seed, out, err);
         }
     }
 
+    /** The v2 record's opening fields (flags and configuration line with secrets masked). */
+    private static RunHeader header(ParsedFlags f, CloudConfig cfg, long seed, long sockets) {
+        boolean embedded = f.getBool("embedded");
+        // the production launcher's choice (BrokerLaunchers): the proxy always in this process, a broker when it fits
+        boolean inProcess = embedded && ("proxy".equals(cfg.target())
+                || new FdBudget(sockets, FdBudget.processLimit()).placement() == FdBudget.Placement.IN_PROCESS);
+        return new RunHeader(cfg.runId(), "cloud", Version.current(),
+                QueenClient.engineFor(ClientConfig.of(cfg.url())).label(), LoadModeSupport.configLine(f, "cloud"),
+                LoadModeSupport.maskedFlags(f), seed, new RunHeader.Broker(cfg.url(), embedded, inProcess));
+    }
+
     private static int run(ParsedFlags f, CloudConfig cfg, FaultPlan faults, AttributionOptions attribution,
-                           List<CloudTenant> tenants, CloudCsv csv,
-                           PrintStream out, PrintStream err) throws Exception {
-        CloudConsole console = new CloudConsole(out);
+                           List<CloudTenant> tenants, CloudCsv csv, RunRecordWriter<CloudCounters.Snapshot> record,
+                           long seed, PrintStream out, PrintStream err) throws Exception {
+        CloudConsole console = new CloudConsole(out, cfg.pushBatch());
         int drain = cfg.effectiveDrainSec(faults.any());
         console.printHeader(cfg, tenants.size(), faults.any() ? faults.toString() : null, drain,
                 drain > cfg.drainSec());
@@ -220,7 +245,7 @@ public final class CloudCommand implements ModeCommand {
         }
         CountDownLatch done = new CountDownLatch(1);
         try {
-            CloudRun run = new CloudRun(cfg, tenants, clients, faults, List.of(console, csv), out, NanoClock.SYSTEM)
+            CloudRun run = new CloudRun(cfg, tenants, clients, faults, List.of(console, csv, record), NanoClock.SYSTEM)
                     .loaderRules(LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")))
                     .attribution(attribution);
             if (!run.configure()) {
@@ -232,10 +257,9 @@ public final class CloudCommand implements ModeCommand {
                 return true;
             }, done)) {
                 RunStage.begin();
-                result = run.execute(System.nanoTime());
+                result = run.execute(seed);
             }
             LossReport loss = run.attributeLoss(result);
-            long reconnects = reconnects(clients);
             int nominal = new CloudStamps(cfg.payloadBytes()).nominalBytes();
             Map<String, Object> extra = new LinkedHashMap<>();
             extra.put("goloadVersion", Version.current());
@@ -243,7 +267,7 @@ public final class CloudCommand implements ModeCommand {
             extra.put("flags", LoadModeSupport.maskedFlags(f));
             extra.put("httpClient", QueenClient.engineFor(ClientConfig.of(cfg.url())).label());
             extra.put("host", HostInfo.describe());
-            extra.put("reconnects", reconnects);
+            extra.put("reconnects", result.outcome().reconnects());
             if (csv.error() != null) {
                 extra.put("csvError", csv.error().getMessage());
             }
@@ -258,22 +282,45 @@ public final class CloudCommand implements ModeCommand {
                 err.println("goload -mode cloud: cannot write the run record: " + e.getMessage());
                 json = null;
             }
-            console.printSummary(result, cfg.pushBatch(), nominal, reconnects);
+            String recordError = null;
+            try {
+                record.finish(result.outcome(), CloudRunSection.of(result, loss), artifacts(cfg, json, csv));
+            } catch (UncheckedIOException e) {
+                recordError = e.getMessage();
+            }
+            console.printSummary(result, nominal);
             CloudVerdictTable.print(out, result, loss);
             console.printTail(result, json == null ? "(run record not written)" : json.toString(),
-                    csv.path().toString());
+                    csv.path().toString(), List.of(record.recordFile(), record.csvFile(), record.hlogFile()));
             if (csv.error() != null) {
                 err.println("goload -mode cloud: " + csv.error().getMessage());
             }
+            if (recordError != null) {
+                err.println("goload -mode cloud: " + recordError);
+            }
             // A FAIL verdict outranks a missing artifact (as in app): it is printed above, and it is what a
             // script must not mistake for a setup problem; the artifact failure is on stderr either way.
-            boolean fail = result.verify().enabled() && !result.verify().pass() && cfg.failOnVerify();
-            if (fail) return ExitCodes.VERDICT_FAIL;
-            return json == null || csv.error() != null ? ExitCodes.SETUP : ExitCodes.OK;
+            Verdict v = result.outcome().verdict();
+            if (v.result() == Verdict.Result.FAIL && v.exitCode() != 0) return v.exitCode();
+            return json == null || csv.error() != null || recordError != null ? ExitCodes.SETUP : ExitCodes.OK;
         } finally {
             out.flush();
             done.countDown();
             CloudRun.close(clients);
         }
+    }
+
+    /** The mode's own files, for the v2 record: the reference's JSON and CSV, and a tenants file this run made. */
+    private static List<Artifact> artifacts(CloudConfig cfg, Path json, CloudCsv csv) {
+        List<Artifact> a = new ArrayList<>();
+        if (json != null) {
+            a.add(Artifact.of("cloudJson", json));
+        }
+        a.add(Artifact.of("cloudCsv", csv.path()));
+        Path synth = cfg.outDir().resolve(cfg.runId() + ".tenants.json");
+        if (cfg.tenantsFile().equals(synth.toString())) {
+            a.add(Artifact.of("tenantsFile", synth));
+        }
+        return a;
     }
 }

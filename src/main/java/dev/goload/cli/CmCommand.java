@@ -4,23 +4,29 @@ import dev.goload.client.QueenClient;
 import dev.goload.client.RetryPolicy;
 import dev.goload.config.AttributionOptions;
 import dev.goload.config.CmConfig;
-import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.cm.CmResult;
 import dev.goload.modes.cm.CmRun;
+import dev.goload.modes.cm.CmSnapshot;
+import dev.goload.modes.run.RunOutcome;
+import dev.goload.report.Artifact;
 import dev.goload.pace.NanoClock;
 import dev.goload.report.CmConsole;
-import dev.goload.report.LoaderLines;
+import dev.goload.report.CmVerdictFormat;
 import dev.goload.report.LossLines;
-import dev.goload.report.ReconnectLines;
+import dev.goload.report.RunRecordWriter;
 import dev.goload.verify.CmStage;
 import dev.goload.verify.CmVerdict;
-import dev.goload.verify.CmVerdictFormat;
 import dev.goload.verify.CmVerifier;
 import dev.goload.verify.LossReport;
+import dev.goload.verify.ProducedMeta;
+import dev.goload.verify.StageAckErrors;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -60,6 +66,7 @@ public final class CmCommand implements ModeCommand {
         }
         CmConfig cfg = config(f);
         AttributionOptions attribution = FlagTables.attribution(f);
+        String runId = LoadModeSupport.run(f, "cm").runId();
         CmConsole console = new CmConsole(out);
         console.header(cfg);
         QueenClient client;
@@ -71,36 +78,67 @@ public final class CmCommand implements ModeCommand {
             return ExitCodes.SETUP;
         }
         RunSignal signal = new RunSignal();
-        try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
-             var monitor = LoadModeSupport.periodicMonitor(f)) {
+        RunRecordWriter<CmSnapshot> record;
+        try {
+            // the record sits beside the stage logs under a name the reference never writes
+            record = new RunRecordWriter<>(cfg.logdir(), RunHeaders.of(f, "cm", runId, client, cfg.target().url(), null),
+                    runId + ".json", System.currentTimeMillis(), java.nio.file.Files::newOutputStream);
+        } catch (IOException e) {
+            // the setup failure the run itself would report: nothing can be written in -logdir
+            out.println("cannot open the stage logs in " + cfg.logdir() + ": " + e.getMessage());
+            client.close();
+            return ExitCodes.SETUP;
+        }
+        try (client; record; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             RunStage.begin();
-            CmRun run = new CmRun(cfg, client, console, NanoClock.SYSTEM).attribution(attribution);
+            CmRun run = new CmRun(cfg, client, runId, LoadModeSupport.loaderRules(f), List.of(console, record),
+                    NanoClock.SYSTEM).attribution(attribution);
             CmResult r = run.execute(signal);
-            var loader = LoadModeSupport.wholeRun(monitor);
-            long reconnects = client.stats().reconnects();
+            RunOutcome o = r.outcome();
             if (r.fin() != null) {
-                console.fin(r.fin(), r.e2e(), loader, reconnects, r.errorsByKind());
-            } else {
-                ReconnectLines.printFinal(out, reconnects);
-                LoaderLines.printFinal(out, loader);
+                console.fin(r.fin(), o.latency("e2e"), o.loader(), o.reconnects(), o.errors());
             }
+            int code;
+            LossReport loss = null;
             if (r.setupFailure() != null) {
                 out.println(r.setupFailure());
-                return ExitCodes.SETUP;
-            }
-            LossReport loss = run.attributeLoss(r);
-            if (loss != null) {
-                try {
-                    LossLines.write(cfg.logdir().resolve(LOSS_FILE), loss);
-                } catch (IOException e) {
-                    err.println("goload -mode cm: cannot write " + LOSS_FILE + ": " + e.getMessage());
+                code = ExitCodes.SETUP;
+            } else {
+                loss = run.attributeLoss(r);
+                if (loss != null) {
+                    try {
+                        LossLines.write(cfg.logdir().resolve(LOSS_FILE), loss);
+                    } catch (IOException e) {
+                        err.println("goload -mode cm: cannot write " + LOSS_FILE + ": " + e.getMessage());
+                    }
                 }
+                CmVerdictFormat.print(r.verdict(), loss, out);
+                code = r.verdict().passed() ? ExitCodes.OK : ExitCodes.VERDICT_FAIL;
             }
-            CmVerdictFormat.print(r.verdict(), loss, out);
-            return r.verdict().passed() ? ExitCodes.OK : ExitCodes.VERDICT_FAIL;
+            List<Artifact> artifacts = artifacts(cfg, loss != null);
+            try {
+                record.finish(o, r.section(), artifacts);
+            } catch (UncheckedIOException e) {
+                err.println("goload -mode cm: " + e.getMessage());
+                code = code == ExitCodes.OK ? ExitCodes.SETUP : code;
+            }
+            record.printPaths(out, List.of());
+            return code;
         } finally {
             out.flush();
         }
+    }
+
+    /** The stage logs and meta files the reference's verifier reads, and the loss attribution when written. */
+    private static List<Artifact> artifacts(CmConfig cfg, boolean loss) {
+        List<Artifact> a = new ArrayList<>();
+        for (CmStage s : CmStage.standard(cfg.queuePrefix())) {
+            a.add(Artifact.of("stageLog", cfg.logdir().resolve(s.fileName())));
+        }
+        a.add(Artifact.of("producedMeta", cfg.logdir().resolve(ProducedMeta.FILE)));
+        a.add(Artifact.of("stageAckErrMeta", cfg.logdir().resolve(StageAckErrors.FILE)));
+        if (loss) a.add(Artifact.of("lossAttribution", cfg.logdir().resolve(LOSS_FILE)));
+        return a;
     }
 
     /** cm's record of the loss attribution, next to the stage logs. */

@@ -60,9 +60,11 @@ final class CompletionCommand {
         root.addSubcommand("ladder", SubcommandSpec.of("ladder", "", LadderCommand.flags(), true));
         root.addSubcommand("k8s", SubcommandSpec.of("k8s", "", K8sCommand.flags(), true));
         root.addSubcommand("merge", SubcommandSpec.of("merge", "", MergeCommand.flags(), true));
+        root.addSubcommand("report", ReportCommand.commandSpec());
+        root.addSubcommand("compare", CompareCommand.commandSpec());
         root.addSubcommand("version", CommandSpec.create());
         List<String> helpTopics = new ArrayList<>(modes);
-        helpTopics.addAll(List.of("broker", "demo", "ladder", "k8s", "merge"));
+        helpTopics.addAll(List.of("broker", "demo", "ladder", "k8s", "merge", "report", "compare"));
         root.addSubcommand("help", withWord(helpTopics));
         root.addSubcommand("completion", withWord(SHELLS));
         return root;

@@ -17,7 +17,7 @@ final class K8sCommand {
     private K8sCommand() {}
 
     static FlagTable flags() {
-        return new FlagTable("goload k8s")
+        return new FlagTable("goload k8s [flags] -- <goload args…>")
                 .string("name", "goload", "the Job's name (a DNS label); the Service is <name>-shards")
                 .string("namespace", "", "namespace of the objects (\"\" = the kubectl context's)")
                 .string("image", "", "the goload container image (required)")
@@ -35,16 +35,9 @@ final class K8sCommand {
         FlagTable table = flags();
         ParsedFlags f;
         try {
-            f = GoFlagParser.parse(table, args);
-        } catch (HelpRequestedException e) {
-            err.println("usage: goload k8s [flags] -- <goload args…>   (e.g. -image ghcr.io/you/goload:1 -shards 4"
-                    + " -- -mode openloop -rate 600000 -url http://queen:6632)");
-            table.printUsage(err);
-            return ExitCodes.OK;
-        } catch (FlagParseException e) {
-            err.println(e.getMessage());
-            table.printUsage(err);
-            return ExitCodes.USAGE;
+            f = UsageExit.parse(table, args, err);
+        } catch (UsageExit e) {
+            return e.code();
         }
         List<String> goload = f.positional();
         if (goload.isEmpty()) {

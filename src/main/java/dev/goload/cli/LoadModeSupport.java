@@ -15,18 +15,20 @@ import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.RunResult;
 import dev.goload.modes.RunSignal;
-import dev.goload.report.HostInfo;
-import dev.goload.report.RunArtifacts;
+import dev.goload.modes.run.RunListener;
+import dev.goload.modes.run.RunOutcome;
+import dev.goload.report.RunHeader;
+import dev.goload.report.RunRecordWriter;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
 
 /**
  * What the load-mode commands ({@code max}, {@code openloop}) share: turning flags into the option records,
@@ -170,41 +172,47 @@ final class LoadModeSupport {
     }
 
     /**
-     * Runs a load run with its console formatter and artifacts, stopping cleanly on SIGINT/SIGTERM: the first
-     * signal stops the run, which then ends normally (final lines and artifacts written, so nothing is lost) with
-     * its own exit code — 0, as the reference — instead of the JVM's 128+signo.
+     * The opening fields of a load run's {@code goload.run/2} record: run id, mode, version, client, configuration
+     * line, every flag (secrets masked), the seed, and where the traffic went.
+     */
+    static RunHeader header(ParsedFlags f, String mode, RunOptions run, QueenClient client, Long seed) {
+        boolean embedded = f.table().has("embedded") && f.getBool("embedded");
+        return new RunHeader(run.runId(), mode, Version.current(), client.engine().label(), run.configLine(),
+                maskedFlags(f), seed, new RunHeader.Broker(f.getString("url"), embedded, embedded));
+    }
+
+    /**
+     * Runs a load run with its console formatter and its {@code goload.run/2} record, stopping cleanly on
+     * SIGINT/SIGTERM: the first signal stops the run, which then ends normally (final lines and artifacts written, so
+     * nothing is lost) with its own exit code — 0, as the reference — instead of the JVM's 128+signo.
      *
+     * @param console    the mode's console, a listener of the run
+     * @param finalLines prints the console's final lines from the outcome
+     * @param section    the mode's section of the record ({@code configureError} is added to it)
      * @return the exit code (0: the run finished; 1: artifacts could not be written)
      */
-    static int execute(String mode, LoadRun.Setup setup, QueenClient client,
+    static int execute(LoadRun.Setup setup, QueenClient client,
                        java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
-                       LoadRun.Listener console, Map<String, Object> recordHeader, PrintStream out, PrintStream err)
-            throws Exception {
+                       RunListener<Void> console, Consumer<RunOutcome> finalLines, RunHeader header,
+                       Map<String, Object> section, PrintStream out, PrintStream err) throws Exception {
         RunOptions run = setup.run();
-        Map<String, Object> header = new LinkedHashMap<>();
-        header.put("mode", mode);
-        header.put("goloadVersion", Version.current());
-        header.put("configLine", run.configLine());
-        header.putAll(recordHeader);
-        header.put("httpClient", client.engine().label());
-        header.put("host", HostInfo.describe());
-        RunArtifacts artifacts;
+        RunRecordWriter<Void> record;
         try {
-            artifacts = new RunArtifacts(run.outDir(), run.runId(), header, System.currentTimeMillis());
+            record = new RunRecordWriter<>(run.outDir(), header, System.currentTimeMillis());
         } catch (java.io.IOException e) {
             err.println("goload: cannot create the artifact directory " + run.outDir() + ": " + describe(e));
             return ExitCodes.SETUP;
         }
-        List<LoadRun.Listener> listeners = new ArrayList<>();
-        listeners.add(console);
-        listeners.add(artifacts);
         RunSignal signal = new RunSignal();
-        try (artifacts; client; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
+        try (record; client; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             RunStage.begin();
-            RunResult result = new LoadRun(setup, client, producers, listeners, out, dev.goload.pace.NanoClock.SYSTEM)
-                    .execute(signal);
-            if (result == null) return ExitCodes.SETUP;
-            artifacts.printPaths(out);
+            RunResult result = new LoadRun(setup, client, producers, List.of(console, record),
+                    dev.goload.pace.NanoClock.SYSTEM).execute(signal);
+            finalLines.accept(result.outcome());
+            Map<String, Object> sec = new LinkedHashMap<>(section);
+            sec.put("configureError", result.configureError());
+            record.finish(result.outcome(), sec, List.of());
+            record.printPaths(out, List.of());
             return ExitCodes.OK;
         } catch (java.io.UncheckedIOException e) {
             err.println("goload: " + e.getMessage());

@@ -10,7 +10,7 @@ import java.util.Set;
  * spec §1.2, parsed by {@link GoFlagParser} exactly as Go does) and the subcommand form
  * ({@code goload openloop --rate 5 …}, parsed by picocli from the same table, {@link SubcommandParser}); both
  * yield the same {@link ParsedFlags} and run through {@link ModeRunner#runParsed}. Plus {@code broker},
- * {@code demo}, {@code ladder}, {@code completion}, {@code version} and {@code help}.
+ * {@code demo}, {@code ladder}, {@code report}, {@code compare}, {@code completion}, {@code version} and {@code help}.
  */
 public final class Main {
     private Main() {}
@@ -64,6 +64,8 @@ public final class Main {
             case "k8s" -> { return K8sCommand.run(rest, out, err); }
             case "merge" -> { return MergeCommand.run(rest, out, err); }
             case "completion" -> { return CompletionCommand.run(rest, registry, out, err); }
+            case "report" -> { return ReportCommand.run(rest, out, err); }
+            case "compare" -> { return CompareCommand.run(rest, out, err); }
             default -> { }
         }
         if (registry.has(first)) return subcommand(first, rest, out, err, registry, runner);
@@ -102,6 +104,8 @@ public final class Main {
             case "broker" -> BrokerCommand.flags().printUsage(out);
             case "demo" -> DemoCommand.flags().printUsage(out);
             case "ladder" -> LadderCommand.flags().printUsage(out);
+            case "report" -> { return ReportCommand.run(List.of("--help"), out, err); }
+            case "compare" -> { return CompareCommand.run(List.of("--help"), out, err); }
             case "k8s" -> K8sCommand.flags().printUsage(out);
             case "merge" -> MergeCommand.flags().printUsage(out);
             default -> { return unknownMode(rest.getFirst(), registry, err); }

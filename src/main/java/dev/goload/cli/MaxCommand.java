@@ -46,13 +46,17 @@ public final class MaxCommand implements ModeCommand {
         }
         var setup = new LoadRun.Setup("max", cfg.queue(), cfg.consumer(), cfg.run(), false,
                 LoadModeSupport.configureOptions(cfg.queue(), false), LoadModeSupport.loaderRules(f));
-        Map<String, Object> header = new LinkedHashMap<>();
-        header.put("config", new MaxConfig(LoadModeSupport.masked(cfg.target()), cfg.queue(), cfg.consumer(),
-                cfg.run(), cfg.producers(), cfg.pushBatch(), cfg.payloadBytes()));
-        header.put("flags", LoadModeSupport.maskedFlags(f));
-        header.put("loaderBoundRules", setup.rules());
-        header.put("embeddedBroker", f.getBool("embedded"));
-        return LoadModeSupport.execute("max", setup, client, ctx -> new MaxProducers(cfg, ctx), console, header, out,
-                err);
+        return LoadModeSupport.execute(setup, client, ctx -> new MaxProducers(cfg, ctx), console, console::onEnd,
+                LoadModeSupport.header(f, "max", cfg.run(), client, null), section(cfg), out, err);
+    }
+
+    /** The max section of the run record (docs/run-record.md): every partition is active in max. */
+    static Map<String, Object> section(MaxConfig cfg) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("activePartitions", cfg.queue().partitions());
+        m.put("pushBatch", cfg.pushBatch());
+        m.put("producers", cfg.producers());
+        m.put("payloadBytes", cfg.payloadBytes());
+        return m;
     }
 }

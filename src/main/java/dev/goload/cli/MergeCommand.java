@@ -15,7 +15,7 @@ final class MergeCommand {
     private MergeCommand() {}
 
     static FlagTable flags() {
-        return new FlagTable("goload merge")
+        return new FlagTable("goload merge -o DIR <shard dir or record.json>…")
                 .string("o", "", "directory for the merged record, .hlog and interval CSV (required)");
     }
 
@@ -23,15 +23,9 @@ final class MergeCommand {
         FlagTable table = flags();
         ParsedFlags f;
         try {
-            f = GoFlagParser.parse(table, args);
-        } catch (HelpRequestedException e) {
-            err.println("usage: goload merge -o DIR <shard dir or record.json>…   (every shard of one run)");
-            table.printUsage(err);
-            return ExitCodes.OK;
-        } catch (FlagParseException e) {
-            err.println(e.getMessage());
-            table.printUsage(err);
-            return ExitCodes.USAGE;
+            f = UsageExit.parse(table, args, err);
+        } catch (UsageExit e) {
+            return e.code();
         }
         if (f.getString("o").isEmpty()) {
             err.println("goload merge: -o DIR is required (the flags come before the inputs)");

@@ -47,16 +47,26 @@ public final class OpenLoopCommand implements ModeCommand {
         }
         var setup = new LoadRun.Setup("openloop", cfg.queue(), cfg.consumer(), cfg.run(), cfg.e2e(),
                 LoadModeSupport.configureOptions(cfg.queue(), true), LoadModeSupport.loaderRules(f));
-        Map<String, Object> header = new LinkedHashMap<>();
-        header.put("config", new OpenLoopConfig(LoadModeSupport.masked(cfg.target()), cfg.queue(), cfg.consumer(),
-                cfg.run(), cfg.rate(), cfg.pushBatch(), cfg.maxInflight(), cfg.rampSeconds(), cfg.arrival(),
-                cfg.behindMillis(), cfg.payloadBytes(), cfg.activePartitions(), cfg.activePolicy(), cfg.e2e()));
-        header.put("flags", LoadModeSupport.maskedFlags(f));
-        header.put("loaderBoundRules", setup.rules());
-        header.put("embeddedBroker", f.getBool("embedded"));
         long seed = LoadModeSupport.seed(f);
-        header.put("arrivalSeed", seed);
-        return LoadModeSupport.execute("openloop", setup, client, ctx -> new OpenLoopProducers(cfg, ctx, seed),
-                console, header, out, err);
+        return LoadModeSupport.execute(setup, client, ctx -> new OpenLoopProducers(cfg, ctx, seed), console,
+                console::onEnd, LoadModeSupport.header(f, "openloop", cfg.run(), client, seed), section(cfg), out,
+                err);
+    }
+
+    /** The openloop section of the run record (docs/run-record.md). */
+    public static Map<String, Object> section(OpenLoopConfig cfg) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("activePartitions", cfg.effectiveActive());
+        m.put("arrival", cfg.arrival());
+        m.put("pushBatch", cfg.pushBatch());
+        m.put("rate", cfg.rate());
+        m.put("requestsPerSecond", cfg.requestsPerSecond());
+        m.put("maxInflight", cfg.maxInflight());
+        m.put("rampSec", cfg.rampSeconds());
+        m.put("behindMs", cfg.behindMillis());
+        m.put("payloadBytes", cfg.payloadBytes());
+        m.put("activePolicy", cfg.activePolicy());
+        m.put("e2e", cfg.e2e());
+        return m;
     }
 }

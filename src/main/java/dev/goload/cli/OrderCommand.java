@@ -10,15 +10,24 @@ import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.order.OrderResult;
 import dev.goload.modes.order.OrderRun;
+import dev.goload.modes.run.RunListener;
+import dev.goload.report.Artifact;
 import dev.goload.report.OrderReport;
+import dev.goload.report.RunHeader;
+import dev.goload.report.RunRecordWriter;
 import dev.goload.verify.LossReport;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * {@code -mode order}: flags → {@link OrderConfig} → {@link OrderRun} → verdict. Exit 0 PASS, 3 FAIL, 1 setup
- * (tenants file/idx, client, configure, JSON), 2 flags.
+ * {@code -mode order}: flags → {@link OrderConfig} → {@link OrderRun} → verdict; with {@code -out}, the reference's
+ * {@code <run-id>.json} and goload's {@code <run-id>.run.json} (schema {@code goload.run/2}) with its interval CSV and
+ * {@code .hlog}. Exit 0 PASS, 3 FAIL, 1 setup (tenants file/idx, client, configure, JSON, record), 2 flags.
  */
 public final class OrderCommand implements ModeCommand {
     @Override
@@ -70,8 +79,23 @@ public final class OrderCommand implements ModeCommand {
             cc = cc.withBearerToken(t.get().apiKey()).withHostHeader(t.get().clusterSlug());
         }
         OrderReport.header(cfg, out);
-        try (QueenClient client = new QueenClient(cc)) {
-            OrderRun run = new OrderRun(cfg, client, out::println).attribution(attribution);
+        // the v2 record goes to -out (beside the reference's <run-id>.json); without -out, nowhere (as the JSON)
+        RunRecordWriter<Object> record = null;
+        if (!cfg.out().isEmpty()) {
+            try {
+                record = new RunRecordWriter<>(Path.of(cfg.out()), header(f, cfg), cfg.runId() + ".run.json",
+                        System.currentTimeMillis(), Files::newOutputStream);
+            } catch (IOException e) {
+                err.println("goload -mode order: cannot create the run record's files in " + cfg.out() + ": "
+                        + e.getMessage());
+                return ExitCodes.SETUP;
+            }
+        }
+        try (QueenClient client = new QueenClient(cc); AutoCloseable closeRecord = closer(record)) {
+            List<RunListener<Object>> listeners = new ArrayList<>();
+            listeners.add(OrderReport.console(out));
+            if (record != null) listeners.add(record);
+            OrderRun run = new OrderRun(cfg, client, listeners).attribution(attribution);
             try {
                 run.configure();
             } catch (QueenException e) {
@@ -80,26 +104,46 @@ public final class OrderCommand implements ModeCommand {
             }
             RunSignal signal = new RunSignal();
             OrderResult r;
-            dev.goload.modes.RunResult.LoaderSummary loader;
             try (SignalHooks hooks = SignalHooks.stopping(signal, out);
-                 var monitor = LoadModeSupport.periodicMonitor(f)) {
+                 var monitor = new LoaderMonitor(LoadModeSupport.loaderRules(f))) {
                 RunStage.begin();
-                r = run.execute(signal);
-                loader = LoadModeSupport.wholeRun(monitor);
+                r = run.execute(signal, monitor);
             }
+            r = r.withOutcome(r.outcome().withVerdict(OrderReport.verdict(r)));
             LossReport loss = run.attributeLoss(r);
-            long reconnects = client.stats().reconnects();
-            OrderReport.print(cfg.runId(), r, loader, reconnects, loss, out);
-            if (!cfg.out().isEmpty()) {
+            OrderReport.print(cfg.runId(), r, loss, out);
+            if (record != null) {
+                Path json;
                 try {
-                    out.println("wrote " + OrderReport.writeJson(Path.of(cfg.out()), cfg.runId(), cfg.note(), cfg, r, loader,
-                            reconnects, loss));
+                    json = OrderReport.writeJson(Path.of(cfg.out()), cfg.runId(), cfg.note(), cfg, r, loss);
+                    out.println("wrote " + json);
                 } catch (IOException e) {
                     err.println("goload -mode order: cannot write the JSON record: " + e.getMessage());
                     return ExitCodes.SETUP;
                 }
+                try {
+                    record.finish(r.outcome(), OrderReport.section(r, loss), List.of(Artifact.of("orderJson", json)));
+                    record.printPaths(out, List.of());
+                } catch (UncheckedIOException e) {
+                    err.println("goload -mode order: " + e.getMessage());
+                    return r.passed() ? ExitCodes.SETUP : ExitCodes.VERDICT_FAIL;
+                }
             }
             return r.passed() ? ExitCodes.OK : ExitCodes.VERDICT_FAIL;
         }
+    }
+
+    private static AutoCloseable closer(RunRecordWriter<?> record) {
+        return record == null ? () -> { } : record;
+    }
+
+    /** The v2 record's opening fields (flags and configuration line with secrets masked). */
+    private RunHeader header(ParsedFlags f, OrderConfig cfg) {
+        boolean embedded = f.getBool("embedded");
+        boolean inProcess = embedded
+                && new FdBudget(embeddedSockets(f), FdBudget.processLimit()).placement() == FdBudget.Placement.IN_PROCESS;
+        return new RunHeader(cfg.runId(), "order", Version.current(),
+                QueenClient.engineFor(ClientConfig.of(cfg.url())).label(), LoadModeSupport.configLine(f, "order"),
+                LoadModeSupport.maskedFlags(f), null, new RunHeader.Broker(cfg.url(), embedded, inProcess));
     }
 }

@@ -1,7 +1,5 @@
 package dev.goload.metrics;
 
-import dev.goload.client.ErrorKind;
-import dev.goload.client.QueenException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
@@ -20,6 +18,8 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class ErrorStats {
     static final int MAX_MESSAGE_BYTES = 240;
+    /** The kind of a call cut by the run's own stop: counted by kind, never as a failure. */
+    public static final String CANCELED = "canceled";
 
     /** The family at one instant; maps are sorted by key (the reference's Go maps print and serialize sorted). */
     public record Snapshot(long total, Map<String, Long> byKind, Map<String, Long> byCode, long retryAfterSamples,
@@ -38,19 +38,26 @@ public final class ErrorStats {
     private final DoubleAdder retryAfterSum = new DoubleAdder();
     private final AtomicLong retryAfterMaxBits = new AtomicLong(Double.doubleToLongBits(0));
 
-    /** Records one failed call. */
-    public void record(QueenException e) {
-        ErrorKind kind = QueenException.classify(e);
-        if (kind == ErrorKind.CANCELED) {
-            byKind.computeIfAbsent(kind.label(), k -> new LongAdder()).increment();
+    /**
+     * Records one failed call, already classified.
+     *
+     * @param kind              the error kind's label ({@code timeout}, {@code http_5xx}, …); {@value #CANCELED} is
+     *                          counted by kind only (never in the total, no message)
+     * @param status            the HTTP status, 0 when there was no answer
+     * @param codeKey           the proxy code key ({@code "429/rate_limited"}) or bare status; ignored when status is 0
+     * @param retryAfterSeconds the answer's Retry-After, NaN when none
+     */
+    public void record(String kind, int status, String codeKey, double retryAfterSeconds, String message) {
+        if (CANCELED.equals(kind)) {
+            byKind.computeIfAbsent(kind, k -> new LongAdder()).increment();
             return;
         }
         total.increment();
-        byKind.computeIfAbsent(kind.label(), k -> new LongAdder()).increment();
-        if (e.status() != 0) {
-            byCode.computeIfAbsent(e.codeKey(), k -> new LongAdder()).increment();
+        byKind.computeIfAbsent(kind, k -> new LongAdder()).increment();
+        if (status != 0) {
+            byCode.computeIfAbsent(codeKey, k -> new LongAdder()).increment();
         }
-        double ra = e.retryAfterSeconds();
+        double ra = retryAfterSeconds;
         if (!Double.isNaN(ra) && ra >= 0) {
             retryAfterSamples.increment();
             retryAfterSum.add(ra);
@@ -62,7 +69,7 @@ public final class ErrorStats {
                 }
             } while (!retryAfterMaxBits.compareAndSet(bits, Double.doubleToLongBits(ra)));
         }
-        first.putIfAbsent(kind.label(), clip(String.valueOf(e.getMessage())));
+        first.putIfAbsent(kind, clip(String.valueOf(message)));
     }
 
     /** Records a failure that is not an exception (e.g. {@code item_failed} inside a 2xx answer). */
@@ -85,8 +92,9 @@ public final class ErrorStats {
         return total.sum();
     }
 
-    public long kind(ErrorKind k) {
-        LongAdder a = byKind.get(k.label());
+    /** Calls recorded under the kind {@code label}. */
+    public long kind(String label) {
+        LongAdder a = byKind.get(label);
         return a == null ? 0 : a.sum();
     }
 

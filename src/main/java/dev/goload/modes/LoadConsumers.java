@@ -1,21 +1,18 @@
 package dev.goload.modes;
 
-import dev.goload.client.AckResult;
 import dev.goload.client.Message;
 import dev.goload.client.PopRequest;
 import dev.goload.client.QueenClient;
-import dev.goload.client.QueenException;
 import dev.goload.config.ConsumerOptions;
 import dev.goload.metrics.RunCounters;
 import dev.goload.metrics.RunRecorders;
 import dev.goload.modes.consume.AckCall;
-import dev.goload.modes.consume.AckTally;
 import dev.goload.modes.consume.Acks;
 import dev.goload.modes.consume.ConsumerLoop;
 import dev.goload.modes.consume.ConsumerPolicy;
 import dev.goload.modes.consume.ConsumerPool;
 import dev.goload.modes.consume.Lifetime;
-import dev.goload.modes.consume.PopTally;
+import dev.goload.modes.consume.RunTally;
 import dev.goload.pace.NanoClock;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -47,7 +44,7 @@ public final class LoadConsumers {
     private final AtomicInteger liveTasks;
     private final Lifetime life;
     /** The pop and ack counts of every loop and of the acks. */
-    private final Tally tally;
+    private final RunTally tally;
     private final Acks acks;
     private final ConsumerPool pool = new ConsumerPool();
 
@@ -65,7 +62,7 @@ public final class LoadConsumers {
         this.liveTasks = liveTasks;
         this.life = Lifetime.of(signal);
         AckCall call = msgs -> client.ackMessages(msgs, true, null);
-        this.tally = new Tally(counters, recorders);
+        this.tally = new RunTally(counters, recorders);
         this.acks = opts.ackAsync()
                 ? Acks.async(call, tally, opts.ackInflight(), life, NanoClock.SYSTEM, liveTasks)
                 : Acks.inline(call, tally, life, NanoClock.SYSTEM);
@@ -117,47 +114,5 @@ public final class LoadConsumers {
         boolean drained = acks.drain(ACK_DRAIN_MILLIS);
         acks.cutOff();
         return joined && drained;
-    }
-
-    /** §2.1.1: {@code popCalls} after an answer; acked += successes, ackErr += N − successes; kinds by label. */
-    private record Tally(RunCounters c, RunRecorders r) implements PopTally, AckTally {
-        @Override
-        public void answered() {
-            c.popCalls.increment();
-        }
-
-        @Override
-        public void empty() {
-            c.emptyPops.increment();
-        }
-
-        @Override
-        public void failed(QueenException e) {
-            c.popErr.increment();
-            c.popErrors.record(e);
-        }
-
-        @Override
-        public void answered(int size, AckResult a, long micros) {
-            c.ackCalls.increment();
-            c.ackMicros.add(micros);
-            r.ack.record(micros);
-            c.acked.add(a.succeeded());
-            c.ackErr.add(size - a.succeeded());
-        }
-
-        @Override
-        public void failed(int size, QueenException e, long micros) {
-            c.ackCalls.increment();
-            c.ackMicros.add(micros);
-            c.ackErr.add(size);
-            c.ackErrors.record(e);
-        }
-
-        @Override
-        public void unbuildable(int size, RuntimeException e) {
-            c.ackErr.add(size);
-            c.ackErrors.record("other", String.valueOf(e.getMessage()));
-        }
     }
 }

@@ -55,7 +55,7 @@ public final class LoaderWarmUp {
      * @param error              the first failure (the broker unreachable…), or null
      */
     public record Result(double millis, int clients, int connectionsPlanned, int connectionsDialled, int healthCalls,
-                         long pacerLaunches, String error) {
+                         long pacerLaunches, String error) implements dev.goload.modes.run.RunNote {
 
         /** The console line; it starts {@code [loader-warmup]}, outside every reference line template. */
         public String line() {

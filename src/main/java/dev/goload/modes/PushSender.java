@@ -108,7 +108,7 @@ public final class PushSender {
             return new PushOutcome(null, e, true);
         }
         counters.pushErrReq.increment();
-        counters.pushErrors.record(e);
+        Errors.record(counters.pushErrors, e);
         recorders.failed.recordNanos(scheduledNanos, done);
         return new PushOutcome(null, e, false);
     }

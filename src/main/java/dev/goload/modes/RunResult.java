@@ -1,37 +1,16 @@
 package dev.goload.modes;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.goload.metrics.LatencySummary;
-import dev.goload.metrics.RunCounters;
+import dev.goload.modes.run.RunOutcome;
 import java.util.List;
-import java.util.Map;
 
 /**
- * The typed outcome of a load run ({@code max}, {@code openloop}): what formatters turn into the final line
- * and the run record.
+ * The typed result of a load run ({@code max}, {@code openloop}): the mode-independent {@link RunOutcome} the
+ * formatters and the run record read, and what only these modes add.
  *
- * @param stopReason      {@code duration}, {@code signal} or {@code error: …}
- * @param totals          every counter over the whole run
- * @param latency         whole-run percentiles per recorder tag
- * @param brokerHealth    the broker's {@code /health} answer at start (its identity), or null
- * @param configureError  the configure failure text (the run went on, as the reference does), or null
- * @param intervals       the per-interval series
- * @param inflightAtEnd   push requests still outstanding when counters were read (0 after a clean drain)
- * @param reconnects      requests the client re-sent once on a fresh socket because the broker had closed their idle
- *                        keep-alive socket before answering (never errors, never retries of an answer)
+ * @param outcome        counters, phases, latency, errors, loader, broker identity, stop reason
+ * @param configureError the configure failure text (the run went on, as the reference does), or null
  */
-public record RunResult(String mode, String runId, long startedEpochMs, long endedEpochMs, String stopReason,
-                        RunCounters.Snapshot totals, Map<String, LatencySummary> latency, LoaderSummary loader,
-                        JsonNode brokerHealth, String configureError, List<IntervalReport> intervals,
-                        int inflightAtEnd, long reconnects) {
-
-    public LatencySummary latency(String tag) {
-        return latency.getOrDefault(tag, LatencySummary.EMPTY);
-    }
-
-    public double seconds() {
-        return (endedEpochMs - startedEpochMs) / 1000.0;
-    }
+public record RunResult(RunOutcome outcome, String configureError) {
 
     /**
      * The loader's measurement of itself over the run.

@@ -3,10 +3,13 @@ package dev.goload.report;
 import dev.goload.config.AppConfig;
 import dev.goload.metrics.LatencySummary;
 import dev.goload.modes.RunResult;
+import dev.goload.metrics.RunCounters;
 import dev.goload.modes.app.AppCounters;
-import dev.goload.modes.app.AppInterval;
+import dev.goload.modes.app.AppNote;
 import dev.goload.modes.app.AppResult;
-import dev.goload.modes.app.AppRun;
+import dev.goload.modes.run.IntervalSnapshot;
+import dev.goload.modes.run.RunListener;
+import dev.goload.modes.run.RunNote;
 import dev.goload.verify.OrderVerdict;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -14,12 +17,16 @@ import java.util.Locale;
 /**
  * The {@code -mode app} console (goload-behavior.md §2.8): the reference's header, report and final lines with
  * Go's number formatting, goload-java's additions on their own lines ({@code + …}) so existing parsers keep
- * working — at the end before the reference's {@code [final]} line, which stays the last one — and the verdict line. LatencySummary come from HdrHistogram: interval values on the report line, whole-run
- * values in the final block. Called from the run's reporter thread only.
+ * working — at the end before the reference's {@code [final]} line, which stays the last one — and the verdict line;
+ * the run's notes (reset, configure, bursts, drain) in the reference's words. Percentiles come from HdrHistogram:
+ * interval values on the report line ({@code pushRtt} is the push path's {@code service}), whole-run values in the
+ * final block. Called from the run's reporter thread only (notes: from the engine's threads, one line each).
  */
-public final class AppConsole implements AppRun.Listener {
+public final class AppConsole implements RunListener<AppCounters.Snapshot> {
     private final AppConfig cfg;
     private final PrintStream out;
+    /** app's figures at the previous interval: the report line's rates are taken between two of them. */
+    private AppCounters.Snapshot prev;
 
     public AppConsole(AppConfig cfg, PrintStream out) {
         this.cfg = cfg;
@@ -72,29 +79,64 @@ public final class AppConsole implements AppRun.Listener {
     }
 
     @Override
-    public void onInterval(AppInterval r) {
-        if (r.index() < 0) return; // the shutdown remainder: its figures are in the final block
-        AppCounters.Snapshot d = r.delta();
-        AppCounters.Snapshot t = r.total();
+    public void onNote(RunNote note) {
+        switch (note) {
+            case AppNote.Reset r -> out.printf(Locale.ROOT, "[reset] deleted %s, %s%n", r.queue(), r.stage2Queue());
+            case AppNote.Configured c -> out.printf(Locale.ROOT,
+                    "[configure] %s leaseTime=%ds retryLimit=%d completedRet=%ds pendingRet=%ds%n", c.queue(),
+                    c.leaseSeconds(), c.retryLimit(), c.completedRetention(), c.pendingRetention());
+            case AppNote.ConfigureWarning w -> out.printf(Locale.ROOT, "[configure] WARNING %s: %s%n", w.queue(),
+                    w.message());
+            case AppNote.DeadLetterOptions d -> out.println("[configure] + deadLetterQueue=true dlqAfterMaxRetries=true"
+                    + " (poison is dead-lettered on every broker generation)");
+            case AppNote.BurstStart b -> out.printf(Locale.ROOT, "[%s] burst: x%s for %s%n", GoFmt.hms(b.epochMs()),
+                    GoFmt.f(1, b.multiplier()), GoFmt.duration(b.length()));
+            case AppNote.BurstOver b -> out.printf(Locale.ROOT, "[%s] burst over%n", GoFmt.hms(b.epochMs()));
+            case AppNote.ProducersStopped p -> out.printf(Locale.ROOT,
+                    "[%s] producers stopped after %ds; draining until no consume progress for %ds%n",
+                    GoFmt.hms(p.epochMs()), p.afterSeconds(), p.quietSeconds());
+            case AppNote.Drained d -> out.printf(Locale.ROOT, "[%s] drained (no consume progress for %ds) -> stopping%n",
+                    GoFmt.hms(d.epochMs()), d.quietSeconds());
+            case AppNote.RawLogWarning w -> out.printf(Locale.ROOT, "[verify-log] WARNING: %s%n", w.message());
+            case RunNote.Text t -> out.println(t.line());
+            default -> { }
+        }
+    }
+
+    /**
+     * The reference's report line and goload's addition line for every full interval; the partial last one (the
+     * shutdown's) is left to the final block, as in the reference.
+     */
+    @Override
+    public void onInterval(IntervalSnapshot<? extends AppCounters.Snapshot> s) {
+        AppCounters.Snapshot t = s.mode();
+        if (s.last() || t == null) {
+            prev = t;
+            return;
+        }
+        AppCounters.Snapshot p = prev;
+        prev = t;
+        RunCounters.Snapshot d = s.delta();
+        RunCounters.Snapshot all = s.total();
+        LatencySummary q = s.latency("qDelay");
+        LatencySummary e = s.latency("e2e");
+        LatencySummary rtt = s.latency("service");
         out.printf(Locale.ROOT, "[%s] push=%s/s pop=%s/s done=%s/s fail=%s/s tx=%s/s s2=%s/s | qDelay ms p50=%s p99=%s p999=%s"
                         + " | e2e ms p50=%s p99=%s p999=%s | inflight=%d redeliv=%d viol=%d empty=%d errs p=%d c=%d"
                         + " ack=%d tx=%d (n=%d)%n",
-                GoFmt.hms(r.endEpochMs()), GoFmt.f(6, 0, r.rate(d.pushed())), GoFmt.f(6, 0, r.rate(d.poppedAll())),
-                GoFmt.f(6, 0, r.rate(d.completedAll())), GoFmt.f(5, 0, r.rate(d.failedAll())),
-                GoFmt.f(5, 0, r.rate(d.txCommits())), GoFmt.f(5, 0, r.rate(d.stage2Acked())),
-                GoFmt.f(0, r.qDelay().p50()), GoFmt.f(0, r.qDelay().p99()), GoFmt.f(0, r.qDelay().p999()),
-                GoFmt.f(0, r.e2e().p50()), GoFmt.f(0, r.e2e().p99()), GoFmt.f(0, r.e2e().p999()), t.inflight(),
-                t.redeliveries(), r.violations(), t.emptyPops(), t.pushErr(), t.popErr(), t.ackErr(), t.txErr(),
-                r.qDelay().count());
+                GoFmt.hms(s.endEpochMs()), GoFmt.f(6, 0, s.rate(d.pushedMsgs())),
+                GoFmt.f(6, 0, s.rate(t.poppedAll() - (p == null ? 0 : p.poppedAll()))),
+                GoFmt.f(6, 0, s.rate(t.completedAll() - (p == null ? 0 : p.completedAll()))),
+                GoFmt.f(5, 0, s.rate(t.failedAll() - (p == null ? 0 : p.failedAll()))),
+                GoFmt.f(5, 0, s.rate(t.txCommits() - (p == null ? 0 : p.txCommits()))),
+                GoFmt.f(5, 0, s.rate(t.stage2Acked() - (p == null ? 0 : p.stage2Acked()))),
+                GoFmt.f(0, q.p50()), GoFmt.f(0, q.p99()), GoFmt.f(0, q.p999()),
+                GoFmt.f(0, e.p50()), GoFmt.f(0, e.p99()), GoFmt.f(0, e.p999()), t.inflight(),
+                t.redeliveries(), t.violations(), all.emptyPops(), all.pushErrReq(), all.popErr(), t.ackErrCalls(),
+                t.txErr(), q.count());
         out.printf(Locale.ROOT, "[%s] + dlq=%d leaseRenews=%d renewErr=%d pushRtt ms p50=%s p99=%s | interval %ss%n",
-                GoFmt.hms(r.endEpochMs()), t.deadLetteredAll(), t.leaseRenews(), t.leaseRenewErr(),
-                GoFmt.f(2, r.push().p50()), GoFmt.f(2, r.push().p99()), GoFmt.f(2, r.seconds()));
-    }
-
-    /** Without the command's client-side figures (the command prints {@link #printFinal} with them itself). */
-    @Override
-    public void onEnd(AppResult r) {
-        printFinal(r, null, -1);
+                GoFmt.hms(s.endEpochMs()), t.deadLetteredAll(), t.leaseRenews(), t.leaseRenewErr(),
+                GoFmt.f(2, rtt.p50()), GoFmt.f(2, rtt.p99()), GoFmt.f(2, s.seconds()));
     }
 
     /**
@@ -104,7 +146,8 @@ public final class AppConsole implements AppRun.Listener {
      * lines — and the verdict line.
      */
     public void printFinal(AppResult r, RunResult.LoaderSummary loader, long reconnects) {
-        AppCounters.Snapshot t = r.total();
+        AppCounters.Snapshot t = r.app();
+        RunCounters.Snapshot c = r.total();
         OrderVerdict v = r.verdict();
         out.println();
         for (int g = 0; g < t.popped().length; g++) {
@@ -112,9 +155,9 @@ public final class AppConsole implements AppRun.Listener {
                     t.settled()[g], t.backlog(g));
         }
         out.printf(Locale.ROOT, "[final] + pushItemFailed=%d ackErrMsgs=%d leaseRenewErr=%d stage2AckErr=%d foreign=%d"
-                        + " unjudged=%d checkerEvictions=%d%n", t.pushItemFailed(), t.ackErrMsgs(), t.leaseRenewErr(),
+                        + " unjudged=%d checkerEvictions=%d%n", c.itemFailed(), c.ackErr(), t.leaseRenewErr(),
                 t.stage2AckErr(), t.foreign(), v.unjudged(), v.evicted());
-        out.println(BackoffLine.of(t.backoffs(), t.backoffMillis()));
+        out.println(BackoffLine.of(c.backoffs(), c.backoffMillis()));
         out.printf(Locale.ROOT, "[final] + achieved push=%s msg/s (target %d) over %ss, producers=%d consumers/group=%d, stop=%s%n",
                 GoFmt.f(0, r.pushRate()), cfg.load().targetRate(), GoFmt.f(1, r.seconds()), r.producers(),
                 r.consumersPerGroup(), r.stopReason());
@@ -137,7 +180,8 @@ public final class AppConsole implements AppRun.Listener {
             LoaderLines.printFinal(out, loader);
         }
         ErrorKindLines.print(out, "[final] + ", r.errorsByKind());
-        out.printf(Locale.ROOT, "[final] pushed=%d (dup=%d, pushErr=%d)%n", t.pushed(), t.pushDup(), t.pushErr());
+        out.printf(Locale.ROOT, "[final] pushed=%d (dup=%d, pushErr=%d)%n", c.pushedMsgs(), c.itemDuplicate(),
+                c.pushErrReq());
         for (int g = 0; g < t.popped().length; g++) {
             out.printf(Locale.ROOT, "        cg%d: popped=%d completed=%d failed=%d%n", g, t.popped()[g], t.completed()[g],
                     t.failed()[g]);
@@ -145,7 +189,7 @@ public final class AppConsole implements AppRun.Listener {
         out.printf(Locale.ROOT, "        stage2: pushed=%d acked=%d (popErr=%d)%n", t.stage2Pushed(), t.stage2Acked(),
                 t.stage2PopErr());
         out.printf(Locale.ROOT, "        txCommits=%d txErr=%d redeliveries=%d leaseRenews=%d popErr=%d ackErr=%d emptyPops=%d%n",
-                t.txCommits(), t.txErr(), t.redeliveries(), t.leaseRenews(), t.popErr(), t.ackErr(), t.emptyPops());
+                t.txCommits(), t.txErr(), t.redeliveries(), t.leaseRenews(), c.popErr(), t.ackErrCalls(), c.emptyPops());
         out.printf(Locale.ROOT, "        order: inOrder=%d redeliv(seq<exp)=%d VIOLATIONS(seq>exp)=%d%n", v.inOrder(), v.dups(),
                 v.violations());
         for (String s : v.samples()) {

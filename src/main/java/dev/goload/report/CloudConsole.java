@@ -2,26 +2,36 @@ package dev.goload.report;
 
 import dev.goload.config.CloudConfig;
 import dev.goload.metrics.ErrorStats;
+import dev.goload.metrics.LatencySummary;
+import dev.goload.metrics.RunCounters;
 import dev.goload.modes.cloud.CloudCounters;
-import dev.goload.modes.cloud.CloudInterval;
+import dev.goload.modes.cloud.CloudNote;
 import dev.goload.modes.cloud.CloudResult;
-import dev.goload.modes.cloud.CloudRun;
-import dev.goload.modes.cloud.LatencySummary;
+import dev.goload.modes.run.IntervalSnapshot;
+import dev.goload.modes.run.RunListener;
+import dev.goload.modes.run.RunNote;
 import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The cloud console: the reference's header, interval line and summary, byte for byte (goload-behavior.md §2.3),
  * with goload-Java additions on their own lines starting {@code "  + "} or {@code "+ "} so parsers keep working.
- * The delivery-correctness table and the VERDICT line are {@link CloudVerdictTable}'s.
+ * The delivery-correctness table and the VERDICT line are {@link CloudVerdictTable}'s. The engine's
+ * {@link CloudNote}s ({@code [configure]}, {@code [drain]}, {@code [signal]}, {@code [shutdown]}) and the warm-up line
+ * are rendered here too.
  *
- * <p>Threading: called on the run thread only.
+ * <p>Threading: intervals on the run thread; a signal's note on the signal's thread (PrintStream serializes lines).
  */
-public final class CloudConsole implements CloudRun.Listener {
+public final class CloudConsole implements RunListener<CloudCounters.Snapshot> {
     private final PrintStream out;
+    private final int pushBatch;
 
-    public CloudConsole(PrintStream out) {
+    /** @param pushBatch messages per push request (the offered and shed columns are in messages) */
+    public CloudConsole(PrintStream out, int pushBatch) {
         this.out = out;
+        this.pushBatch = pushBatch;
     }
 
     /** The self-describing header (step 5), with the drain as actually used. */
@@ -54,42 +64,72 @@ public final class CloudConsole implements CloudRun.Listener {
     }
 
     @Override
-    public void onInterval(CloudInterval iv) {
-        CloudCounters.Snapshot t = iv.total();
+    public void onNote(RunNote note) {
+        switch (note) {
+            case CloudNote.Configured c -> out.printf("[configure] %d queue(s) configured in %ss%n", c.queues(),
+                    GoFmt.f(2, c.seconds()));
+            case CloudNote.ConfigureFailed c -> {
+                ErrorStats.Snapshot s = c.errors();
+                out.printf("[configure] %d/%d FAILED — a run over half-provisioned queues measures nothing:%n",
+                        s.total(), c.tenants());
+                s.byKind().forEach((kind, n) -> out.printf("    %s=%d  %s%n", kind, n,
+                        s.firstMessage().getOrDefault(kind, "")));
+            }
+            case CloudNote.Drain d -> out.printf("[drain] producers stopped after %ss; draining %ds before the"
+                    + " correctness verdict%n", GoFmt.f(1, d.loadSec()), d.drainSec());
+            case CloudNote.Signal g -> {
+                out.println();
+                out.println(g.producers() ? "[signal] stopping producers early" : "[signal] cutting the drain short");
+            }
+            case CloudNote.Stragglers g -> out.printf("[shutdown] some goroutines did not stop within %ds%n",
+                    g.waitSec());
+            case RunNote.Text t -> out.println(t.line());
+            default -> { }
+        }
+    }
+
+    @Override
+    public void onInterval(IntervalSnapshot<? extends CloudCounters.Snapshot> s) {
+        CloudIntervalView iv = new CloudIntervalView(s, pushBatch);
+        if (!iv.shown()) {
+            return;
+        }
+        String hms = GoFmt.hms(s.endEpochMs());
         out.printf("[%s %-5s] offered=%s/s push=%s/s pop=%s/s ack=%s/s shed=%s/s inflight=%5d | e2e p50=%s p99=%s ms"
                         + " | pushRTT p50=%s p99=%s ms | lag=%d | err push=%d pop=%d ack=%d (429=%d 403=%d 5xx=%d to=%d"
                         + " conn=%d) empty=%d cross=%d gor=%d%n",
-                GoFmt.hms(iv.wallEpochMs()), iv.phase(), GoFmt.f(8, 0, iv.offeredMsgPerSec()),
+                hms, s.phase(), GoFmt.f(8, 0, iv.offeredMsgPerSec()),
                 GoFmt.f(8, 0, iv.pushedMsgPerSec()), GoFmt.f(8, 0, iv.poppedMsgPerSec()),
-                GoFmt.f(8, 0, iv.ackedMsgPerSec()), GoFmt.f(7, 0, iv.shedMsgPerSec()), iv.inflight(),
-                GoFmt.f(7, 2, iv.e2eP50Ms()), GoFmt.f(8, 2, iv.e2eP99Ms()), GoFmt.f(6, 2, iv.pushP50Ms()),
-                GoFmt.f(7, 2, iv.pushP99Ms()), t.pushedMsg() - t.poppedMsg(), t.errPush(), t.errPop(), t.errAck(),
-                t.err429(), t.err403(), t.err5xx(), t.errTimeout(), t.errConn(), t.emptyPops(), t.crossTenant(),
-                iv.liveTasks());
-        LoaderLines.intervalWarnings(out, GoFmt.hms(iv.wallEpochMs()), iv.loaderBound());
+                GoFmt.f(8, 0, iv.ackedMsgPerSec()), GoFmt.f(7, 0, iv.shedMsgPerSec()), s.inflight(),
+                GoFmt.f(7, 2, iv.e2e().p50()), GoFmt.f(8, 2, iv.e2e().p99()), GoFmt.f(6, 2, iv.pushRtt().p50()),
+                GoFmt.f(7, 2, iv.pushRtt().p99()), iv.lag(), iv.errors("push"), iv.errors("pop"), iv.errors("ack"),
+                iv.errorsOfKind("http_429"), iv.errorsOfKind("http_403"), iv.errorsOfKind("http_5xx"),
+                iv.errorsOfKind("timeout"), iv.errorsOfKind("conn"), iv.emptyPops(), iv.crossTenant(),
+                s.liveTasks());
+        LoaderLines.intervalWarnings(out, hms, s.loaderBound());
     }
 
     /**
      * The summary block (after the JSON is written, before the verdict table); {@code reconnects} is the tenant
      * clients' keep-alive reconnect count, a {@code + } addition line like the loader's.
      */
-    public void printSummary(CloudResult r, int pushBatch, int nominalBytes, long reconnects) {
-        CloudCounters.Snapshot s = r.totals();
+    public void printSummary(CloudResult r, int nominalBytes) {
+        RunCounters.Snapshot s = r.counters();
         double load = Math.max(1e-9, r.loadSec());
         double whole = Math.max(1e-9, r.loadSec() + r.drainSec());
         out.printf("%n========== %s ==========%n", r.runId());
         out.printf("offered   %s msg/s (%d msgs, %d shed)%n", GoFmt.f(10, 1, s.offeredReq() * pushBatch / load),
                 s.offeredReq() * pushBatch, s.shedReq() * pushBatch);
         out.printf("achieved  push %s msg/s (%d msgs)   pop %s msg/s during load (%s msg/s over load+drain, %d msgs)"
-                        + "   ack %d msgs%n", GoFmt.f(8, 1, s.pushedMsg() / load), s.pushedMsg(),
-                GoFmt.f(8, 1, r.poppedAtDrainStart() / load), GoFmt.f(8, 1, s.poppedMsg() / whole), s.poppedMsg(),
-                s.ackedMsg());
-        for (String name : new String[] {"e2eFromSchedule", "e2eFromSend", "pushRtt", "ackRtt"}) {
-            LatencySummary l = r.latency().get(name);
-            out.printf("%-16s n=%-9d p50=%s p95=%s p99=%s p999=%s max=%s ms%n", name, l.samples(),
-                    GoFmt.f(8, 2, l.p50Ms()), GoFmt.f(8, 2, l.p95Ms()), GoFmt.f(8, 2, l.p99Ms()),
-                    GoFmt.f(8, 2, l.p999Ms()), GoFmt.f(9, 2, l.maxMs()));
-        }
+                        + "   ack %d msgs%n", GoFmt.f(8, 1, s.pushedMsgs() / load), s.pushedMsgs(),
+                GoFmt.f(8, 1, r.poppedAtDrainStart() / load), GoFmt.f(8, 1, s.popped() / whole), s.popped(),
+                s.acked());
+        CloudRecord.REFERENCE_LATENCY.forEach((name, tag) -> {
+            LatencySummary l = r.latency(tag);
+            out.printf("%-16s n=%-9d p50=%s p95=%s p99=%s p999=%s max=%s ms%n", name, l.count(),
+                    GoFmt.f(8, 2, l.p50()), GoFmt.f(8, 2, l.p95()), GoFmt.f(8, 2, l.p99()),
+                    GoFmt.f(8, 2, l.p999()), GoFmt.f(9, 2, l.max()));
+        });
         boolean anyErrors = false;
         for (String fam : new String[] {"push", "pop", "ack", "configure"}) {
             ErrorStats.Snapshot e = r.errors().get(fam);
@@ -108,19 +148,22 @@ public final class CloudConsole implements CloudRun.Listener {
         }
         double mib = 1024.0 * 1024.0;
         out.printf("bytes     nominal %d B/msg -> pushed %s MiB, delivered %s MiB%n", nominalBytes,
-                GoFmt.f(2, s.pushedMsg() * (double) nominalBytes / mib),
-                GoFmt.f(2, s.poppedMsg() * (double) nominalBytes / mib));
+                GoFmt.f(2, s.pushedMsgs() * (double) nominalBytes / mib),
+                GoFmt.f(2, s.popped() * (double) nominalBytes / mib));
         if (s.shedReq() > 0 || s.itemFailed() > 0) {
             out.printf("+ shed cap=%d behind=%d (requests) | push items failed inside a 2xx=%d%n", s.shedCapReq(),
                     s.shedBehindReq(), s.itemFailed());
         }
         // cloud's reference prints no [final] line: goload's lines are summary additions, before the verdict
-        ReconnectLines.printInSummary(out, reconnects);
+        ReconnectLines.printInSummary(out, r.outcome().reconnects());
         LoaderLines.printInSummary(out, r.loader());
     }
 
-    /** CAUTION (backlog) or NOTE (real loss) when anything is missing, then the artifact paths. */
-    public void printTail(CloudResult r, String jsonPath, String csvPath) {
+    /**
+     * CAUTION (backlog) or NOTE (real loss) when anything is missing, then the artifact paths: the reference's JSON
+     * and CSV, then goload's files ({@code more}: the v2 record, its interval CSV and {@code .hlog}) under them.
+     */
+    public void printTail(CloudResult r, String jsonPath, String csvPath, List<Path> more) {
         long missing = r.verify().missing();
         if (r.verify().enabled() && missing > 0) {
             ErrorStats.Snapshot pop = r.errors().get("pop");
@@ -135,6 +178,9 @@ public final class CloudConsole implements CloudRun.Listener {
             }
         }
         out.printf("%n[artifacts] %s%n            %s%n", jsonPath, csvPath);
+        for (Path p : more) {
+            out.printf("            %s%n", p);
+        }
     }
 
     /** Go's {@code %v} of a map: {@code map[k:v k2:v2]}, keys sorted. */

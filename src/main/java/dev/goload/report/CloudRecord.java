@@ -6,9 +6,10 @@ import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goload.config.CloudConfig;
 import dev.goload.metrics.ErrorStats;
+import dev.goload.metrics.LatencySummary;
+import dev.goload.metrics.RunCounters;
 import dev.goload.modes.cloud.CloudCounters;
 import dev.goload.modes.cloud.CloudResult;
-import dev.goload.modes.cloud.LatencySummary;
 import dev.goload.verify.TenantResult;
 import dev.goload.verify.VerifyResult;
 import java.io.IOException;
@@ -31,6 +32,21 @@ import java.util.TreeMap;
  * <p>Written atomically ({@code .tmp} + rename), indented, with a trailing newline.
  */
 public final class CloudRecord {
+    /**
+     * The reference's latency names (in its JSON and summary order) → the run's recorder tags: e2eFromSchedule is the
+     * common {@code e2e}, pushRtt the common {@code service}, ackRtt the common {@code ack}.
+     */
+    static final Map<String, String> REFERENCE_LATENCY = referenceLatency();
+
+    private static Map<String, String> referenceLatency() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("e2eFromSchedule", "e2e");
+        m.put("e2eFromSend", "e2eFromSend");
+        m.put("pushRtt", "service");
+        m.put("ackRtt", "ack");
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
     static final String BYTES_NOTE = "nominal = JSON-encoded payload size x messages; excludes HTTP framing and the"
             + " envelope the broker adds. The authoritative wire bytes are the proxy's own metered bytes_in/bytes_out.";
 
@@ -39,7 +55,8 @@ public final class CloudRecord {
     /** The record as ordered maps (tests read it back). */
     public static Map<String, Object> build(CloudConfig cfg, int tenants, CloudResult r, int nominalBytes,
                                             Map<String, Object> extraAdditions) {
-        CloudCounters.Snapshot s = r.totals();
+        RunCounters.Snapshot s = r.counters();
+        CloudCounters.Snapshot x = r.extras();
         double load = Math.max(1e-9, r.loadSec());
         double whole = Math.max(1e-9, r.loadSec() + r.drainSec());
         int batch = cfg.pushBatch();
@@ -48,8 +65,8 @@ public final class CloudRecord {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("runId", r.runId());
         m.put("tool", "goload -mode cloud");
-        m.put("startedAt", CloudCsv.rfc3339(r.startedAtMs()));
-        m.put("endedAt", CloudCsv.rfc3339(r.endedAtMs()));
+        m.put("startedAt", CloudCsv.rfc3339(r.outcome().startedEpochMs()));
+        m.put("endedAt", CloudCsv.rfc3339(r.outcome().endedEpochMs()));
         m.put("loadSec", r.loadSec());
         m.put("drainSec", r.drainSec());
 
@@ -105,23 +122,21 @@ public final class CloudRecord {
         m.put("offered", offered);
 
         Map<String, Object> achieved = new LinkedHashMap<>();
-        achieved.put("pushMsgPerSec", s.pushedMsg() / load);
+        achieved.put("pushMsgPerSec", s.pushedMsgs() / load);
         achieved.put("popMsgPerSecLoadPhase", r.poppedAtDrainStart() / load);
-        achieved.put("popMsgPerSecWholeRun", s.poppedMsg() / whole);
-        achieved.put("ackMsgPerSecWholeRun", s.ackedMsg() / whole);
-        achieved.put("pushedMsgs", s.pushedMsg());
-        achieved.put("poppedMsgs", s.poppedMsg());
-        achieved.put("ackedMsgs", s.ackedMsg());
-        achieved.put("pushReqs", s.pushReq());
-        achieved.put("popReqs", s.popReq());
-        achieved.put("ackReqs", s.ackReq());
+        achieved.put("popMsgPerSecWholeRun", s.popped() / whole);
+        achieved.put("ackMsgPerSecWholeRun", s.acked() / whole);
+        achieved.put("pushedMsgs", s.pushedMsgs());
+        achieved.put("poppedMsgs", s.popped());
+        achieved.put("ackedMsgs", s.acked());
+        achieved.put("pushReqs", s.sentReq());
+        achieved.put("popReqs", x.popReqs());
+        achieved.put("ackReqs", x.ackReqs());
         achieved.put("emptyPops", s.emptyPops());
         m.put("achieved", achieved);
 
         Map<String, Object> latency = new TreeMap<>();
-        for (String name : new String[] {"e2eFromSchedule", "e2eFromSend", "pushRtt", "ackRtt"}) {
-            latency.put(name, latency(r.latency().get(name)));
-        }
+        REFERENCE_LATENCY.forEach((name, tag) -> latency.put(name, latency(r.latency(tag))));
         m.put("latency", latency);
 
         Map<String, Object> errors = new TreeMap<>();
@@ -130,8 +145,8 @@ public final class CloudRecord {
 
         Map<String, Object> bytes = new LinkedHashMap<>();
         bytes.put("perMsgNominalBytes", nominalBytes);
-        bytes.put("pushedNominalBytes", s.pushedMsg() * nominalBytes);
-        bytes.put("deliveredNominalBytes", s.poppedMsg() * nominalBytes);
+        bytes.put("pushedNominalBytes", s.pushedMsgs() * nominalBytes);
+        bytes.put("deliveredNominalBytes", s.popped() * nominalBytes);
         bytes.put("note", BYTES_NOTE);
         m.put("bytes", bytes);
 
@@ -146,14 +161,15 @@ public final class CloudRecord {
         return m;
     }
 
+    /** The reference's latency object: the summary's count as {@code samples}, its p50/p95/p99/p999/max. */
     private static Map<String, Object> latency(LatencySummary l) {
         Map<String, Object> o = new LinkedHashMap<>();
-        o.put("samples", l.samples());
-        o.put("p50Ms", l.p50Ms());
-        o.put("p95Ms", l.p95Ms());
-        o.put("p99Ms", l.p99Ms());
-        o.put("p999Ms", l.p999Ms());
-        o.put("maxMs", l.maxMs());
+        o.put("samples", l.count());
+        o.put("p50Ms", l.p50());
+        o.put("p95Ms", l.p95());
+        o.put("p99Ms", l.p99());
+        o.put("p999Ms", l.p999());
+        o.put("maxMs", l.max());
         return o;
     }
 
@@ -170,6 +186,17 @@ public final class CloudRecord {
     }
 
     private static Map<String, Object> verify(VerifyResult v) {
+        Map<String, Object> o = verifySummary(v);
+        List<Object> rows = new ArrayList<>();
+        for (TenantResult t : v.tenants()) {
+            rows.add(tenantRow(t));
+        }
+        o.put("tenants", rows);
+        return o;
+    }
+
+    /** The reference's verify counts (its {@code verify} object without the tenant rows). */
+    static Map<String, Object> verifySummary(VerifyResult v) {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("enabled", v.enabled());
         o.put("verdict", v.verdict());
@@ -180,51 +207,51 @@ public final class CloudRecord {
         o.put("extra", v.extra());
         o.put("crossTenant", v.crossTenant());
         o.put("undecodable", v.undecodable());
-        List<Object> rows = new ArrayList<>();
-        for (TenantResult t : v.tenants()) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("idx", t.idx());
-            row.put("tenant", t.tenant());
-            row.put("cluster", t.cluster());
-            row.put("queue", t.queue());
-            row.put("seqAssigned", t.seqAssigned());
-            row.put("sentOk", t.sentOk());
-            row.put("sentFail", t.sentFail());
-            row.put("sentLostFaultInjected", t.sentLostFaultInjected());
-            row.put("received", t.received());
-            row.put("missing", t.missing());
-            row.put("duplicate", t.duplicate());
-            row.put("extra", t.extra());
-            row.put("crossTenantIn", t.crossTenantIn());
-            row.put("undecodable", t.undecodable());
-            if (t.firstMissingSeqs().length > 0) {
-                row.put("firstMissingSeqs", t.firstMissingSeqs());
-            }
-            row.put("ok", t.ok());
-            rows.add(row);
-        }
-        o.put("tenants", rows);
         return o;
     }
 
+    /** One tenant's row of the reference's {@code verify.tenants}. */
+    static Map<String, Object> tenantRow(TenantResult t) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("idx", t.idx());
+        row.put("tenant", t.tenant());
+        row.put("cluster", t.cluster());
+        row.put("queue", t.queue());
+        row.put("seqAssigned", t.seqAssigned());
+        row.put("sentOk", t.sentOk());
+        row.put("sentFail", t.sentFail());
+        row.put("sentLostFaultInjected", t.sentLostFaultInjected());
+        row.put("received", t.received());
+        row.put("missing", t.missing());
+        row.put("duplicate", t.duplicate());
+        row.put("extra", t.extra());
+        row.put("crossTenantIn", t.crossTenantIn());
+        row.put("undecodable", t.undecodable());
+        if (t.firstMissingSeqs().length > 0) {
+            row.put("firstMissingSeqs", t.firstMissingSeqs());
+        }
+        row.put("ok", t.ok());
+        return row;
+    }
+
     private static Map<String, Object> additions(CloudConfig cfg, CloudResult r, Map<String, Object> extra) {
-        CloudCounters.Snapshot s = r.totals();
+        RunCounters.Snapshot s = r.counters();
         Map<String, Object> a = new LinkedHashMap<>();
         a.put("note", "goload-Java additions; every key above this object is the reference's");
-        a.put("stopReason", r.stopReason());
+        a.put("stopReason", r.outcome().stopReason());
         a.put("drainFlagSec", cfg.drainSec());
         a.put("drainAutoSized", r.drainAutoSized());
         a.put("rampSec", cfg.rampSeconds());
         a.put("behindMs", cfg.behindMillis());
         a.put("popAutopilot", cfg.popAutopilot());
         a.put("pacers", r.pacers());
-        a.put("shed", Map.of("capReqs", s.shedCapReq(), "behindReqs", s.shedBehindReq()));
+        a.put("shed", ordered("capReqs", s.shedCapReq(), "behindReqs", s.shedBehindReq()));
         a.put("pushItemsFailedInside2xx", s.itemFailed());
-        a.put("errorBackoff", Map.of("backoffs", s.backoffs(), "backoffMillis", s.backoffMillis()));
-        a.put("crossTenantDeliveries", s.crossTenant());
-        a.put("undecodableDeliveries", s.undecodable());
-        a.put("pacerLatenessMaxMs", r.lateLaunchMaxMicros() / 1000.0);
-        a.put("lateness", latency(r.latency().get("lateness")));
+        a.put("errorBackoff", ordered("backoffs", s.backoffs(), "backoffMillis", s.backoffMillis()));
+        a.put("crossTenantDeliveries", r.extras().crossTenant());
+        a.put("undecodableDeliveries", r.extras().undecodable());
+        a.put("pacerLatenessMaxMs", r.latency("lateness").max());
+        a.put("lateness", latency(r.latency("lateness")));
         a.put("loader", r.loader());
         a.put("loaderBound", r.loader().loaderBound());
         Map<String, Object> faults = new LinkedHashMap<>();
@@ -234,8 +261,8 @@ public final class CloudRecord {
         List<Object> amb = new ArrayList<>();
         for (TenantResult t : r.verify().tenants()) {
             if (t.ambiguousSent() > 0) {
-                amb.add(Map.of("idx", t.idx(), "ambiguousSent", t.ambiguousSent(),
-                        "ambiguousDelivered", t.ambiguousDelivered()));
+                amb.add(ordered("idx", t.idx(), "ambiguousSent", t.ambiguousSent(), "ambiguousDelivered",
+                        t.ambiguousDelivered()));
             }
         }
         a.put("ambiguousDelivered", r.verify().ambiguousDelivered());
@@ -257,6 +284,18 @@ public final class CloudRecord {
         a.put("stragglersAtShutdown", r.stragglers());
         a.putAll(extra);
         return a;
+    }
+
+    /**
+     * A JSON object with its keys in the order given ({@code Map.of} iterates in a per-JVM random order, so the bytes
+     * of the same record differed between runs); for the records of cloud and order.
+     */
+    static Map<String, Object> ordered(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
     }
 
     /** Writes the record atomically; returns the path. */

@@ -22,8 +22,8 @@ public final class CloudVerdictTable {
         VerifyResult v = r.verify();
         if (!v.enabled()) {
             out.printf("verify            DISABLED (-verify=false): this run proves nothing about delivery"
-                    + " (cross-tenant deliveries seen: %d, undecodable: %d)%n", r.totals().crossTenant(),
-                    r.totals().undecodable());
+                    + " (cross-tenant deliveries seen: %d, undecodable: %d)%n", r.extras().crossTenant(),
+                    r.extras().undecodable());
             return;
         }
         out.printf("%n---- delivery correctness (after the drain) ----%n");

@@ -4,20 +4,26 @@ import dev.goload.config.CmConfig;
 import dev.goload.metrics.ErrorStats;
 import dev.goload.metrics.LatencySummary;
 import dev.goload.modes.RunResult;
-import dev.goload.modes.cm.CmRun;
+import dev.goload.modes.cm.CmNote;
 import dev.goload.modes.cm.CmSnapshot;
+import dev.goload.modes.run.IntervalSnapshot;
+import dev.goload.modes.run.RunListener;
+import dev.goload.modes.run.RunNote;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The {@code cm} console lines (goload-behavior.md §2.6): header, one report line per interval, the final block.
+ * The {@code cm} console lines (goload-behavior.md §2.6): header, the run's notes (configure, warm-up, shutdown), one
+ * report line per full interval (the partial last one is in the final block, as in the reference), the final block.
  * Byte-compatible with the reference (Go {@code %f} rounding through {@link GoFmt}).
  *
  * <p>Threading: called from the run's reporter thread (and the header from the command's).
  */
-public final class CmConsole implements CmRun.Listener {
+public final class CmConsole implements RunListener<CmSnapshot> {
     private final PrintStream out;
+    /** The figures at the previous report line (T0's for the first): rates are taken between two of them. */
+    private CmSnapshot prev;
 
     public CmConsole(PrintStream out) {
         this.out = out;
@@ -35,11 +41,38 @@ public final class CmConsole implements CmRun.Listener {
     }
 
     @Override
-    public void line(String text) {
-        out.println(text);
+    public void onNote(RunNote note) {
+        switch (note) {
+            case CmNote.ConfigureWarning w -> out.println("[configure] WARNING " + w.queue() + ": " + w.message());
+            case CmNote.Configured c -> out.println("[configure] " + String.join(" ", c.queues()) + " ready");
+            case CmNote.WarmupStart w -> out.printf(Locale.ROOT,
+                    "[warmup] seq-0 push for %d properties x 2 flows (conc=%d/flow)...%n", w.properties(),
+                    w.concurrencyPerFlow());
+            case CmNote.WarmupIngressDone w -> out.println("[warmup] ingress done in " + GoFmt.f(1, w.seconds())
+                    + "s, draining pipeline...");
+            case CmNote.WarmupComplete w -> out.println("[warmup] complete in " + GoFmt.f(1, w.seconds())
+                    + "s — starting rated load");
+            case CmNote.LoaderWarm w -> out.println(w.result().line());
+            case CmNote.Started s -> prev = s.atStart();
+            case CmNote.Shutdown s -> {
+                if (!s.drained()) out.println("[shutdown] worker drain timed out (15s) — proceeding");
+                out.println(BackoffLine.of(s.backoffs(), s.backoffMillis()));
+            }
+            case RunNote.Text t -> out.println(t.line());
+            default -> { }
+        }
     }
 
     @Override
+    public void onInterval(IntervalSnapshot<? extends CmSnapshot> s) {
+        if (s.last() || s.mode() == null) return;
+        CmSnapshot p = prev != null ? prev : s.mode();
+        interval(s.endEpochMs(), s.seconds(), s.mode(), p, s.latency("e2e").p50(), s.latency("e2e").p99(),
+                s.liveTasks());
+        prev = s.mode();
+    }
+
+    /** One report line from two cumulative snapshots {@code secs} apart. */
     public void interval(long epochMillis, double secs, CmSnapshot n, CmSnapshot p, double p50, double p99,
                          int liveTasks) {
         double s = secs > 0 ? secs : 1;

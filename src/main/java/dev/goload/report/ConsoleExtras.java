@@ -2,9 +2,14 @@ package dev.goload.report;
 
 import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.RunCounters;
-import dev.goload.modes.IntervalReport;
+import dev.goload.modes.LoadRun;
+import dev.goload.modes.LoaderWarmUp;
 import dev.goload.modes.RunResult;
+import dev.goload.modes.run.IntervalSnapshot;
+import dev.goload.modes.run.RunNote;
+import dev.goload.modes.run.RunOutcome;
 import java.io.PrintStream;
+import java.util.Locale;
 
 /**
  * The lines goload adds to the reference's console output, shared by the load modes: shed by reason, failed
@@ -16,13 +21,28 @@ import java.io.PrintStream;
 final class ConsoleExtras {
     private ConsoleExtras() {}
 
+    /**
+     * The load modes' notes: the reference's configure lines ({@code [configure] queue=%s
+     * completedRetentionSeconds=%d}, {@code [configure] WARNING: %v}) and goload's {@code [loader-warmup]} line.
+     */
+    static void printNote(PrintStream out, RunNote note) {
+        switch (note) {
+            case LoadRun.Configured c -> out.printf(Locale.ROOT, "[configure] queue=%s completedRetentionSeconds=%d%n",
+                    c.queue(), c.completedRetentionSeconds());
+            case LoadRun.ConfigureFailed f -> out.printf("[configure] WARNING: %s%n", f.error());
+            case LoaderWarmUp.Result w -> out.println(w.line());
+            case RunNote.Text t -> out.println(t.line());
+            default -> { } // another mode's note: not this console's
+        }
+    }
+
     /** The interval's {@code +} line, then its loader-bound warnings. */
-    static void printInterval(PrintStream out, String ts, IntervalReport r, boolean e2e) {
+    static void printInterval(PrintStream out, String ts, IntervalSnapshot<?> r, boolean e2e) {
         out.println(intervalLine(ts, r, e2e));
         LoaderLines.intervalWarnings(out, ts, r.loaderBound());
     }
 
-    private static String intervalLine(String ts, IntervalReport r, boolean e2e) {
+    private static String intervalLine(String ts, IntervalSnapshot<?> r, boolean e2e) {
         RunCounters.Snapshot d = r.delta();
         LatencySummary failed = r.latency("failed");
         LatencySummary service = r.latency("service");
@@ -47,8 +67,8 @@ final class ConsoleExtras {
     }
 
     /** The final {@code [final] +} and {@code [final] WARNING} lines: print them before the reference's final line. */
-    static void printFinal(PrintStream out, RunResult res, boolean e2e) {
-        RunCounters.Snapshot t = res.totals();
+    static void printFinal(PrintStream out, RunOutcome res, boolean e2e) {
+        RunCounters.Snapshot t = res.counters();
         LatencySummary failed = res.latency("failed");
         LatencySummary service = res.latency("service");
         LatencySummary push = res.latency("push");

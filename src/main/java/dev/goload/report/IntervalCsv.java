@@ -2,25 +2,22 @@ package dev.goload.report;
 
 import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.RunCounters;
-import dev.goload.modes.IntervalReport;
 import java.util.Locale;
 
-/** The interval CSV: one row per report interval, rates per measured second, latencies in ms. */
+/**
+ * The interval CSV: one row per report interval, rates per measured second, latencies in ms; the last columns say
+ * the interval's phase and whether it is the partial last one (whose rates cover the drain: leave it out of rate
+ * statistics).
+ */
 final class IntervalCsv {
     static final String HEADER = "end_epoch_ms,interval,seconds,offered_req_s,achieved_req_s,shed_cap_req,"
             + "shed_behind_req,pushed_msgs_s,popped_msgs_s,acked_msgs_s,inflight,push_p50_ms,push_p90_ms,push_p99_ms,"
             + "push_p999_ms,push_max_ms,service_p50_ms,service_p99_ms,failed_req,failed_p99_ms,item_failed,"
             + "lateness_p99_ms,lateness_max_ms,queue_p99_ms,e2e_p50_ms,e2e_p99_ms,ack_p99_ms,pushed_total,popped_total,lag,"
             + "push_err_total,pop_err_total,empty_total,acked_total,ack_err_total,loader_cpu_cores,gc_pauses,"
-            + "gc_pause_ms,rss_mb,hiccup_p99_ms,hiccup_max_ms,loader_bound";
+            + "gc_pause_ms,rss_mb,hiccup_p99_ms,hiccup_max_ms,loader_bound,phase,last";
 
     private IntervalCsv() {}
-
-    static String row(IntervalReport r) {
-        return row(new dev.goload.modes.run.IntervalSnapshot<>("", r.index(), "load", false, r.startEpochMs(),
-                r.endEpochMs(), r.seconds(), 0, r.delta(), r.total(), r.latency(), r.inflight(), r.liveTasks(),
-                r.loader(), r.loaderBound(), null));
-    }
 
     static String row(dev.goload.modes.run.IntervalSnapshot<?> r) {
         RunCounters.Snapshot d = r.delta();
@@ -43,7 +40,7 @@ final class IntervalCsv {
                 Long.toString(t.emptyPops()), Long.toString(t.acked()), Long.toString(t.ackErr()),
                 n(r.loader().cpuCores()), Long.toString(r.loader().gcPauses()), n(r.loader().gcPauseMs()),
                 Long.toString(r.loader().rssBytes() >> 20), n(hic.p99()), n(hic.max()),
-                Boolean.toString(!r.loaderBound().isEmpty()));
+                Boolean.toString(!r.loaderBound().isEmpty()), r.phase(), Boolean.toString(r.last()));
     }
 
     private static String n(double v) {

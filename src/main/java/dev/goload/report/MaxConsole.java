@@ -2,16 +2,18 @@ package dev.goload.report;
 
 import dev.goload.config.MaxConfig;
 import dev.goload.metrics.RunCounters;
-import dev.goload.modes.IntervalReport;
-import dev.goload.modes.LoadRun;
-import dev.goload.modes.RunResult;
+import dev.goload.modes.run.IntervalSnapshot;
+import dev.goload.modes.run.RunListener;
+import dev.goload.modes.run.RunNote;
+import dev.goload.modes.run.RunOutcome;
 import java.io.PrintStream;
 
 /**
  * The console of {@code -mode max}: header, report and final lines byte-compatible with the reference
  * (goload-behavior.md §2.1), plus goload's additional {@code +} lines (at the end, before the reference's final line).
+ * A {@link RunListener} of the run's reporter; the command calls {@link #onEnd} with the run's outcome.
  */
-public final class MaxConsole implements LoadRun.Listener {
+public final class MaxConsole implements RunListener<Void> {
     private final MaxConfig cfg;
     private final PrintStream out;
 
@@ -30,7 +32,12 @@ public final class MaxConsole implements LoadRun.Listener {
     }
 
     @Override
-    public void onInterval(IntervalReport r) {
+    public void onNote(RunNote note) {
+        ConsoleExtras.printNote(out, note);
+    }
+
+    @Override
+    public void onInterval(IntervalSnapshot<? extends Void> r) {
         RunCounters.Snapshot d = r.delta();
         RunCounters.Snapshot t = r.total();
         String ts = GoFmt.hms(r.endEpochMs());
@@ -50,15 +57,14 @@ public final class MaxConsole implements LoadRun.Listener {
     }
 
     /** goload's {@code [final] +} lines first, then the reference's final line: the last line starting {@code [final]}. */
-    @Override
-    public void onEnd(RunResult res) {
+    public void onEnd(RunOutcome res) {
         ConsoleExtras.printFinal(out, res, false);
         out.println(finalLine(res));
     }
 
     /** The reference's {@code [final] pushed=…} line (goload-behavior.md §2.1), byte for byte. */
-    String finalLine(RunResult res) {
-        RunCounters.Snapshot t = res.totals();
+    String finalLine(RunOutcome res) {
+        RunCounters.Snapshot t = res.counters();
         StringBuilder s = new StringBuilder(160);
         s.append("[final] pushed=").append(t.pushedMsgs()).append(" popped=").append(t.popped())
                 .append(" pushErr=").append(t.pushErrReq()).append(" popErr=").append(t.popErr())

@@ -3,9 +3,10 @@ package dev.goload.report;
 import dev.goload.config.OpenLoopConfig;
 import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.RunCounters;
-import dev.goload.modes.IntervalReport;
-import dev.goload.modes.LoadRun;
-import dev.goload.modes.RunResult;
+import dev.goload.modes.run.IntervalSnapshot;
+import dev.goload.modes.run.RunListener;
+import dev.goload.modes.run.RunNote;
+import dev.goload.modes.run.RunOutcome;
 import java.io.PrintStream;
 
 /**
@@ -15,8 +16,11 @@ import java.io.PrintStream;
  * own CPU/GC/lateness, loader-bound warnings — goes on additional lines that start {@code [HH:MM:SS] +},
  * {@code [final] +} or contain {@code WARNING}, never inside the reference's lines; at the end they come before
  * the reference's final line, which stays the last line starting {@code [final]}.
+ *
+ * <p>A {@link RunListener} of the run's reporter (intervals, the configure and warm-up notes); the command calls
+ * {@link #onEnd} with the run's outcome.
  */
-public final class OpenLoopConsole implements LoadRun.Listener {
+public final class OpenLoopConsole implements RunListener<Void> {
     private final OpenLoopConfig cfg;
     private final PrintStream out;
 
@@ -52,7 +56,12 @@ public final class OpenLoopConsole implements LoadRun.Listener {
     }
 
     @Override
-    public void onInterval(IntervalReport r) {
+    public void onNote(RunNote note) {
+        ConsoleExtras.printNote(out, note);
+    }
+
+    @Override
+    public void onInterval(IntervalSnapshot<? extends Void> r) {
         int b = cfg.pushBatch();
         RunCounters.Snapshot d = r.delta();
         RunCounters.Snapshot t = r.total();
@@ -79,16 +88,15 @@ public final class OpenLoopConsole implements LoadRun.Listener {
     }
 
     /** goload's {@code [final] +} lines first, then the reference's final line: the last line starting {@code [final]}. */
-    @Override
-    public void onEnd(RunResult res) {
+    public void onEnd(RunOutcome res) {
         ConsoleExtras.printFinal(out, res, cfg.e2e());
         out.println(finalLine(res));
     }
 
     /** The reference's {@code [final] offered=…} line (goload-behavior.md §2.2), byte for byte. */
-    String finalLine(RunResult res) {
+    String finalLine(RunOutcome res) {
         int b = cfg.pushBatch();
-        RunCounters.Snapshot t = res.totals();
+        RunCounters.Snapshot t = res.counters();
         LatencySummary push = res.latency("push");
         StringBuilder s = new StringBuilder(256);
         s.append("[final] offered=").append(t.offeredReq()).append(" achieved=").append(t.achievedReq())

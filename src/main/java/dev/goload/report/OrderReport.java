@@ -1,12 +1,19 @@
 package dev.goload.report;
 
 import dev.goload.config.OrderConfig;
+import dev.goload.modes.RunResult;
+import dev.goload.modes.order.OrderFinding;
+import dev.goload.modes.order.OrderNote;
 import dev.goload.modes.order.OrderResult;
+import dev.goload.modes.run.RunListener;
+import dev.goload.modes.run.RunNote;
+import dev.goload.modes.run.Verdict;
 import dev.goload.verify.LossReport;
 import dev.goload.verify.OrderLedger;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -14,10 +21,59 @@ import java.util.Map;
 
 /**
  * The {@code order} verdict block and JSON record (goload-behavior.md §2.5), in the reference's layout and field
- * names; goload-java additions are extra lines/fields. Stateless.
+ * names; goload-java additions are extra lines/fields; the engine's {@link OrderNote}s (the reference's
+ * {@code push %d: %v}, the drain-cap line) and its findings in the reference's words. Stateless.
  */
 public final class OrderReport {
+    /** The reference's exit code of a failed gate. */
+    private static final int FAIL_EXIT = 3;
+
     private OrderReport() {}
+
+    /** The console's part of the run: the engine's notes (order's reference prints no interval line). */
+    public static RunListener<Object> console(PrintStream out) {
+        return new RunListener<>() {
+            @Override
+            public void onNote(RunNote note) {
+                switch (note) {
+                    case OrderNote.PushFailed p -> out.println("push " + p.seq() + ": " + p.detail());
+                    // never a [final] line: the reference's order prints none
+                    case OrderNote.DrainCapRaised d -> out.println(String.format(Locale.ROOT, "drain: cap raised from"
+                                    + " -drain %ds to %ds (leaseTime %ds + %ds): %d pop(s) or retried call(s) may have"
+                                    + " lost an answer whose messages the broker leased", d.drainSec(), d.capSec(),
+                            d.leaseSec(), d.marginSec(), d.lostAnswers()));
+                    case RunNote.Text t -> out.println(t.line());
+                    default -> { }
+                }
+            }
+        };
+    }
+
+    /** The failure lines of the gate's findings, in the reference's words and order; empty means PASS. */
+    public static List<String> failureLines(List<OrderFinding> findings) {
+        List<String> f = new ArrayList<>();
+        for (OrderFinding x : findings) {
+            f.add(switch (x) {
+                case OrderFinding.Loss l -> "LOSS: " + l.count() + " sequence(s) never delivered (first: "
+                        + GoFmt.slice(l.first()) + ")";
+                case OrderFinding.Duplication d -> "DUPLICATION: " + d.count()
+                        + " sequence(s) delivered more than once (first: " + GoFmt.slice(d.first()) + ")";
+                case OrderFinding.OutOfOrder o -> "ORDER: " + o.count() + " out-of-order delivery/deliveries (first: "
+                        + GoFmt.slice(o.first()) + ")";
+                case OrderFinding.Ack a -> "ACK: " + a.delivered() + " delivered but " + a.acked() + " acked";
+                case OrderFinding.Push p -> "PUSH: " + p.failed() + " push(es) failed (" + p.deliveredAnyway()
+                        + " of them delivered anyway): the gate did not test what it claims";
+                case OrderFinding.Foreign g -> "FOREIGN: " + g.count() + " delivery/deliveries of sequences this run"
+                        + " never produced (stale queue? use a fresh -queue)";
+            });
+        }
+        return f;
+    }
+
+    /** The run record's verdict: PASS, or FAIL (exit 3) with the failure lines as findings. */
+    public static Verdict verdict(OrderResult r) {
+        return r.passed() ? Verdict.pass() : Verdict.fail(FAIL_EXIT, failureLines(r.findings()));
+    }
 
     public static void header(OrderConfig c, PrintStream out) {
         out.printf(Locale.ROOT, "goload -mode order [%s] -> %s%n", c.target(), c.url());
@@ -32,8 +88,9 @@ public final class OrderReport {
      * attribution's {@code [loss]} lines) come before the verdict, and none starts {@code [final]} (the reference's
      * order printed no {@code [final]} line).
      */
-    public static void print(String runId, OrderResult r, dev.goload.modes.RunResult.LoaderSummary loader,
-                             long reconnects, LossReport loss, PrintStream out) {
+    public static void print(String runId, OrderResult r, LossReport loss, PrintStream out) {
+        RunResult.LoaderSummary loader = r.outcome().loader();
+        long reconnects = r.outcome().reconnects();
         out.printf(Locale.ROOT, "%n========== %s ==========%n", runId);
         out.printf(Locale.ROOT, "pushed=%d delivered=%d acked=%d  (push took %ss, drain %ss)%n", r.pushed(), r.delivered(),
                 r.acked(), GoFmt.f(1, r.pushSeconds()), GoFmt.f(1, r.drainSeconds()));
@@ -51,7 +108,7 @@ public final class OrderReport {
         if (loader != null) {
             LoaderLines.printInSummary(out, loader);
         }
-        List<String> f = r.failures();
+        List<String> f = failureLines(r.findings());
         LossLines.print(out, loss);
         out.println("VERDICT " + (f.isEmpty() ? "PASS" : "FAIL"));
         for (String s : f) out.println("  ! " + s);
@@ -62,9 +119,10 @@ public final class OrderReport {
      * client's keep-alive {@code reconnects}, the loss attribution {@code lossAttribution}, absent when nothing was
      * missing).
      */
-    public static Path writeJson(Path dir, String runId, String note, OrderConfig c, OrderResult r,
-                                 dev.goload.modes.RunResult.LoaderSummary loader, long reconnects, LossReport loss)
+    public static Path writeJson(Path dir, String runId, String note, OrderConfig c, OrderResult r, LossReport loss)
             throws IOException {
+        RunResult.LoaderSummary loader = r.outcome().loader();
+        long reconnects = r.outcome().reconnects();
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("target", c.target());
         config.put("url", c.url());
@@ -109,7 +167,7 @@ public final class OrderReport {
         j.put("drainSec", r.drainSeconds());
         j.put("drainCapSec", r.drainCapSec()); // goload-java: -drain, or leaseTime + 5 once a pop lost an answer
         j.put("verdict", r.passed() ? "PASS" : "FAIL");
-        j.put("failures", r.failures());
+        j.put("failures", failureLines(r.findings()));
         // goload-java additions: exact counts (the lists above are capped at 100 examples) and error counters
         j.put("missingCount", k.missing());
         j.put("duplicateCount", k.duplicates());
@@ -131,5 +189,35 @@ public final class OrderReport {
             j.put("lossAttribution", LossLines.record(loss));
         }
         return JsonFiles.writeAtomically(dir.resolve(runId + ".json"), j);
+    }
+
+    /**
+     * Order's {@code section} of its {@code goload.run/2} record ({@code <run-id>.run.json}, docs/order.md): the gate's
+     * figures (pushed, delivered, the missing/duplicate/out-of-order counts with their first examples, foreign
+     * deliveries, the pop size histogram, the pop waits, the drain and its cap) and the loss attribution.
+     */
+    public static Map<String, Object> section(OrderResult r, LossReport loss) {
+        OrderLedger.Result k = r.check();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("pushed", r.pushed());
+        m.put("pushErrors", r.pushErrors());
+        m.put("pushErrorsDeliveredAnyway", k.ambiguous());
+        m.put("delivered", r.delivered());
+        m.put("missing", CloudRecord.ordered("count", k.missing(), "first", k.missingFirst()));
+        m.put("duplicates", CloudRecord.ordered("count", k.duplicates(), "first", k.duplicateFirst()));
+        m.put("outOfOrder", CloudRecord.ordered("count", k.outOfOrder(), "first", k.outOfOrderFirst().stream()
+                .map(v -> CloudRecord.ordered("partition", v.partition(), "prev", v.prev(), "got", v.got())).toList()));
+        m.put("foreign", k.outOfRange());
+        Map<String, Long> hist = new LinkedHashMap<>();
+        r.popSizeHist().forEach((size, n) -> hist.put(String.valueOf(size), n));
+        m.put("popSizeHist", hist);
+        m.put("popWaitMs", CloudRecord.ordered("p50", r.popWaitMs()[0], "p95", r.popWaitMs()[1], "p99",
+                r.popWaitMs()[2]));
+        m.put("pushSec", r.pushSeconds());
+        m.put("drainSec", r.drainSeconds());
+        m.put("drainCapSec", r.drainCapSec());
+        m.put("lastSeqSent", k.lastSent());
+        m.put("lossAttribution", loss == null ? null : LossLines.record(loss));
+        return m;
     }
 }

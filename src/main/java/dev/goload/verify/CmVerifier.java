@@ -17,7 +17,7 @@ import java.util.Optional;
  *
  * <pre>{@code
  * CmVerdict v = CmVerifier.verifyDir(dir, CmStage.standard(""), null);
- * CmVerdictFormat.print(v, System.out);
+ * // rendered by the report layer's CmVerdictFormat
  * }</pre>
  */
 public final class CmVerifier {

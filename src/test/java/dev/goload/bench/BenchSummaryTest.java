@@ -19,17 +19,23 @@ class BenchSummaryTest {
     @TempDir
     Path work;
 
-    /** One ladder step: a run record with three one-second intervals and one push histogram per interval. */
+    /**
+     * One ladder step: a run record, its interval CSV (three one-second intervals, the last the drain's) and one push
+     * histogram per interval.
+     */
     private void step(int reqPerSec, long warmupPushMicros, long steadyPushMicros, long shed) throws IOException {
         Path dir = Files.createDirectories(work.resolve("rate-" + reqPerSec));
         Files.writeString(dir.resolve("goload-20260101-000000-x.json"), """
-                {"durationSec":3,"loader":{"cpuSeconds":0.3,"cpuCoresAvg":0.1},
+                {"schema":"goload.run/2","durationSec":3,"loader":{"cpuSeconds":0.3,"cpuCoresAvg":0.1},
                  "counters":{"shedCapReq":%d,"shedBehindReq":0,"pushErrReq":0,"offeredReq":300,"achievedReq":300},
-                 "intervals":[
-                  {"seconds":1,"loader":{"cpuCores":0.9},"delta":{"pushedMsgs":100}},
-                  {"seconds":1,"loader":{"cpuCores":0.1},"delta":{"pushedMsgs":200}},
-                  {"seconds":1,"loader":{"cpuCores":0.1},"delta":{"pushedMsgs":0}}]}
+                 "intervals":3}
                 """.formatted(shed));
+        Files.writeString(dir.resolve("goload-20260101-000000-x.intervals.csv"), """
+                interval,seconds,loader_cpu_cores,pushed_total,acked_total,rss_mb,last
+                0,1.000,0.900,100,0,50,false
+                1,1.000,0.100,300,0,51,false
+                2,1.000,0.100,300,0,52,true
+                """);
         try (OutputStream out = Files.newOutputStream(dir.resolve("x.hlog"))) {
             HistogramLogWriter w = new HistogramLogWriter(out);
             for (long v : new long[] {warmupPushMicros, steadyPushMicros, steadyPushMicros}) {

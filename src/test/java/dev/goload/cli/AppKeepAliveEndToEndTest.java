@@ -22,13 +22,15 @@ class AppKeepAliveEndToEndTest {
                     + " their idle one; not errors\\)");
 
     @Test
-    void aBrokerClosingIdleSocketsCostsNoErrorAndTheReconnectsAreCountedBeforeTheReferenceFinalLine() {
+    void aBrokerClosingIdleSocketsCostsNoErrorAndTheReconnectsAreCountedBeforeTheReferenceFinalLine(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
         try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerOptions.defaults().withIdleTimeoutMillis(300))) {
             MainRun r = MainRun.of("-mode", "app", "-url", broker.url(), "-duration", "3", "-report", "1",
                     "-target-rate", "1", "-producers", "1", "-push-batch", "1", "-sessions", "2",
                     "-consumer-groups", "1", "-consumers-per-group", "1", "-process-ms", "1", "-slow-msg-pct", "0",
                     "-slow-part-pct", "0", "-fail-pct", "0", "-poison-pct", "0", "-tx-pct", "0",
-                    "-stage2-consumers", "0", "-pop-timeout", "300", "-seed", "7", "-idle-timeout", "60s");
+                    "-stage2-consumers", "0", "-pop-timeout", "300", "-seed", "7", "-idle-timeout", "60s",
+                    "-out", dir.toString());
             assertEquals(0, r.code(), r.out() + r.err());
             List<String> lines = r.out().lines().toList();
             int at = -1;

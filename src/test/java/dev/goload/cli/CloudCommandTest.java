@@ -12,6 +12,7 @@ import dev.goload.broker.ProxyLimits;
 import dev.goload.broker.ProxyOptions;
 import dev.goload.broker.ProxyTenant;
 import dev.goload.report.CloudCsv;
+import dev.goload.report.RecordSchema;
 import dev.goload.tenancy.SyntheticTenants;
 import dev.goload.tenancy.Tenant;
 import dev.goload.tenancy.TenantsFile;
@@ -22,19 +23,36 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code -mode cloud} end to end against the embedded broker (and its proxy personality): a clean run passes, each
  * injected fault fails with exactly the injected anomaly counted, isolation breaches are caught, proxy error codes
- * are accounted by code, and no API key reaches any output. Low rates, a few seconds each.
+ * are accounted by code, and no API key reaches any output. Low rates, a few seconds each; broker-target runs share
+ * one embedded broker, each on a queue of its own.
  */
 class CloudCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** One embedded broker for every broker-target run of the class (a broker start per run cost time only). */
+    private static EmbeddedBroker shared;
+    private static final java.util.concurrent.atomic.AtomicInteger RUNS = new java.util.concurrent.atomic.AtomicInteger();
+
     @TempDir
     Path dir;
+
+    @BeforeAll
+    static void startTheSharedBroker() {
+        shared = EmbeddedBroker.start(BrokerOptions.defaults());
+    }
+
+    @AfterAll
+    static void stopTheSharedBroker() {
+        shared.close();
+    }
 
     private record Run(int code, String out, String err, JsonNode json, String jsonText, String csv) {}
 
@@ -47,7 +65,12 @@ class CloudCommandTest {
             args.addAll(List.of("-target", "broker", "-tenants-file", dir.resolve("absent.json").toString()));
         }
         if (!args.contains("-url")) {
-            args.add("-embedded");
+            if (args.get(args.indexOf("-target") + 1).equals("broker") && !args.contains("-queue")) {
+                // the class's one broker; a queue of this run's own, so no run sees another's messages
+                args.addAll(List.of("-url", shared.url(), "-queue", runId + "-" + RUNS.incrementAndGet()));
+            } else {
+                args.add("-embedded"); // the proxy personality over this run's own tenants
+            }
         }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -84,6 +107,48 @@ class CloudCommandTest {
         assertTrue(lines.length >= 3, r.csv);
         assertTrue(lines[1].matches("[0-9.]+,\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ,load,.*"), lines[1]);
         assertEquals(24, lines[1].split(",").length);
+        assertTheRunRecordAgreesWithTheReferenceJson(r, "clean", "PASS");
+    }
+
+    /**
+     * The goload.run/2 record beside the reference files: its common counters are the reference JSON's figures, its
+     * section holds the verify summary, its artifacts list the reference's JSON and CSV.
+     */
+    private JsonNode assertTheRunRecordAgreesWithTheReferenceJson(Run r, String runId, String verdict)
+            throws Exception {
+        Path file = dir.resolve(runId + ".run.json");
+        RecordSchema.assertValid(file);
+        JsonNode rec = JSON.readTree(file.toFile());
+        assertEquals("goload.run/2", rec.path("schema").asText());
+        assertEquals("cloud", rec.path("mode").asText());
+        JsonNode c = rec.path("counters");
+        JsonNode achieved = r.json.path("achieved");
+        assertEquals(achieved.path("pushedMsgs").asLong(), c.path("pushedMsgs").asLong(), rec.toString());
+        assertEquals(achieved.path("poppedMsgs").asLong(), c.path("popped").asLong());
+        assertEquals(achieved.path("ackedMsgs").asLong(), c.path("acked").asLong());
+        assertEquals(achieved.path("emptyPops").asLong(), c.path("emptyPops").asLong());
+        assertEquals(achieved.path("pushReqs").asLong(), c.path("sentReq").asLong());
+        assertEquals(r.json.path("offered").path("reqs").asLong(), c.path("offeredReq").asLong());
+        assertEquals(r.json.path("offered").path("shedReqs").asLong(),
+                c.path("shedCapReq").asLong() + c.path("shedBehindReq").asLong());
+        assertEquals(achieved.path("popReqs").asLong(), rec.path("section").path("popReqs").asLong());
+        assertEquals(r.json.path("errors").path("push").path("total").asLong(),
+                rec.path("errors").path("push").path("total").asLong());
+        assertEquals(r.json.path("latency").path("pushRtt").path("samples").asLong(),
+                rec.path("latencyMs").path("service").path("count").asLong());
+        assertEquals(r.json.path("latency").path("e2eFromSchedule").path("samples").asLong(),
+                rec.path("latencyMs").path("e2e").path("count").asLong());
+        assertEquals(r.json.path("verify").path("sentOk").asLong(),
+                rec.path("section").path("verify").path("sentOk").asLong());
+        assertEquals(r.json.path("verify").path("tenants").size(), rec.path("section").path("tenants").size());
+        assertEquals(verdict, rec.path("verdict").path("result").asText());
+        List<String> kinds = new ArrayList<>();
+        rec.path("artifacts").forEach(a -> kinds.add(a.path("kind").asText()));
+        assertTrue(kinds.containsAll(List.of("record", "intervalsCsv", "hlog", "cloudJson", "cloudCsv")), kinds.toString());
+        assertTrue(Files.isRegularFile(dir.resolve(runId + ".intervals.csv")));
+        assertTrue(Files.isRegularFile(dir.resolve(runId + ".hlog")));
+        assertTrue(r.out.contains("            " + file + "\n"), "the [artifacts] block names it: " + r.out);
+        return rec;
     }
 
     @Test
@@ -110,6 +175,10 @@ class CloudCommandTest {
         assertTrue(r.out.contains("FAULT INJECTION: dup-push=0 lose-msg=3 drop-ack=0"), r.out);
         assertTrue(r.out.contains("VERDICT: FAIL"), r.out);
         assertTrue(r.out.contains("NOTE: consumers were idle at the cutoff"), r.out);
+        JsonNode rec = assertTheRunRecordAgreesWithTheReferenceJson(r, "lose", "FAIL");
+        assertEquals(ExitCodes.VERDICT_FAIL, rec.path("verdict").path("exitCode").asInt());
+        assertTrue(rec.path("verdict").path("findings").toString().contains("missing="), rec.toString());
+        assertEquals(3, rec.path("section").path("faults").path("loseMsg").asLong());
     }
 
     @Test
@@ -223,6 +292,12 @@ class CloudCommandTest {
         assertEquals(0, r.json.path("errors").path("push").path("total").asLong(), r.jsonText);
         assertEquals(synth.toString(), r.json.path("config").path("tenantsFile").asText());
         assertNoKeyIn(written, r);
+        RecordSchema.assertValid(dir.resolve("synth.run.json"));
+        String record = Files.readString(dir.resolve("synth.run.json"));
+        assertTrue(record.contains("\"kind\" : \"tenantsFile\"") || record.contains("\"tenantsFile\""), record);
+        for (Tenant t : written.tenants()) {
+            assertFalse(record.contains(t.apiKey()), "API key of tenant " + t.idx() + " leaked into the run record");
+        }
     }
 
     @Test

@@ -22,8 +22,10 @@ class CmModeEmbeddedTest {
         Path logs = dir.resolve("cmlogs");
         MainRun r = MainRun.of("-mode", "cm", "-embedded", "-properties", "4", "-rate-events", "60", "-duration", "3",
                 "-logdir", logs.toString(), "-db-sleep-min", "1", "-db-sleep-max", "3", "-cal-sleep", "1",
-                "-ota-sleep", "2", "-sweep-floor-ms", "20", "-warmup-conc", "4", "-push-shards", "2");
+                "-ota-sleep", "2", "-sweep-floor-ms", "20", "-warmup-conc", "4", "-push-shards", "2",
+                "-run-id", "cmrun");
         assertEquals(0, r.code(), r.out() + r.err());
+        assertRecordAgreesWithTheFinalLine(logs.resolve("cmrun.json"), r.out());
         assertTrue(r.out().contains("[warmup] complete in"), r.out());
         assertTrue(r.out().contains("[final] producedA="), r.out());
         assertTrue(r.out().contains("[final] + e2e n="), r.out());
@@ -55,6 +57,45 @@ class CmModeEmbeddedTest {
         MainRun fail = MainRun.of("-mode", "cm", "-verify-only", "-logdir", logs.toString());
         assertEquals(3, fail.code(), fail.out() + fail.err());
         assertTrue(fail.out().contains("VERDICT: FAIL  (gaps=1 order-violations=0"), fail.out());
+    }
+
+    /** The v2 record beside the stage logs: valid, and its common counters say what the reference's final line says. */
+    private static void assertRecordAgreesWithTheFinalLine(Path record, String out) throws IOException {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\[final] producedA=(\\d+) producedB=(\\d+) \\|"
+                + " db=\\d+ cal=\\d+ ota=\\d+ otap=\\d+ \\| acked=(\\d+) ackErr=(\\d+) pushErr=(\\d+) pushRetry=(\\d+)"
+                + " shed=(\\d+)").matcher(out);
+        assertTrue(m.find(), out);
+        dev.goload.report.RecordSchema.assertValid(record);
+        com.fasterxml.jackson.databind.JsonNode j = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(record.toFile());
+        assertEquals("goload.run/2", j.get("schema").asText());
+        assertEquals("cm", j.get("mode").asText());
+        assertEquals("cmrun", j.get("runId").asText());
+        com.fasterxml.jackson.databind.JsonNode c = j.get("counters");
+        assertEquals(Long.parseLong(m.group(3)), c.get("acked").asLong(), "acked");
+        assertEquals(Long.parseLong(m.group(4)), c.get("ackErr").asLong(), "ackErr");
+        assertEquals(Long.parseLong(m.group(7)), c.get("shedCapReq").asLong() + c.get("shedBehindReq").asLong(), "shed");
+        assertTrue(c.get("sentReq").asLong() >= c.get("achievedReq").asLong() && c.get("achievedReq").asLong() > 0,
+                j.toString());
+        assertTrue(c.get("popped").asLong() > 0 && c.get("offeredReq").asLong() > 0, j.toString());
+        com.fasterxml.jackson.databind.JsonNode sec = j.get("section");
+        assertEquals(Long.parseLong(m.group(1)), sec.get("producedA").asLong(), "producedA");
+        assertEquals(Long.parseLong(m.group(2)), sec.get("producedB").asLong(), "producedB");
+        assertEquals(Long.parseLong(m.group(5)), sec.get("pushErr").asLong(), "pushErr");
+        assertEquals(Long.parseLong(m.group(6)), sec.get("pushRetry").asLong(), "pushRetry");
+        assertEquals(12, sec.get("stages").size());
+        assertTrue(sec.get("verifier").get("passed").asBoolean(), sec.toString());
+        assertEquals("PASS", j.get("verdict").get("result").asText());
+        assertEquals("load", j.get("phases").get(0).get("name").asText(), j.get("phases").toString());
+        assertEquals("drain", j.get("phases").get(1).get("name").asText(), j.get("phases").toString());
+        assertEquals(j.get("phases").get(0).get("endSec").asDouble(), j.get("phases").get(1).get("startSec").asDouble(),
+                1e-9, "the drain starts where the load ends");
+        assertTrue(j.get("latencyMs").get("e2e").get("count").asLong() > 0, j.get("latencyMs").toString());
+        List<String> kinds = new ArrayList<>();
+        j.get("artifacts").forEach(a -> kinds.add(a.get("kind").asText()));
+        assertEquals(12, kinds.stream().filter("stageLog"::equals).count(), kinds.toString());
+        assertTrue(kinds.containsAll(List.of("record", "intervalsCsv", "hlog", "producedMeta")), kinds.toString());
+        assertTrue(out.contains("[artifacts] " + record), out);
     }
 
     @Test

@@ -65,7 +65,7 @@ class HttpEngineSelectionTest {
                 "-duration", "1", "-report", "1", "-consumers", "1", "-out", out.toString());
         assertEquals(0, c.exit(), c.stderr());
         JsonNode rec = runRecord();
-        assertEquals("okhttp", rec.path("httpClient").asText(), rec.toString());
+        assertEquals("okhttp", rec.path("tool").path("httpClient").asText(), rec.toString());
         assertTrue(rec.path("counters").path("pushedMsgs").asLong() > 0, rec.path("counters").toString());
     }
 

@@ -2,6 +2,7 @@ package dev.goload.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goload.report.RecordSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -32,12 +33,38 @@ record LoadModeRun(int code, String out, String err, Path dir) {
         return out.lines().toList();
     }
 
+    /** The run's goload.run/2 record, validated against the schema. */
     JsonNode record() {
         try {
-            return new ObjectMapper().readTree(dir.resolve("run.json").toFile());
+            JsonNode rec = new ObjectMapper().readTree(dir.resolve("run.json").toFile());
+            RecordSchema.assertValid(rec);
+            return rec;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The interval CSV's rows as column → value, in order. */
+    List<java.util.Map<String, String>> intervalRows() {
+        try {
+            List<String> csv = Files.readAllLines(dir.resolve("run.intervals.csv"));
+            String[] header = csv.getFirst().split(",");
+            List<java.util.Map<String, String>> rows = new ArrayList<>();
+            for (String line : csv.subList(1, csv.size())) {
+                String[] v = line.split(",", -1);
+                java.util.Map<String, String> row = new java.util.LinkedHashMap<>();
+                for (int i = 0; i < header.length; i++) row.put(header[i], v[i]);
+                rows.add(row);
+            }
+            return rows;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The full intervals (not the partial last one, whose rates include the drain). */
+    List<java.util.Map<String, String>> fullIntervalRows() {
+        return intervalRows().stream().filter(r -> !Boolean.parseBoolean(r.get("last"))).toList();
     }
 
     JsonNode counters() {

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.goload.report.RecordSchema;
 import dev.goload.report.ReferenceLines;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,7 +33,11 @@ class MaxModeEndToEndTest {
 
     private static Matcher assertConsistent(LoadModeRun r) {
         List<Matcher> intervals = ReferenceLines.all(r.lines(), MAX_INTERVAL);
-        assertEquals(r.record().get("intervals").size(), intervals.size(), r.toString());
+        RecordSchema.assertValid(r.dir().resolve("run.json"));
+        assertEquals(r.record().get("intervals").asInt(), intervals.size(), r.toString());
+        long byPhase = 0;
+        for (JsonNode p : r.record().path("phases")) byPhase += p.path("counters").path("pushedMsgs").asLong();
+        assertEquals(r.counter("pushedMsgs"), byPhase, "load + drain (pushes in flight at the stop) = the total");
         for (Matcher m : intervals) {
             width(m, "push", 8);
             width(m, "pop", 8);

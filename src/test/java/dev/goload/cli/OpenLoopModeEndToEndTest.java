@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.goload.pace.ArrivalSchedule;
 import dev.goload.pace.RateCurve;
+import dev.goload.report.RecordSchema;
 import dev.goload.report.ReferenceLines;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,7 +25,7 @@ class OpenLoopModeEndToEndTest {
     @TempDir
     Path dir;
 
-    /** 200 req/s for 1 s (one interval, the drain's): every assertion here holds for any duration. */
+    /** 200 req/s for 1 s (one load interval, then the drain's): every assertion here holds for any duration. */
     private LoadModeRun openloop(String... extra) {
         List<String> args = new java.util.ArrayList<>(List.of("-mode", "openloop", "-embedded", "-rate", "2000",
                 "-push-batch", "10", "-duration", "1", "-report", "1", "-consumers", "2", "-partitions", "4"));
@@ -36,8 +37,10 @@ class OpenLoopModeEndToEndTest {
 
     /** Checks every reference line and the accounting identities; returns the final line. */
     private static Matcher assertConsistent(LoadModeRun r) {
+        RecordSchema.assertValid(r.dir().resolve("run.json"));
         List<Matcher> intervals = ReferenceLines.all(r.lines(), OPENLOOP_INTERVAL);
-        assertEquals(r.record().get("intervals").size(), intervals.size(), r.toString());
+        assertEquals(r.record().get("intervals").asInt(), intervals.size(), r.toString());
+        assertEquals(intervals.size(), r.intervalRows().size(), "one CSV row per console interval");
         for (Matcher m : intervals) {
             width(m, "offered", 9);
             width(m, "achieved", 9);
@@ -60,14 +63,29 @@ class OpenLoopModeEndToEndTest {
         assertEquals(r.counter("popped"), popped);
         assertEquals(0, r.record().get("inflightAtEnd").asInt(), "counters read after in-flight pushes finished");
         assertEquals("duration", r.record().get("stopReason").asText());
-        assertNull(r.record().get("configureError").textValue());
-        assertEquals(dev.goload.client.HttpEngine.fromEnvironment().label(), r.record().path("httpClient").asText(),
-                "the record names the HTTP engine that carried the run");
-        assertTrue(r.lines().contains("[configure] queue=benchq completedRetentionSeconds=300"), r.out());
-        // rates divide by the measured seconds of each interval
-        for (JsonNode i : r.record().get("intervals")) {
-            assertTrue(i.get("seconds").asDouble() > 0.5, i.toString());
+        assertNull(r.record().path("section").get("configureError").textValue());
+        assertEquals(dev.goload.client.HttpEngine.fromEnvironment().label(),
+                r.record().path("tool").path("httpClient").asText(), "the record names the HTTP engine of the run");
+        assertEquals(List.of("load", "drain"), r.record().path("phases").findValuesAsText("name"), "the phases");
+        for (String c : List.of("offeredReq", "achievedReq", "pushedMsgs", "popped")) {
+            long byPhase = 0;
+            for (JsonNode p : r.record().path("phases")) byPhase += p.path("counters").path(c).asLong();
+            assertEquals(r.counter(c), byPhase, c + ": the phases' counters add up to the run's");
         }
+        JsonNode load = r.record().path("phases").get(0);
+        JsonNode drain = r.record().path("phases").get(1);
+        assertEquals(load.path("endSec").asDouble(), drain.path("startSec").asDouble(), "the drain starts where load ends");
+        assertTrue(load.path("endSec").asDouble() >= 1.0, "the load phase lasts the -duration: " + load);
+        assertTrue(drain.path("endSec").asDouble() > drain.path("startSec").asDouble(),
+                "the drain (in-flight pushes, consumers leaving) is its own phase, not the load's: " + drain);
+        assertTrue(r.lines().contains("[configure] queue=benchq completedRetentionSeconds=300"), r.out());
+        // the full intervals end at the boundaries t0 + k s (a late wake-up shortens the next one, it moves no
+        // boundary), so their measured seconds, which rates divide by, add up to k
+        List<java.util.Map<String, String>> full = r.fullIntervalRows();
+        assertEquals(r.intervalRows().size() - 1, full.size(), "only the last interval is partial");
+        double covered = full.stream().mapToDouble(row -> Double.parseDouble(row.get("seconds"))).sum();
+        assertTrue(covered >= full.size() - 0.001, full.size() + " full intervals cover " + covered + " s");
+        for (var row : full) assertTrue(Double.parseDouble(row.get("seconds")) > 0.5, row.toString());
         return fin;
     }
 
@@ -158,7 +176,8 @@ class OpenLoopModeEndToEndTest {
         long seed = 20_261_201L;
         LoadModeRun r = openloop("-arrival", "poisson", "-seed", Long.toString(seed));
         Matcher fin = assertConsistent(r);
-        assertEquals(seed, r.record().get("arrivalSeed").asLong(), "the record keeps the seed the run used");
+        assertEquals(seed, r.record().get("seed").asLong(), "the record keeps the seed the run used");
+        assertEquals("poisson", r.record().path("section").path("arrival").asText());
         // the pacer offers every arrival due before the end: with a seed that count is exact, not a ±4 sd band
         assertEquals(poissonArrivalsBefore(seed, 1_000_000_000L), num(fin, "offered"), r.toString());
     }
@@ -167,7 +186,7 @@ class OpenLoopModeEndToEndTest {
     void poissonWithoutASeedRecordsTheFreshSeedItDrew() {
         LoadModeRun r = openloop("-arrival", "poisson");
         Matcher fin = assertConsistent(r);
-        long seed = r.record().get("arrivalSeed").asLong();
+        long seed = r.record().get("seed").asLong();
         assertTrue(seed != 0, r.record().toString());
         assertEquals(poissonArrivalsBefore(seed, 1_000_000_000L), num(fin, "offered"),
                 "the recorded seed replays the run's schedule");
@@ -187,13 +206,11 @@ class OpenLoopModeEndToEndTest {
         assertConsistent(r);
         // exact and timing-free: ramp 0 → 200 req/s over 2 s owes F(3 s) = 200·(3 − 1) = 400 requests (600 unramped)
         assertEquals(400, r.counter("offeredReq"), "F(3 s) = 200·(3 − 1) = 400");
-        JsonNode iv = r.record().get("intervals");
-        assertTrue(iv.size() >= 3, "two load intervals before the drain's: " + iv);
-        JsonNode head = iv.get(0);
-        long first = head.get("delta").get("offeredReq").asLong();
-        double firstSec = head.get("seconds").asDouble();
-        // F(t) = 50·t² + 1 by t: ≈ 51 in the first second, against the 200/s of the full rate. Below the full
-        // rate unless the reporter read its counters a whole second after its clock.
-        assertTrue(first < 200 * firstSec, first + " offered in " + firstSec + " s");
+        List<java.util.Map<String, String>> full = r.fullIntervalRows();
+        assertTrue(full.size() >= 2, "load intervals before the drain's: " + r.intervalRows());
+        // F(t) = 50·t² + 1 by t: ≈ 51 in the first second, against the 200/s of the full rate. The CSV's rate
+        // divides by the interval's own measured length, so a late reporter lowers it further, never raises it.
+        double firstRate = Double.parseDouble(full.get(0).get("offered_req_s"));
+        assertTrue(firstRate < 200, firstRate + " req/s offered in the first interval: " + full.get(0));
     }
 }

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goload.report.RecordSchema;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,6 +46,29 @@ class OrderModeEmbeddedTest {
                 + " closed their idle one; not errors)\n";
         assertTrue(r.out().contains(line), r.out());
         assertTrue(r.out().indexOf(line) < r.out().indexOf("VERDICT PASS"), r.out());
+        // the goload.run/2 record beside it: the common counters are the reference JSON's figures
+        Path file = dir.resolve("t1.run.json");
+        RecordSchema.assertValid(file);
+        JsonNode rec = new ObjectMapper().readTree(file.toFile());
+        assertEquals("goload.run/2", rec.path("schema").asText());
+        assertEquals("order", rec.path("mode").asText());
+        assertEquals(j.path("pushed").asLong(), rec.path("counters").path("pushedMsgs").asLong(), rec.toString());
+        assertEquals(400, rec.path("counters").path("sentReq").asLong(), "one request per sequence");
+        assertEquals(j.path("acked").asLong(), rec.path("counters").path("acked").asLong());
+        assertEquals(j.path("pops").asLong(), rec.path("counters").path("popCalls").asLong());
+        assertEquals(j.path("emptyPops").asLong(), rec.path("counters").path("emptyPops").asLong());
+        assertEquals(j.path("delivered").asLong(), rec.path("section").path("delivered").asLong());
+        assertEquals(j.path("popSizeHist"), rec.path("section").path("popSizeHist"));
+        assertEquals(j.path("popWaitMs"), rec.path("section").path("popWaitMs"));
+        assertEquals(0, rec.path("section").path("missing").path("count").asLong());
+        assertTrue(rec.path("latencyMs").path("popWait").path("count").asLong() > 0, rec.toString());
+        assertEquals(rec.path("latencyMs").path("push").path("count").asLong(), 400, "each push from its due instant");
+        assertEquals("PASS", rec.path("verdict").path("result").asText());
+        assertEquals(List.of("record", "intervalsCsv", "hlog", "orderJson"),
+                rec.path("artifacts").findValuesAsText("kind"));
+        assertTrue(java.nio.file.Files.readString(dir.resolve("t1.intervals.csv")).lines().count() >= 2,
+                "the interval CSV has the partial last interval at least");
+        assertTrue(r.out().contains("\n[artifacts] " + file + "\n"), r.out());
     }
 
     @Test
@@ -55,7 +80,8 @@ class OrderModeEmbeddedTest {
                     dev.goload.client.PushItem.of("ordercheck", "p3", "{\"s\":7,\"p\":\"p3\"}".getBytes(StandardCharsets.UTF_8)),
                     dev.goload.client.PushItem.of("ordercheck", "p3", "{\"s\":9999,\"p\":\"p3\"}".getBytes(StandardCharsets.UTF_8))));
             MainRun r = MainRun.of("-mode", "order", "-url", broker.url(), "-target", "broker", "-messages", "40",
-                    "-partitions", "4", "-consumers", "2", "-pop-timeout", "300", "-drain", "10", "-run-id", "stale");
+                    "-partitions", "4", "-consumers", "2", "-pop-timeout", "300", "-drain", "10", "-run-id", "stale",
+                    "-out", dir.toString());
             assertEquals(3, r.code(), r.out() + r.err());
             // the stale seq 7 of p3 came first, so this run's seq 3 of p3 arrives below that partition's frontier
             assertTrue(r.out().contains("missing=0 duplicate=1 outOfOrder=1"), r.out());
@@ -63,6 +89,15 @@ class OrderModeEmbeddedTest {
             assertTrue(r.out().contains("  ! DUPLICATION: 1 sequence(s) delivered more than once (first: [7])"), r.out());
             assertTrue(r.out().contains("  ! FOREIGN: 1 delivery/deliveries"), r.out());
             assertTrue(r.out().contains("VERDICT FAIL"), r.out());
+            // the record's verdict carries the same findings, word for word, and the reference's exit code
+            RecordSchema.assertValid(dir.resolve("stale.run.json"));
+            JsonNode v = new ObjectMapper().readTree(dir.resolve("stale.run.json").toFile()).path("verdict");
+            assertEquals("FAIL", v.path("result").asText());
+            assertEquals(3, v.path("exitCode").asInt());
+            List<String> bang = r.out().lines().filter(l -> l.startsWith("  ! ")).map(l -> l.substring(4)).toList();
+            List<String> findings = new java.util.ArrayList<>();
+            v.path("findings").forEach(x -> findings.add(x.asText()));
+            assertEquals(bang, findings);
         }
     }
 

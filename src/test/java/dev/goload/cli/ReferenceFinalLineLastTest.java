@@ -85,7 +85,7 @@ class ReferenceFinalLineLastTest {
         MainRun r = MainRun.of("-mode", "app", "-embedded", "-duration", "1", "-report", "1", "-target-rate", "200",
                 "-producers", "2", "-sessions", "4", "-push-batch", "5", "-consumers-per-group", "2", "-process-ms", "1",
                 "-slow-msg-pct", "0", "-slow-part-pct", "0", "-stage2-consumers", "1", "-payload-min", "8",
-                "-payload-max", "16", "-pop-timeout", "300", "-seed", "7");
+                "-payload-max", "16", "-pop-timeout", "300", "-seed", "7", "-out", dir.resolve("app").toString());
         assertEquals(0, r.code(), r.out() + r.err());
         assertFinalLineIsLast(lines(r), APP_FINAL);
         assertReconnectsLine(r, "[final] + ");

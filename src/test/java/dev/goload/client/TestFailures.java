@@ -12,4 +12,8 @@ public final class TestFailures {
     public static QueenException http(int status) {
         return QueenException.http(status, "", Double.NaN, "{\"error\":\"test\"}");
     }
+
+    public static QueenException http(int status, String code, double retryAfterSeconds) {
+        return QueenException.http(status, code, retryAfterSeconds, "{\"error\":\"test\"}");
+    }
 }

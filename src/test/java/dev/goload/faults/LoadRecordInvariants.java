@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.goload.report.RecordSchema;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -20,7 +22,9 @@ import org.HdrHistogram.HistogramLogReader;
  *   <li>offered = sent + shed (cap + behind);</li>
  *   <li>sent = achieved + failed + canceled (sent, then cut off by the shutdown: neither);</li>
  *   <li>failed = Σ push error kinds, popErr = Σ pop error kinds; no kind {@code other};</li>
- *   <li>the interval deltas add up to the totals; nothing in flight at the end;</li>
+ *   <li>the phases' counters add up to the totals, and so do the CSV's per-interval counts; nothing in flight at
+ *       the end;</li>
+ *   <li>the record validates against the goload.run/2 schema;</li>
  *   <li>the artifacts are complete: the record, the CSV (one row per interval), the .hlog (parseable, every
  *       interval's push histogram).</li>
  * </ul>
@@ -32,11 +36,18 @@ public final class LoadRecordInvariants {
     static JsonNode check(FaultRun run) throws IOException {
         JsonNode c = countersAndHlog(run);
         JsonNode rec = run.record();
-        assertTrue(rec.path("artifactErrors").isMissingNode(), run.toString());
+        assertEquals(0, rec.path("artifactErrors").size(), run.toString());
         List<String> csv = Files.readAllLines(run.dir().resolve("run.intervals.csv"));
-        assertEquals(rec.get("intervals").size(), csv.size() - 1, "one CSV row per interval");
-        int columns = csv.getFirst().split(",").length;
-        for (String row : csv.subList(1, csv.size())) assertEquals(columns, row.split(",", -1).length, row);
+        assertEquals(rec.get("intervals").asInt(), csv.size() - 1, "one CSV row per interval");
+        List<String> header = List.of(csv.getFirst().split(","));
+        for (String row : csv.subList(1, csv.size())) assertEquals(header.size(), row.split(",", -1).length, row);
+        // per-interval counts (not rates) of the CSV add up to the record's totals
+        for (String[] col : new String[][] {{"shed_cap_req", "shedCapReq"}, {"shed_behind_req", "shedBehindReq"},
+                {"failed_req", "pushErrReq"}}) {
+            int i = header.indexOf(col[0]);
+            long sum = csv.subList(1, csv.size()).stream().mapToLong(r -> Long.parseLong(r.split(",", -1)[i])).sum();
+            assertEquals(c.get(col[1]).asLong(), sum, "CSV column " + col[0] + " adds up\n" + run);
+        }
         return c;
     }
 
@@ -45,10 +56,14 @@ public final class LoadRecordInvariants {
         return countersAndHlog(run.dir(), run.toString());
     }
 
-    /** As {@link #countersAndHlog(FaultRun)} for the artifacts {@code run.json} and {@code run.hlog} in {@code dir}. */
+    /**
+     * As {@link #countersAndHlog(FaultRun)} for the artifacts {@code run.json} and {@code run.hlog} in {@code dir}.
+     * Returns {@link #counters} of the record.
+     */
     public static JsonNode countersAndHlog(java.nio.file.Path dir, String context) throws IOException {
         JsonNode rec = new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("run.json").toFile());
-        JsonNode c = rec.get("counters");
+        RecordSchema.assertValid(rec);
+        JsonNode c = counters(rec);
         String where = context + "\n--- record counters\n" + c;
         long offered = c.get("offeredReq").asLong();
         long sent = c.get("sentReq").asLong();
@@ -67,11 +82,12 @@ public final class LoadRecordInvariants {
         }
         assertEquals(0, rec.get("inflightAtEnd").asInt(), where);
 
-        JsonNode intervals = rec.get("intervals");
+        JsonNode phases = rec.get("phases");
+        assertEquals("load", phases.get(0).get("name").asText(), where);
         for (String f : List.of("offeredReq", "sentReq", "achievedReq", "pushErrReq", "popErr", "backoffs")) {
             long sum = 0;
-            for (JsonNode i : intervals) sum += i.get("delta").get(f).asLong();
-            assertEquals(c.get(f).asLong(), sum, "interval deltas of " + f + " add up\n" + where);
+            for (JsonNode p : phases) sum += p.get("counters").get(f).asLong();
+            assertEquals(c.get(f).asLong(), sum, "phase counters of " + f + " add up\n" + where);
         }
 
         Map<String, Long> hlogCounts = new java.util.TreeMap<>();
@@ -88,6 +104,18 @@ public final class LoadRecordInvariants {
                     "the .hlog holds every " + e.getKey() + " sample: " + hlogCounts + "\n" + where);
         }
         assertTrue(hlogCounts.containsKey("push") || hlogCounts.containsKey("failed"), hlogCounts.toString());
+        return c;
+    }
+
+    /**
+     * The record's {@code counters}, with the error kinds of its {@code errors} families flattened under
+     * {@code errorsByKind} as {@code <op>.<kind>} ({@code push.conn}), the way the fault tests name them.
+     */
+    public static JsonNode counters(JsonNode rec) {
+        ObjectNode c = ((ObjectNode) rec.get("counters")).deepCopy();
+        ObjectNode kinds = c.putObject("errorsByKind");
+        rec.get("errors").properties().forEach(op -> op.getValue().get("byKind").properties()
+                .forEach(k -> kinds.put(op.getKey() + "." + k.getKey(), k.getValue().asLong())));
         return c;
     }
 

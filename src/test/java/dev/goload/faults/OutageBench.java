@@ -51,7 +51,7 @@ public final class OutageBench {
             PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
             int code = Main.run(all, quiet, quiet);
             kill.join();
-            JsonNode c = new ObjectMapper().readTree(out.resolve("bench.json").toFile()).get("counters");
+            JsonNode c = LoadRecordInvariants.counters(new ObjectMapper().readTree(out.resolve("bench.json").toFile()));
             long popErr = c.get("popErr").asLong();
             long pushErr = c.get("pushErrReq").asLong();
             System.out.printf(Locale.ROOT, "{\"mode\":\"%s\",\"exit\":%d,\"consumers\":%d,\"outageSec\":%d,"

@@ -19,9 +19,8 @@ import dev.goload.config.ConsumerOptions;
 import dev.goload.config.QueueOptions;
 import dev.goload.config.RunOptions;
 import dev.goload.pace.NanoClock;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.goload.modes.run.RunListener;
+import dev.goload.modes.run.RunNote;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -60,8 +59,13 @@ class ConfigureTimeoutTest {
         // -timeout 4000 and 3 attempts: unbounded, configure alone would take > 12 s.
         ClientConfig cc = ClientConfig.of("http://127.0.0.1:" + wm.port()).withTimeoutMillis(4000)
                 .withRetry(new RetryPolicy(3, 10));
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        PrintStream out = new PrintStream(buf, true, StandardCharsets.UTF_8);
+        List<RunNote> notes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        RunListener<Void> listener = new RunListener<>() {
+            @Override
+            public void onNote(RunNote note) {
+                notes.add(note);
+            }
+        };
         var setup = new LoadRun.Setup("max", new QueueOptions("q", 1, 300, 0, 0, 0, false),
                 new ConsumerOptions(0, 10, true, 1, false, 2000, 2, false, false, 1),
                 new RunOptions(1, 1, dir, "run", "test"), false, Map.of("leaseTime", 30), LoaderBoundRules.DEFAULTS);
@@ -70,15 +74,16 @@ class ConfigureTimeoutTest {
                 @Override public void start() {}
                 @Override public void stop() {}
                 @Override public int inflight() { return 0; }
-            }, List.of(), out, NanoClock.SYSTEM);
+            }, List.of(listener), NanoClock.SYSTEM);
             run.configureTimeoutMillis = 1500;
             long t0 = System.nanoTime();
             RunResult r = run.execute(new RunSignal());
             long configureAndRunMs = (System.nanoTime() - t0) / 1_000_000;
 
             assertNotNull(r.configureError());
-            String console = buf.toString(StandardCharsets.UTF_8);
-            assertTrue(console.contains("[configure] WARNING: create queue failed: no answer within 1500 ms"), console);
+            assertEquals(new LoadRun.ConfigureFailed("create queue failed: no answer within 1500 ms"), notes.get(0),
+                    notes.toString());
+            assertEquals(1, r.outcome().errors().get("configure").kind("timeout"), "counted as a configure error");
             assertEquals(1, wm.findAll(postRequestedFor(urlEqualTo("/api/v1/configure"))).size(),
                     "cut before the first attempt's own 4 s deadline, so never retried");
             assertTrue(configureAndRunMs < 10_000, "bounded by 1.5 s + the 1 s run (unbounded: > 12 s), took " + configureAndRunMs);

@@ -147,14 +147,14 @@ class LatencyFromScheduleTest {
             RunResult res = stalledRun(broker, 1000, clock).run();
 
             assertTrue(clock.stalled());
-            RunCounters.Snapshot t = res.totals();
+            RunCounters.Snapshot t = res.outcome().counters();
             assertEquals(400, t.offeredReq(), "200 req/s x 2 s offered, stall or not");
             assertEquals(0, t.shedBehindReq(), "the stall is below -behind-ms");
             assertEquals(0, t.shedCapReq());
-            LatencySummary push = res.latency("push");
+            LatencySummary push = res.outcome().latency("push");
             assertTrue(push.max() >= STALL_MS, "push max " + push.max());
             assertTrue(push.p99() >= STALL_MS - 50, "push p99 carries the stall: " + push);
-            assertTrue(res.latency("lateness").max() >= STALL_MS, "and the pacer's own lateness shows it");
+            assertTrue(res.outcome().latency("lateness").max() >= STALL_MS, "and the pacer's own lateness shows it");
         }
     }
 
@@ -166,16 +166,16 @@ class LatencyFromScheduleTest {
             RunResult res = f.run();
 
             assertTrue(clock.stalled());
-            RunCounters.Snapshot t = res.totals();
+            RunCounters.Snapshot t = res.outcome().counters();
             assertEquals(400, t.offeredReq(), "offered");
             // ≈ (300 − 100) ms x 200 req/s = 40 requests more than 100 ms late
             assertTrue(t.shedBehindReq() >= 30, "shed behind " + t.shedBehindReq());
             assertEquals(0, t.shedCapReq(), "not blamed on the broker");
             assertEquals(t.offeredReq(), t.sentReq() + t.shedReq());
-            assertTrue(res.loader().loaderBound());
-            assertTrue(res.loader().reasons().stream().anyMatch(r -> r.contains("shed as behind")),
-                    res.loader().reasons().toString());
-            assertTrue(f.record().get("loaderBound").asBoolean());
+            assertTrue(res.outcome().loader().loaderBound());
+            assertTrue(res.outcome().loader().reasons().stream().anyMatch(r -> r.contains("shed as behind")),
+                    res.outcome().loader().reasons().toString());
+            assertTrue(f.record().path("loader").path("loaderBound").asBoolean());
             assertTrue(f.lines().stream().anyMatch(l -> l.startsWith("[final] WARNING loader-bound: ")
                     && l.contains("behind")), f.console());
             assertFalse(f.lines().stream().anyMatch(l -> l.startsWith("[final] + shed cap=0 behind=0")));

@@ -109,8 +109,8 @@ class LoaderWarmUpTest {
             assertTrue(warm > first, "after configure: " + f.console());
             assertTrue(lines.stream().skip(warm + 1).anyMatch(l -> l.matches("\\[\\d\\d:\\d\\d:\\d\\d] offered=.*")),
                     "then the measured intervals: " + f.console());
-            assertEquals(200, res.totals().offeredReq(), "the whole schedule is after T0: 100 req/s x 2 s");
-            LoaderWarmUp.Result w = res.loader().warmUp();
+            assertEquals(200, res.outcome().counters().offeredReq(), "the whole schedule is after T0: 100 req/s x 2 s");
+            LoaderWarmUp.Result w = res.outcome().loader().warmUp();
             assertEquals(w.connectionsPlanned(), w.connectionsDialled(), w.toString());
             JsonNode rec = f.record().path("loader");
             assertEquals(w.connectionsDialled(), rec.path("warmUp").path("connectionsDialled").asInt());
@@ -129,10 +129,10 @@ class LoaderWarmUpTest {
         f.rate = 2000;
         f.durationSeconds = 2;
         RunResult res = f.run();
-        assertEquals(res.totals().sentReq(), res.totals().pushErrReq(), "every push failed");
-        assertFalse(res.loader().loaderBound(), res.loader().reasons().toString());
-        assertTrue(res.loader().brokerFailingIntervals() >= 2, res.loader().toString());
-        assertFalse(f.record().path("loaderBound").asBoolean());
+        assertEquals(res.outcome().counters().sentReq(), res.outcome().counters().pushErrReq(), "every push failed");
+        assertFalse(res.outcome().loader().loaderBound(), res.outcome().loader().reasons().toString());
+        assertTrue(res.outcome().loader().brokerFailingIntervals() >= 2, res.outcome().loader().toString());
+        assertFalse(f.record().path("loader").path("loaderBound").asBoolean());
         assertFalse(f.console().contains("WARNING loader-bound"), f.console());
     }
 

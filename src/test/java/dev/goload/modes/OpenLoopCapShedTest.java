@@ -47,20 +47,20 @@ class OpenLoopCapShedTest {
             sampling.set(false);
             sampler.get().join();
 
-            RunCounters.Snapshot t = res.totals();
+            RunCounters.Snapshot t = res.outcome().counters();
             assertTrue(t.shedCapReq() > 0, "shed as cap: " + t);
             assertEquals(0, t.shedBehindReq(), "a slow broker is not a loader stall");
             assertEquals(t.offeredReq(), t.sentReq() + t.shedReq(), "offered == sent + shed");
             assertEquals(t.achievedReq() * f.pushBatch, t.pushedMsgs(), "pushed messages == achieved requests x batch");
             assertEquals(0, t.pushErrReq());
             assertEquals(t.sentReq(), t.achievedReq(), "every sent push finished before the counters were read");
-            assertEquals(0, res.inflightAtEnd());
+            assertEquals(0, res.outcome().inflightAtEnd());
             assertEquals(t.pushedMsgs(), broker.stats().pushedMessages(), "the broker stored what goload counted");
             assertTrue(maxSeen.get() <= CAP, "in-flight " + maxSeen.get() + " above the cap " + CAP);
             assertEquals(CAP, maxSeen.get(), "the cap was reached (else nothing should have been shed)");
             // the offered rate does not follow the broker: ≈ 100 req/s x 2 s whatever got through
             assertEquals(200, t.offeredReq(), "offered");
-            for (IntervalReport r : res.intervals()) {
+            for (var r : f.intervals) {
                 assertTrue(r.inflight() <= CAP, "interval in-flight " + r.inflight());
                 assertEquals(r.delta().offeredReq(), r.delta().sentReq() + r.delta().shedReq(),
                         "per interval too: offered == sent + shed");

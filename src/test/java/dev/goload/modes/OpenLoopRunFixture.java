@@ -12,15 +12,19 @@ import dev.goload.config.QueueOptions;
 import dev.goload.config.RunOptions;
 import dev.goload.config.TargetOptions;
 import dev.goload.modes.openloop.OpenLoopProducers;
+import dev.goload.modes.run.IntervalSnapshot;
+import dev.goload.modes.run.RunListener;
 import dev.goload.pace.NanoClock;
+import dev.goload.cli.OpenLoopCommand;
 import dev.goload.report.OpenLoopConsole;
-import dev.goload.report.RunArtifacts;
+import dev.goload.report.RunHeader;
+import dev.goload.report.RecordSchema;
+import dev.goload.report.RunRecordWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -28,7 +32,7 @@ import java.util.function.Consumer;
 
 /**
  * Runs the real open-loop engine ({@link LoadRun} + {@link OpenLoopProducers} + {@link OpenLoopConsole} +
- * {@link RunArtifacts}) in-process against a broker URL, with an injectable clock and a hook that sees the
+ * {@link RunRecordWriter}) in-process against a broker URL, with an injectable clock and a hook that sees the
  * producers once they exist. Test-only; one instance per run.
  */
 final class OpenLoopRunFixture {
@@ -42,8 +46,10 @@ final class OpenLoopRunFixture {
     int consumers = 1;
     NanoClock clock = NanoClock.SYSTEM;
     Consumer<LoadRun.Producers> onProducers = p -> {};
-    RunArtifacts.Opener opener = java.nio.file.Files::newOutputStream;
+    RunRecordWriter.Opener opener = java.nio.file.Files::newOutputStream;
 
+    /** Every interval the run emitted, the partial last one included. */
+    final List<IntervalSnapshot<?>> intervals = new java.util.ArrayList<>();
     private final ByteArrayOutputStream console = new ByteArrayOutputStream();
 
     OpenLoopRunFixture(String url, Path outDir) {
@@ -68,16 +74,30 @@ final class OpenLoopRunFixture {
         var setup = new LoadRun.Setup("openloop", cfg.queue(), cfg.consumer(), cfg.run(), false,
                 Map.of("leaseTime", 30), LoaderBoundRules.DEFAULTS);
         AtomicReference<LoadRun.Producers> producers = new AtomicReference<>();
-        try (client; RunArtifacts artifacts = new RunArtifacts(outDir, "run", new LinkedHashMap<>(Map.of("mode",
-                "openloop")), System.currentTimeMillis(), opener)) {
+        RunHeader header = new RunHeader("run", "openloop", "test", "http1", "test", Map.of("rate", rate), 42L,
+                new RunHeader.Broker(url, true, true));
+        try (client; RunRecordWriter<Void> record = new RunRecordWriter<>(outDir, header, "run.json",
+                System.currentTimeMillis(), opener)) {
             OpenLoopConsole con = new OpenLoopConsole(cfg, out);
             con.printHeader();
-            return new LoadRun(setup, client, ctx -> {
+            RunResult res = new LoadRun(setup, client, ctx -> {
                 var p = new OpenLoopProducers(cfg, ctx, 42);
                 producers.set(p);
                 onProducers.accept(p);
                 return p;
-            }, List.of(con, artifacts), out, clock).execute(new RunSignal());
+            }, List.of(con, record, new RunListener<Void>() {
+                @Override
+                public void onInterval(IntervalSnapshot<? extends Void> s) {
+                    intervals.add(s);
+                }
+            }), clock).execute(new RunSignal());
+            con.onEnd(res.outcome());
+            try {
+                record.finish(res.outcome(), OpenLoopCommand.section(cfg), List.of());
+            } finally {
+                if (java.nio.file.Files.exists(record.recordFile())) RecordSchema.assertValid(record.recordFile());
+            }
+            return res;
         }
     }
 

@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.goload.metrics.ErrorStats;
 import dev.goload.modes.RunResult;
 import dev.goload.modes.cloud.CloudCounters;
-import dev.goload.modes.cloud.CloudInterval;
 import dev.goload.modes.cloud.CloudResult;
-import dev.goload.modes.cloud.LatencySummary;
 import dev.goload.modes.cm.CmSnapshot;
 import dev.goload.modes.order.OrderResult;
 import dev.goload.modes.run.IntervalSnapshot;
@@ -83,17 +81,17 @@ class FinalBlockGoldenTest {
                 Map.of());
     }
 
-    private static CloudCounters.Snapshot cloudTotals(long offered, long pushed, long popped, long acked) {
-        return new CloudCounters.Snapshot(offered, 0, 0, offered, pushed, 40, popped, 5, 30, acked, 0, 0, 0, 0, 0, 0,
-                0, 0, 0, 0, 0, 0, 0);
+    private static dev.goload.metrics.RunCounters.Snapshot cloudTotals(long offered, long pushed, long popped,
+                                                                       long acked) {
+        return CloudOrderSynthetic.counters(offered, 0, 0, offered, pushed, popped, 5, acked, 0, 0, 0, Map.of());
     }
 
     @Test
     void cloudIntervalLineIsTheReferenceTemplate() {
         var out = new Synthetic.Out();
-        CloudCounters.Snapshot t = cloudTotals(400, 400, 398, 398);
-        new CloudConsole(out.ps).onInterval(new CloudInterval(2, Synthetic.NOON_05, "load", 2.0, 3, 1.5, 4.25, 0.75,
-                2.5, t, t, 12, 1, 0.4, List.of()));
+        var t = cloudTotals(400, 400, 398, 398);
+        new CloudConsole(out.ps, 1).onInterval(CloudOrderSynthetic.interval(2, Synthetic.NOON_05, "load", 2.0, 3, 1.5,
+                4.25, 0.75, 2.5, t, t, new CloudCounters.Snapshot(40, 30, 0, 0), 12));
         assertEquals("[12:00:05 load ] offered=     200/s push=     200/s pop=     199/s ack=     199/s shed=      0/s"
                 + " inflight=    3 | e2e p50=   1.50 p99=    4.25 ms | pushRTT p50=  0.75 p99=   2.50 ms | lag=2"
                 + " | err push=0 pop=0 ack=0 (429=0 403=0 5xx=0 to=0 conn=0) empty=5 cross=0 gor=12\n", out.text());
@@ -105,22 +103,27 @@ class FinalBlockGoldenTest {
                 new long[0], 0, 0);
         TenantResult t1 = new TenantResult(1, "synth-0001", "synth-0001", "cloudq", 200, 200, 0, 0, 199, 1, 0, 0, 0, 0,
                 new long[] {17}, 0, 0);
-        Map<String, LatencySummary> lat = new LinkedHashMap<>();
-        for (String n : List.of("e2eFromSchedule", "e2eFromSend", "pushRtt", "ackRtt")) {
-            lat.put(n, new LatencySummary(399, 1.5, 3.25, 4.5, 9.125, 12.0));
+        Map<String, dev.goload.metrics.LatencySummary> lat = new LinkedHashMap<>();
+        for (String tag : List.of("e2e", "e2eFromSend", "service", "ack")) {
+            lat.put(tag, CloudOrderSynthetic.summary(399, 1.5, 3.25, 4.5, 9.125, 12.0));
         }
         ErrorStats.Snapshot none = new ErrorStats.Snapshot(0, Map.of(), Map.of(), 0, 0, 0, Map.of());
         ErrorStats.Snapshot pop = new ErrorStats.Snapshot(2, new TreeMap<>(Map.of("timeout", 2L)), Map.of(), 0, 0, 0,
                 new TreeMap<>(Map.of("timeout", "pop timed out")));
-        CloudResult r = new CloudResult("cl", 0, 10_000, 2.0, 1.0, 1, false, 396, 3, 0, "duration",
-                cloudTotals(400, 400, 399, 399), lat, Map.of("push", none, "pop", pop, "ack", none, "configure", none),
-                VerifyResult.of(List.of(t0, t1)), new CloudResult.Faults(0, 0, 0, 0, 0), List.of(), 0.1, 2, false, 0, 0,
-                LOADER);
+        Map<String, ErrorStats.Snapshot> errors = new LinkedHashMap<>();
+        errors.put("push", none);
+        errors.put("pop", pop);
+        errors.put("ack", none);
+        errors.put("configure", none);
+        CloudResult r = new CloudResult(CloudOrderSynthetic.outcome("cl", 0, 10_000, "duration",
+                cloudTotals(400, 400, 399, 399), errors, lat, LOADER, 3), 2.0, 1.0, 1, false, 396, 3, 0,
+                new CloudCounters.Snapshot(40, 30, 0, 0), VerifyResult.of(List.of(t0, t1)),
+                new CloudResult.Faults(0, 0, 0, 0, 0), List.of(), 0.1, 2, false, 0);
         var out = new Synthetic.Out();
-        CloudConsole c = new CloudConsole(out.ps);
-        c.printSummary(r, 1, 100, 3);
+        CloudConsole c = new CloudConsole(out.ps, 1);
+        c.printSummary(r, 100);
         CloudVerdictTable.print(out.ps, r);
-        c.printTail(r, "out/cl.json", "out/cl-interval.csv");
+        c.printTail(r, "out/cl.json", "out/cl-interval.csv", List.of());
         String rtt = " n=399       p50=    1.50 p95=    3.25 p99=    4.50 p999=    9.12 max=    12.00 ms\n";
         assertEquals("\n"
                 + "========== cl ==========\n"
@@ -153,10 +156,11 @@ class FinalBlockGoldenTest {
     void orderEndsWithTheVerdictAndItsFailureLinesAndNoFinalLine() {
         var check = new OrderLedger.Result(100, 0, 0, 1, List.of(42L), 0, List.of(), 0, List.of(), 0);
         var hist = new TreeMap<Integer, Long>(Map.of(1, 3L, 50, 2L));
-        OrderResult r = new OrderResult(100, 0, 99, 99, 0, 9, 4, 0, hist, new double[] {2.25, 10.5, 20.0}, 1.25,
-                2.0, check, 0, 0, 2, Map.of());
+        OrderResult r = new OrderResult(CloudOrderSynthetic.orderOutcome(CloudOrderSynthetic.orderCounters(9, 4, 0, 99,
+                0, 0, 0), Map.of(), LOADER, 5), 100, 0, 99, hist, new double[] {2.25, 10.5, 20.0}, 1.25, 2.0, check, 2,
+                List.of(new dev.goload.modes.order.OrderFinding.Loss(1, List.of(42L))));
         var out = new Synthetic.Out();
-        OrderReport.print("ord", r, LOADER, 5, null, out.ps);
+        OrderReport.print("ord", r, null, out.ps);
         assertEquals("\n"
                 + "========== ord ==========\n"
                 + "pushed=100 delivered=99 acked=99  (push took 1.2s, drain 2.0s)\n"

@@ -7,8 +7,10 @@ import dev.goload.config.TargetOptions;
 import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.ProcessSampler;
 import dev.goload.metrics.RunCounters;
-import dev.goload.modes.IntervalReport;
 import dev.goload.modes.RunResult;
+import dev.goload.modes.run.IntervalSnapshot;
+import dev.goload.modes.run.RunOutcome;
+import dev.goload.modes.run.Verdict;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -50,20 +52,20 @@ final class Synthetic {
 
     static final ProcessSampler.Sample LOADER = new ProcessSampler.Sample(0.5, 0.4, 1, 3, 300L << 20, 100L << 20);
 
-    static IntervalReport interval(double seconds, RunCounters.Snapshot delta, RunCounters.Snapshot total,
-                                   int inflight, int live, LatencySummary push, List<String> loaderBound) {
+    static IntervalSnapshot<Void> interval(double seconds, RunCounters.Snapshot delta, RunCounters.Snapshot total,
+                                           int inflight, int live, LatencySummary push, List<String> loaderBound) {
         Map<String, LatencySummary> lat = new LinkedHashMap<>();
         lat.put("push", push);
-        return new IntervalReport(0, NOON_05 - (long) (seconds * 1000), NOON_05, seconds, delta, total, inflight, live,
-                lat, LOADER, loaderBound);
+        return new IntervalSnapshot<>("test", 0, "load", false, NOON_05 - (long) (seconds * 1000), NOON_05, seconds,
+                seconds, delta, total, lat, inflight, live, LOADER, loaderBound, null);
     }
 
-    static RunResult result(RunCounters.Snapshot totals, LatencySummary push, List<String> reasons) {
+    static RunOutcome result(RunCounters.Snapshot totals, LatencySummary push, List<String> reasons) {
         Map<String, LatencySummary> lat = new LinkedHashMap<>();
         lat.put("push", push);
         var loader = new RunResult.LoaderSummary(2, 0.5, 0.9, 5, 3, 12, 300L << 20, !reasons.isEmpty(), reasons);
-        return new RunResult("test", "run", NOON_05 - 60_000, NOON_05, "duration", totals, lat, loader, null, null,
-                List.of(), 0, 0);
+        return new RunOutcome("test", "run", NOON_05 - 60_000, NOON_05, "duration", List.of(), totals, Map.of(), lat,
+                Map.of(), loader, null, null, Verdict.NONE, 0, 0, 0);
     }
 
     static TargetOptions target(int idleConns, int retries) {

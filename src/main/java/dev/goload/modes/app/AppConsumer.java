@@ -4,6 +4,7 @@ import dev.goload.client.Message;
 import dev.goload.client.PopRequest;
 import dev.goload.config.AppConfig;
 import dev.goload.modes.consume.ConsumerLoop;
+import dev.goload.modes.consume.AdderTally;
 import dev.goload.modes.consume.ConsumerPolicy;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -48,9 +49,11 @@ final class AppConsumer implements Runnable {
         this.work = WorkModel.of(ctx.cfg().work());
         this.completer = new BatchCompleter(ctx, group, random.split());
         AppCounters n = ctx.counters();
+        var run = ctx.run();
         this.loop = ctx.consumerLoop(request, ConsumerPolicy.emptySleep(c.emptySleepMs(), request.longPoll(), false),
-                n.popErr, n.emptyPops, (msgs, popNs, popMicros) -> {
+                new AdderTally(run.popCalls, run.emptyPops, run.popErr, null, null), (msgs, popNs, popMicros) -> {
                     n.popped[group].add(msgs.size());
+                    run.popped.add(msgs.size());
                     process(msgs, popNs);
                     return true;
                 });
@@ -74,7 +77,7 @@ final class AppConsumer implements Runnable {
                 batch.add(new Delivery(m, st, 0, false, true));
                 continue;
             }
-            if (st.pushTs() > 0) ctx.recorders().qDelay.record((popNs - st.pushTs()) / 1000);
+            if (st.pushTs() > 0) ctx.qDelay().record((popNs - st.pushTs()) / 1000);
             if (m.retryCount() > 0) ctx.counters().redeliveries.increment();
             long ms = work.workMillis(st.slow(), m.partition(), random.nextDouble() * 2 - 1);
             boolean fail = st.poison() || random.nextDouble() * 100 < cfg.reliab().failPct();

@@ -3,7 +3,11 @@ package dev.goload.modes.app;
 import dev.goload.client.PopRequest;
 import dev.goload.client.QueenClient;
 import dev.goload.config.AppConfig;
+import dev.goload.metrics.LatencyRecorder;
+import dev.goload.metrics.RunCounters;
+import dev.goload.metrics.RunRecorders;
 import dev.goload.modes.EpochClock;
+import dev.goload.modes.PushSender;
 import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.consume.AdderTally;
@@ -18,19 +22,21 @@ import dev.goload.verify.OrderObserver;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What the workers of one {@code app} run share. The mutable parts are thread-safe: {@code producersStopped} and
  * {@code rotated} are atomics, {@code rateMultiplier} is read through {@link #rateMultiplier()}.
  *
+ * @param run      the common counters (pushes through {@code sender}, pops, acks, error kinds, backoffs)
+ * @param counters app's own counters
+ * @param qDelay   pop receipt − the message's {@code pushTs} (app's own recorder in {@code recorders})
  * @param rawLogs null without {@code -verify-log}
  * @param payload this run's message bodies
  * @param tap     what every processed delivery passes through on its way to the checker and the raw log (identity
  *                in runs; tests inject faults here to prove the verdict — and the file — can fail)
  */
-public record AppContext(QueenClient client, AppConfig cfg, AppCounters counters, AppRecorders recorders,
-                         OrderChecker checker, CheckerTap tap, RawLogs rawLogs, RunSignal signal, NanoClock clock,
+public record AppContext(QueenClient client, AppConfig cfg, RunCounters run, AppCounters counters,
+                         RunRecorders recorders, LatencyRecorder qDelay, PushSender sender, OrderChecker checker, CheckerTap tap, RawLogs rawLogs, RunSignal signal, NanoClock clock,
                          EpochClock epoch, AppPayload payload, AtomicBoolean producersStopped, AtomicLong rotated,
                          AtomicLong rateMultiplierBits) {
     /** The reference's pause after a failed pop or push (§2.8). */
@@ -57,20 +63,18 @@ public record AppContext(QueenClient client, AppConfig cfg, AppCounters counters
 
     /**
      * A consumer of this run on the one loop: the reference's 5 ms pause after a failed pop (§2.8), grown on
-     * consecutive connection failures; {@code emptySleepMs} after an empty pop; failed pops counted in
-     * {@code popErrors}, empty ones in {@code emptyPops} (null: not counted, stage 2).
+     * consecutive connection failures; {@code emptySleepMs} after an empty pop; pops counted in {@code counts}
+     * (stage 1: the common counters; stage 2: its own pop errors only), failures by kind in the common families.
      */
-    ConsumerLoop consumerLoop(PopRequest request, long emptySleepMs, LongAdder popErrors, LongAdder emptyPops,
-                              BatchHandler handler) {
-        KindTally tally = new KindTally(new AdderTally(null, emptyPops, popErrors, null, null), counters.popErrors,
-                counters.ackErrors);
+    ConsumerLoop consumerLoop(PopRequest request, long emptySleepMs, AdderTally counts, BatchHandler handler) {
+        KindTally tally = new KindTally(counts, run.popErrors, run.ackErrors);
         return new ConsumerLoop(new ConsumerPolicy(ERROR_PAUSE_MILLIS, emptySleepMs, false), Lifetime.of(signal),
-                () -> client.pop(request), tally, handler, epoch::epochNanos, new AtomicInteger(), counters.backoff);
+                () -> client.pop(request), tally, handler, epoch::epochNanos, new AtomicInteger(), run.backoff);
     }
 
     /** A new loop's backoff after failed calls: the reference's 5 ms pause, grown on connection failures. */
     ErrorBackoff errorBackoff() {
-        return ErrorBackoff.on(signal, ERROR_PAUSE_MILLIS, counters.backoff);
+        return ErrorBackoff.on(signal, ERROR_PAUSE_MILLIS, run.backoff);
     }
 
     /** Sleeps {@code millis} unless the run stops first; true when it stopped. */

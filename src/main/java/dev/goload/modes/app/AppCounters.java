@@ -1,32 +1,24 @@
 package dev.goload.modes.app;
 
-import dev.goload.metrics.BackoffStats;
-import dev.goload.metrics.ErrorStats;
-import java.util.Map;
+import dev.goload.metrics.RunCounters;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Every counter of an {@code app} run (goload-behavior.md §2.8), cumulative since the start, plus the additions
- * that make the fixed report honest: per-group dead-lettered and <em>settled</em> messages, so the backlog
- * ({@code inflight}) accounts for failed and dead-lettered messages (§8.2 #19b).
+ * app's own counters (goload-behavior.md §2.8), cumulative since the start: per consumer group popped, completed,
+ * failed, dead-lettered and <em>settled</em> messages (so the backlog, {@code inflight}, accounts for failed and
+ * dead-lettered messages: §8.2 #19b), transactions, stage 2, lease renewals, redeliveries and foreign messages. The
+ * figures every mode shares — pushes, duplicates, item failures, pops, empty pops, acked and not-acked messages,
+ * error kinds, backoffs — live in the run's {@link RunCounters}.
  *
  * <p>A message is <b>settled</b> for a group when its completion or dead-lettering is final: its ack succeeded and no
  * {@code failed} ack of the same delivery batch (same partition) made the broker redeliver the batch. Completions
  * that a later failed ack undoes are counted in {@code completed} (as the reference does) but not settled.
  *
- * <p>Threading: increments from any thread (striped adders); {@link #snapshot()} from the reporter.
+ * <p>Threading: increments from any thread (striped adders); {@link #snapshot} from the reporter.
  */
 public final class AppCounters {
-    public final LongAdder pushed = new LongAdder();
-    public final LongAdder pushDup = new LongAdder();
-    public final LongAdder pushErr = new LongAdder();
-    /** Items a 2xx push answered {@code failed} (never accepted: the checker will see their seqs missing). */
-    public final LongAdder pushItemFailed = new LongAdder();
-    public final LongAdder popErr = new LongAdder();
-    /** Failed ack <em>calls</em> (the reference's ackErr), and the messages they carried. */
-    public final LongAdder ackErr = new LongAdder();
-    public final LongAdder ackErrMsgs = new LongAdder();
-    public final LongAdder emptyPops = new LongAdder();
+    /** Failed ack <em>calls</em> of stage 1 (the reference's per-call ackErr; the messages are the common ackErr). */
+    public final LongAdder ackErrCalls = new LongAdder();
     public final LongAdder redeliveries = new LongAdder();
     public final LongAdder txCommits = new LongAdder();
     public final LongAdder txErr = new LongAdder();
@@ -38,12 +30,6 @@ public final class AppCounters {
     public final LongAdder leaseRenewErr = new LongAdder();
     /** Messages of another run (left in the queue without {@code -reset}): acked, never judged. */
     public final LongAdder foreign = new LongAdder();
-    /** Pauses of the consumers, drainers and producers grown by consecutive connection failures (ErrorBackoff). */
-    public final BackoffStats backoff = new BackoffStats();
-    /** The failed push, pop (both stages) and ack calls by kind; {@code item_failed}: refused inside a 2xx answer. */
-    public final ErrorStats pushErrors = new ErrorStats();
-    public final ErrorStats popErrors = new ErrorStats();
-    public final ErrorStats ackErrors = new ErrorStats();
     public final LongAdder[] popped;
     public final LongAdder[] completed;
     public final LongAdder[] failed;
@@ -56,11 +42,6 @@ public final class AppCounters {
         failed = adders(groups);
         deadLettered = adders(groups);
         settled = adders(groups);
-    }
-
-    /** Each error family by kind, in the order push, pop, ack. */
-    public Map<String, ErrorStats.Snapshot> errorsByKind() {
-        return ErrorStats.families(pushErrors, popErrors, ackErrors);
     }
 
     private static LongAdder[] adders(int n) {
@@ -81,21 +62,37 @@ public final class AppCounters {
         return t;
     }
 
-    public Snapshot snapshot() {
-        return new Snapshot(pushed.sum(), pushDup.sum(), pushErr.sum(), pushItemFailed.sum(), popErr.sum(),
-                ackErr.sum(), ackErrMsgs.sum(), emptyPops.sum(), redeliveries.sum(), txCommits.sum(), txErr.sum(),
-                stage2Pushed.sum(), stage2Acked.sum(), stage2PopErr.sum(), stage2AckErr.sum(), leaseRenews.sum(),
-                leaseRenewErr.sum(), foreign.sum(), backoff.backoffs(), backoff.backoffMillis(), sums(popped),
-                sums(completed), sums(failed), sums(deadLettered), sums(settled));
+    /**
+     * @param newMessages the messages pushed that were new (the common {@code pushedMsgs − itemDuplicate}), which the
+     *                    backlog is taken from
+     * @param violations  the order checker's violations so far
+     */
+    public Snapshot snapshot(long newMessages, long violations) {
+        return new Snapshot(ackErrCalls.sum(), redeliveries.sum(), txCommits.sum(), txErr.sum(), stage2Pushed.sum(),
+                stage2Acked.sum(), stage2PopErr.sum(), stage2AckErr.sum(), leaseRenews.sum(), leaseRenewErr.sum(),
+                foreign.sum(), newMessages, violations, sums(popped), sums(completed), sums(failed),
+                sums(deadLettered), sums(settled));
     }
 
-    /** Cumulative values at one instant (not atomic across counters). */
-    public record Snapshot(long pushed, long pushDup, long pushErr, long pushItemFailed, long popErr, long ackErr,
-                           long ackErrMsgs, long emptyPops, long redeliveries, long txCommits, long txErr,
-                           long stage2Pushed, long stage2Acked, long stage2PopErr, long stage2AckErr,
-                           long leaseRenews, long leaseRenewErr, long foreign, long backoffs, long backoffMillis,
-                           long[] popped, long[] completed,
-                           long[] failed, long[] deadLettered, long[] settled) {
+    /** What the drain watches: consume progress of every group and stage 2. */
+    long consumeProgress() {
+        long p = stage2Acked.sum();
+        for (int g = 0; g < completed.length; g++) {
+            p += completed[g].sum() + failed[g].sum() + deadLettered[g].sum();
+        }
+        return p;
+    }
+
+    /**
+     * app's figures at one instant (not atomic across counters), the mode part of every interval.
+     *
+     * @param newMessages new messages pushed (from the common counters), for the backlog
+     * @param violations  the order checker's violations so far
+     */
+    public record Snapshot(long ackErrCalls, long redeliveries, long txCommits, long txErr, long stage2Pushed,
+                           long stage2Acked, long stage2PopErr, long stage2AckErr, long leaseRenews,
+                           long leaseRenewErr, long foreign, long newMessages, long violations, long[] popped,
+                           long[] completed, long[] failed, long[] deadLettered, long[] settled) {
 
         public long poppedAll() {
             return total(popped);
@@ -113,14 +110,9 @@ public final class AppCounters {
             return total(deadLettered);
         }
 
-        /** New messages pushed (duplicates of an existing message are not new). */
-        public long newMessages() {
-            return pushed - pushDup;
-        }
-
         /** Group {@code g}'s backlog: new messages pushed that it has not settled yet (delivered or not). */
         public long backlog(int g) {
-            return Math.max(0, newMessages() - settled[g]);
+            return Math.max(0, newMessages - settled[g]);
         }
 
         /** The report's {@code inflight}: Σ over groups of {@link #backlog(int)}. */
@@ -128,11 +120,6 @@ public final class AppCounters {
             long t = 0;
             for (int g = 0; g < settled.length; g++) t += backlog(g);
             return t;
-        }
-
-        /** What the drain watches: consume progress of every group and stage 2. */
-        public long consumeProgress() {
-            return completedAll() + failedAll() + deadLetteredAll() + stage2Acked;
         }
     }
 }

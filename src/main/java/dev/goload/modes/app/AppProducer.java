@@ -1,12 +1,11 @@
 package dev.goload.modes.app;
 
-import dev.goload.client.ErrorKind;
 import dev.goload.client.ItemStatus;
 import dev.goload.client.PushItem;
 import dev.goload.client.PushResult;
-import dev.goload.client.QueenException;
 import dev.goload.config.AppConfig;
 import dev.goload.modes.ErrorBackoff;
+import dev.goload.modes.PushOutcome;
 import dev.goload.pace.ClosedLoopPacer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,7 +17,9 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One {@code app} producer (goload-behavior.md §2.8): the single writer of its sessions. Per push it picks a session
  * (Zipf over its working set), reserves {@code push-batch} consecutive per-partition sequence numbers and pushes them
- * in one request; on an error it rolls the reservation back (the next push reuses the numbers — if the failed push
+ * in one request through the run's {@link dev.goload.modes.PushSender} (scheduled at the pacer's due instant, so
+ * {@code push} is from the schedule and {@code service} from the send); when nothing was stored it rolls the
+ * reservation back (the next push reuses the numbers — if the failed push
  * did commit, the checker sees them as redeliveries, never as a gap) and sleeps 5 ms, more on consecutive
  * connection failures ({@link ErrorBackoff}). Paced by a {@link ClosedLoopPacer}: a closed loop, the offered rate
  * follows the broker.
@@ -56,6 +57,7 @@ final class AppProducer implements Runnable {
     @Override
     public void run() {
         while (!ctx.signal().isStopping() && !ctx.producersStopped().get()) {
+            long now = ctx.clock().nanoTime();
             long delay = pacer.nextDelayNanos();
             if (delay >= 1_000_000L) {
                 if (ctx.pause(delay / 1_000_000L)) return;
@@ -63,11 +65,12 @@ final class AppProducer implements Runnable {
                 LockSupport.parkNanos(delay);
             }
             if (ctx.producersStopped().get()) return;
-            pushOnce();
+            pushOnce(now + delay);
         }
     }
 
-    private void pushOnce() {
+    /** @param dueNanos the pacer's due instant: the {@code push} latency's origin */
+    private void pushOnce(long dueNanos) {
         AppConfig cfg = ctx.cfg();
         int batch = cfg.load().pushBatch();
         int local = (int) zipf.next();
@@ -85,31 +88,15 @@ final class AppProducer implements Runnable {
             items.add(PushItem.of(cfg.topo().queue(), partition,
                     ctx.payload().stage1(pushTs, first + i, poison[i], slow, len)));
         }
-        long t0 = System.nanoTime();
-        PushResult r;
-        try {
-            r = ctx.client().push(items);
-        } catch (QueenException e) {
-            seq[0] = first;
-            if (e.kind() == ErrorKind.CANCELED && ctx.signal().isStopping()) return;
-            ctx.counters().pushErr.increment();
-            ctx.counters().pushErrors.record(e);
-            backoff.afterFailure(e.kind());
-            return;
-        }
-        ctx.recorders().push.record((System.nanoTime() - t0) / 1000);
-        if (r.accepted() == 0) {
+        // counted by the sender (sent, achieved, pushed, duplicates, item failures, error kinds, push/service time)
+        PushOutcome o = ctx.sender().send(ctx.client(), items, dueNanos, -1);
+        PushResult r = o.result();
+        if (r == null || r.accepted() == 0) {
             seq[0] = first; // nothing stored: reuse the numbers
-            ctx.counters().pushErr.increment();
-            ctx.counters().pushItemFailed.add(batch);
-            ctx.counters().pushErrors.record("item_failed", "push: none of " + batch + " items accepted");
-            backoff.afterFailure(null);
+            if (!o.canceledAtStop()) backoff.afterFailure(o.error() == null ? null : o.error().kind());
             return;
         }
         backoff.onSuccess();
-        ctx.counters().pushed.add(r.accepted());
-        ctx.counters().pushDup.add(r.duplicate());
-        ctx.counters().pushItemFailed.add(batch - r.accepted());
         RawLogs.ManifestEntry m = manifest.computeIfAbsent(partition, k -> new RawLogs.ManifestEntry());
         for (int i = 0; i < batch; i++) {
             if (accepted(r.statuses()[i])) {

@@ -1,11 +1,9 @@
 package dev.goload.modes.app;
 
 import dev.goload.config.AppConfig;
-import dev.goload.report.GoFmt;
-import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
  * The background tasks of an {@code app} run (goload-behavior.md §2.8): the periodic burst (rate × {@code -burst-mult}
@@ -13,17 +11,19 @@ import java.util.Locale;
  * max(1, churn·sessions) sessions) and, with {@code -producer-seconds}, stopping the producers and ending the run once
  * consumption has made no progress for {@code -drain-quiet} seconds (checked every 2 s).
  *
+ * <p>What they have to say goes to {@code notes} ({@link AppNote}); they print nothing.
+ *
  * <p>Threading: each task is one virtual thread that sleeps through {@link AppContext#pause}, so all of them end as
  * soon as the run stops.
  */
 final class AppSchedules {
     private final AppContext ctx;
-    private final PrintStream out;
+    private final Consumer<? super AppNote> notes;
     private final List<Thread> threads = new ArrayList<>();
 
-    AppSchedules(AppContext ctx, PrintStream out) {
+    AppSchedules(AppContext ctx, Consumer<? super AppNote> notes) {
         this.ctx = ctx;
-        this.out = out;
+        this.notes = notes;
     }
 
     void start() {
@@ -45,11 +45,11 @@ final class AppSchedules {
         long length = Math.min(l.burstFor().toMillis(), every);
         while (!ctx.pause(every - length)) {
             ctx.setRateMultiplier(l.burstMult());
-            out.printf(Locale.ROOT, "[%s] burst: x%s for %s%n", now(), GoFmt.f(1, l.burstMult()), GoFmt.duration(l.burstFor()));
+            notes.accept(new AppNote.BurstStart(now(), l.burstMult(), l.burstFor()));
             boolean stopped = ctx.pause(length);
             ctx.setRateMultiplier(1.0);
             if (stopped) return;
-            out.printf(Locale.ROOT, "[%s] burst over%n", now());
+            notes.accept(new AppNote.BurstOver(now()));
         }
     }
 
@@ -65,18 +65,17 @@ final class AppSchedules {
         AppConfig.Shape r = ctx.cfg().run();
         if (ctx.pause(r.producerSeconds() * 1000L)) return;
         ctx.producersStopped().set(true);
-        out.printf(Locale.ROOT, "[%s] producers stopped after %ds; draining until no consume progress for %ds%n", now(),
-                r.producerSeconds(), r.drainQuietSeconds());
-        long last = ctx.counters().snapshot().consumeProgress();
+        notes.accept(new AppNote.ProducersStopped(now(), r.producerSeconds(), r.drainQuietSeconds()));
+        long last = ctx.counters().consumeProgress();
         long quietSince = ctx.clock().nanoTime();
         while (!ctx.pause(2_000)) {
-            long p = ctx.counters().snapshot().consumeProgress();
+            long p = ctx.counters().consumeProgress();
             long now = ctx.clock().nanoTime();
             if (p != last) {
                 last = p;
                 quietSince = now;
             } else if (now - quietSince >= r.drainQuietSeconds() * 1_000_000_000L) {
-                out.printf(Locale.ROOT, "[%s] drained (no consume progress for %ds) -> stopping%n", now(), r.drainQuietSeconds());
+                notes.accept(new AppNote.Drained(now(), r.drainQuietSeconds()));
                 ctx.signal().stop("drained");
                 return;
             }
@@ -87,7 +86,7 @@ final class AppSchedules {
         AppRun.join(threads, millis);
     }
 
-    private String now() {
-        return GoFmt.hms(ctx.epoch().epochNanos() / 1_000_000L);
+    private long now() {
+        return ctx.epoch().epochNanos() / 1_000_000L;
     }
 }

@@ -104,6 +104,7 @@ final class BatchCompleter {
             return false;
         }
         long now = ctx.epoch().epochNanos();
+        ctx.run().acked.increment();
         ctx.counters().txCommits.increment();
         ctx.counters().stage2Pushed.increment();
         completedOk(d, now);
@@ -135,7 +136,7 @@ final class BatchCompleter {
                 row(d, now, "ackerr");
             }
         }
-        countAckErrors(bad, r);
+        countAckErrors(plain.size(), bad, r);
     }
 
     /** Acks the failed messages; returns the partitions the broker will redeliver. */
@@ -166,27 +167,35 @@ final class BatchCompleter {
                 row(d, now, poison ? "poison" : "fail");
             }
         }
-        countAckErrors(bad, r);
+        countAckErrors(failed.size(), bad, r);
         return redelivered;
     }
 
     /** One ack call; null when the call itself failed (counted). */
     private AckResult ack(List<AckItem> items) {
+        long t0 = ctx.clock().nanoTime();
         try {
             return ctx.client().ack(items, groupName);
         } catch (QueenException e) {
-            ctx.counters().ackErrors.record(e);
+            dev.goload.modes.Errors.record(ctx.run().ackErrors, e);
             return null;
+        } finally {
+            ctx.run().ackCalls.increment();
+            ctx.run().ackMicros.add((ctx.clock().nanoTime() - t0) / 1000);
         }
     }
 
-    /** A call with any item not committed counts once in ackErr (the reference's per-call figure). */
-    private void countAckErrors(int bad, AckResult answer) {
+    /**
+     * Messages acked and not (the common acked/ackErr); a call with any item not committed counts once in
+     * {@code ackErrCalls} (the reference's per-call ackErr).
+     */
+    private void countAckErrors(int size, int bad, AckResult answer) {
+        ctx.run().acked.add(size - bad);
         if (bad > 0) {
             // a failed call was recorded by kind in ack(); an answered call refused some items
-            if (answer != null) ctx.counters().ackErrors.record("item_failed", "ack: " + bad + " items not committed");
-            ctx.counters().ackErr.increment();
-            ctx.counters().ackErrMsgs.add(bad);
+            if (answer != null) ctx.run().ackErrors.record("item_failed", "ack: " + bad + " items not committed");
+            ctx.counters().ackErrCalls.increment();
+            ctx.run().ackErr.add(bad);
         }
     }
 

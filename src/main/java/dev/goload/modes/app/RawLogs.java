@@ -36,6 +36,17 @@ public final class RawLogs implements Closeable {
     public static final String CG_HEADER = "ackTsNs\tcg\tpartition\tseq\tretry\tstatus";
     public static final String ACK_HEADER = "ackTsNs\tcg\tpartition\tseq\tretry\toutcome";
     public static final String MANIFEST_HEADER = "partition\tcount\tmaxSeq\tpoison";
+    public static final String MANIFEST = "manifest.tsv";
+
+    /** Group {@code g}'s processed-deliveries log. */
+    public static String groupFile(int g) {
+        return "cg" + g + ".tsv";
+    }
+
+    /** Group {@code g}'s ack-outcome log. */
+    public static String ackFile(int g) {
+        return "ack-cg" + g + ".tsv";
+    }
 
     private final Path dir;
     private final int groups;
@@ -51,8 +62,8 @@ public final class RawLogs implements Closeable {
         writers = new BufferedWriter[2 * groups];
         try {
             for (int g = 0; g < groups; g++) {
-                writers[g] = open("cg" + g + ".tsv", CG_HEADER);
-                writers[groups + g] = open("ack-cg" + g + ".tsv", ACK_HEADER);
+                writers[g] = open(groupFile(g), CG_HEADER);
+                writers[groups + g] = open(ackFile(g), ACK_HEADER);
             }
         } catch (IOException e) {
             close();
@@ -73,12 +84,12 @@ public final class RawLogs implements Closeable {
 
     /** One processed delivery in {@code cg<g>.tsv}. */
     public void row(int g, long tsNs, String partition, long seq, int retry, String status) {
-        append(g, "cg" + g + ".tsv", tsNs, g, partition, seq, retry, status);
+        append(g, groupFile(g), tsNs, g, partition, seq, retry, status);
     }
 
     /** One ack outcome in {@code ack-cg<g>.tsv}. */
     public void ackRow(int g, long ackTsNs, String partition, long seq, int retry, String outcome) {
-        append(groups + g, "ack-cg" + g + ".tsv", ackTsNs, g, partition, seq, retry, outcome);
+        append(groups + g, ackFile(g), ackTsNs, g, partition, seq, retry, outcome);
     }
 
     /**
@@ -120,7 +131,7 @@ public final class RawLogs implements Closeable {
 
     /** One manifest row per partition with count > 0, sorted by partition name. */
     public void writeManifest(Map<String, ManifestEntry> rows) throws IOException {
-        try (BufferedWriter w = Files.newBufferedWriter(dir.resolve("manifest.tsv"), StandardCharsets.UTF_8)) {
+        try (BufferedWriter w = Files.newBufferedWriter(dir.resolve(MANIFEST), StandardCharsets.UTF_8)) {
             w.write(MANIFEST_HEADER);
             w.write('\n');
             for (var e : new java.util.TreeMap<>(rows).entrySet()) {

@@ -6,6 +6,7 @@ import dev.goload.client.QueenException;
 import dev.goload.config.AppConfig;
 import dev.goload.modes.consume.AckTally;
 import dev.goload.modes.consume.Acks;
+import dev.goload.modes.consume.AdderTally;
 import dev.goload.modes.consume.ConsumerLoop;
 import dev.goload.modes.consume.Lifetime;
 
@@ -33,7 +34,7 @@ final class StageTwoDrainer implements Runnable {
         AppCounters n = ctx.counters();
         Acks acks = Acks.inline(msgs -> ctx.client().ackMessages(msgs, true, GROUP), new Tally(n),
                 Lifetime.of(ctx.signal()), ctx.clock());
-        this.loop = ctx.consumerLoop(request, 0, n.stage2PopErr, null,
+        this.loop = ctx.consumerLoop(request, 0, new AdderTally(null, null, n.stage2PopErr, null, null),
                 (msgs, popNs, popMicros) -> !ctx.pause(ctx.cfg().work().stage2ProcessMs()) && acks.ack(msgs));
     }
 

@@ -75,6 +75,11 @@ final class CloudClients {
         clients.stream().distinct().forEach(QueenClient::close);
     }
 
+    /** Keep-alive reconnects of all tenant clients (a client shared by every tenant counted once). */
+    static long reconnects(List<QueenClient> clients) {
+        return clients.stream().distinct().mapToLong(c -> c.stats().reconnects()).sum();
+    }
+
     static void cancelAll(List<QueenClient> clients) {
         clients.stream().distinct().forEach(QueenClient::cancelAll);
     }

@@ -1,11 +1,13 @@
 package dev.goload.modes.cloud;
 
 import dev.goload.client.AckResult;
-import dev.goload.client.ErrorKind;
 import dev.goload.client.Message;
 import dev.goload.client.PopRequest;
 import dev.goload.client.QueenException;
 import dev.goload.config.CloudConfig;
+import dev.goload.metrics.LatencyRecorder;
+import dev.goload.metrics.RunCounters;
+import dev.goload.metrics.RunRecorders;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.consume.AckTally;
@@ -15,6 +17,7 @@ import dev.goload.modes.consume.ConsumerPolicy;
 import dev.goload.modes.consume.ConsumerPool;
 import dev.goload.modes.consume.Lifetime;
 import dev.goload.modes.consume.PopTally;
+import dev.goload.modes.consume.RunTally;
 import dev.goload.pace.NanoClock;
 import dev.goload.verify.FaultPlan;
 import java.util.ArrayList;
@@ -40,6 +43,9 @@ final class CloudConsumers {
 
     private final CloudConfig cfg;
     private final List<TenantState> tenants;
+    private final RunCounters counters;
+    private final RunRecorders recorders;
+    private final LatencyRecorder e2eFromSend;
     private final CloudCounters c;
     private final FaultPlan faults;
     private final EpochClock epoch;
@@ -51,11 +57,18 @@ final class CloudConsumers {
     /** Off once the drain starts: a dropped ack is only observable if its lease can expire before the verdict. */
     private volatile boolean dropAcks = true;
 
-    CloudConsumers(CloudConfig cfg, List<TenantState> tenants, CloudCounters counters, FaultPlan faults,
-                   EpochClock epoch) {
+    /**
+     * @param e2eFromSend the run's {@code e2eFromSend} recorder (send instant → receipt), beside the common
+     *                    {@code e2e} (scheduled instant → receipt)
+     */
+    CloudConsumers(CloudConfig cfg, List<TenantState> tenants, RunCounters counters, RunRecorders recorders,
+                   LatencyRecorder e2eFromSend, CloudCounters extras, FaultPlan faults, EpochClock epoch) {
         this.cfg = cfg;
         this.tenants = tenants;
-        this.c = counters;
+        this.counters = counters;
+        this.recorders = recorders;
+        this.e2eFromSend = e2eFromSend;
+        this.c = extras;
         this.faults = faults;
         this.epoch = epoch;
         this.verify = cfg.verify();
@@ -68,14 +81,15 @@ final class CloudConsumers {
             PopRequest req = new PopRequest(t.queue, null, cfg.popBatch(),
                     cfg.popPartitions() > 1 ? cfg.popPartitions() : 0, cfg.popWait(), cfg.popTimeoutMs(), cfg.group(),
                     cfg.autoAck() ? Boolean.TRUE : null, true);
-            Tally tally = new Tally(c, t);
+            Tally tally = new Tally(counters, recorders, c, t);
             Acks tenantAcks = Acks.inline(msgs -> t.client.ackMessages(msgs, true, cfg.group()), tally, life,
                     NanoClock.SYSTEM);
             acks.add(tenantAcks);
             for (int i = 0; i < cfg.consumersPerTenant(); i++) {
                 String name = "goload-cloud-consumer-" + t.tenant.idx() + "-" + i;
                 pool.start(name, new ConsumerLoop(policy, life, () -> t.client.pop(req), tally,
-                        (msgs, now, popMicros) -> handle(t, tenantAcks, msgs, now), epoch::epochNanos, c.liveTasks, c.backoff));
+                        (msgs, now, popMicros) -> handle(t, tenantAcks, msgs, now), epoch::epochNanos, c.liveTasks,
+                        counters.backoff));
             }
         }
     }
@@ -102,7 +116,7 @@ final class CloudConsumers {
 
     private boolean handle(TenantState t, Acks tenantAcks, List<Message> msgs, long nowEpochNanos)
             throws InterruptedException {
-        c.poppedMsg.add(msgs.size());
+        counters.popped.add(msgs.size());
         t.popped.add(msgs.size());
         record(t, msgs, nowEpochNanos / 1000);
         if (cfg.autoAck()) {
@@ -135,10 +149,10 @@ final class CloudConsumers {
                 continue;
             }
             if (s.tsMicros() > 0) {
-                c.e2eFromSchedule.record(nowMicros - s.tsMicros());
+                recorders.e2e.record(nowMicros - s.tsMicros());
             }
             if (s.taMicros() > 0) {
-                c.e2eFromSend.record(nowMicros - s.taMicros());
+                e2eFromSend.record(nowMicros - s.taMicros());
             }
             if (verify) {
                 t.ledger.recordReceived(s.seq());
@@ -146,49 +160,60 @@ final class CloudConsumers {
         }
     }
 
-    /** Cloud's vocabulary: {@code popReq} per attempt, errors in {@link dev.goload.metrics.ErrorStats} by kind. */
-    private record Tally(CloudCounters c, TenantState t) implements PopTally, AckTally {
+    /**
+     * The common vocabulary ({@link RunTally}), plus the reference's {@code popReqs}/{@code ackReqs} per attempt, the
+     * tenant's acked messages, and an ack answered with failed items as an {@code item_failed} ack error.
+     */
+    private record Tally(RunTally common, CloudCounters extras, TenantState t) implements PopTally, AckTally {
+        Tally(RunCounters c, RunRecorders r, CloudCounters extras, TenantState t) {
+            this(new RunTally(c, r), extras, t);
+        }
+
         @Override
         public void attempt() {
-            c.popReq.increment();
+            extras.popReqs.increment();
+        }
+
+        @Override
+        public void answered() {
+            common.answered();
         }
 
         @Override
         public void empty() {
-            c.emptyPops.increment();
+            common.empty();
         }
 
         @Override
         public void failed(QueenException e) {
-            c.popErrors.record(e);
+            common.failed(e);
         }
 
         @Override
         public void ackAttempt() {
-            c.ackReq.increment();
+            extras.ackReqs.increment();
         }
 
         @Override
-        public void answered(int size, AckResult r, long micros) {
-            c.ackRtt.record(micros);
-            c.ackedMsg.add(r.succeeded());
-            t.acked.add(r.succeeded());
-            if (r.failed() > 0) {
-                c.ackErrors.record("item_failed", "ack: " + r.failed() + " of " + size + " items failed"
-                        + (r.firstError() == null ? "" : ": " + r.firstError()));
+        public void answered(int size, AckResult a, long micros) {
+            common.answered(size, a, micros);
+            t.acked.add(a.succeeded());
+            if (a.failed() > 0) {
+                common.c().ackErrors.record("item_failed", "ack: " + a.failed() + " of " + size + " items failed"
+                        + (a.firstError() == null ? "" : ": " + a.firstError()));
             }
         }
 
         @Override
         public void failed(int size, QueenException e, long micros) {
-            c.ackErrors.record(e);
+            common.failed(size, e, micros);
         }
 
         @Override
         public void unbuildable(int size, RuntimeException e) {
             // A batch the client cannot even build an ack for (a message without partitionId) must not end this
             // consumer: its tenant would stop draining and everything after would read as missing.
-            c.ackErrors.record(ErrorKind.OTHER.label(), "ack: " + e.getMessage());
+            common.unbuildable(size, e);
         }
     }
 }

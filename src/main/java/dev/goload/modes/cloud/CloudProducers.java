@@ -4,9 +4,13 @@ import dev.goload.client.ErrorKind;
 import dev.goload.client.ItemStatus;
 import dev.goload.client.PushItem;
 import dev.goload.client.PushResult;
-import dev.goload.client.QueenException;
 import dev.goload.config.CloudConfig;
+import dev.goload.metrics.RunCounters;
+import dev.goload.metrics.RunRecorders;
 import dev.goload.modes.EpochClock;
+import dev.goload.modes.PushOutcome;
+import dev.goload.modes.PushSender;
+import dev.goload.modes.RunSignal;
 import dev.goload.pace.ArrivalSchedule;
 import dev.goload.pace.InflightLimit;
 import dev.goload.pace.NanoClock;
@@ -27,7 +31,8 @@ import java.util.concurrent.ThreadFactory;
  * ({@code doCloudPush}, goload-behavior.md §2.3). Producers never retry; in-flight pushes are not cancelled when
  * producers stop (§1.5 #7) — they finish during the drain.
  *
- * <p>Per-item push statuses decide what was sent: {@code queued}/{@code duplicate}/{@code buffered} items are
+ * <p>Every push goes through the one {@link PushSender} (counts, {@code push} latency from the pacer's scheduled
+ * instant, {@code service} from the send). Per-item push statuses decide what was sent: {@code queued}/{@code duplicate}/{@code buffered} items are
  * marked sent, {@code failed} items are definite failures, anything without a definite answer is ambiguous.
  *
  * <p>Threading: {@link #start()}/{@link #stop()} from the run thread; launches on the pacer thread.
@@ -35,8 +40,13 @@ import java.util.concurrent.ThreadFactory;
 final class CloudProducers {
     private final CloudConfig cfg;
     private final List<TenantState> tenants;
+    private final RunCounters counters;
+    private final RunRecorders recorders;
     private final CloudCounters c;
     private final FaultPlan faults;
+    /** Stopped at shutdown, before the clients are cancelled: a push cut off then is canceled, not failed. */
+    private final RunSignal cutOff = new RunSignal();
+    private final PushSender sender;
     private final NanoClock clock;
     private final EpochClock epoch;
     private final CloudStamps stamps;
@@ -45,12 +55,15 @@ final class CloudProducers {
     private final ThreadFactory threads = Thread.ofVirtual().name("goload-cloud-push-", 0).factory();
     private PacerGroup group;
 
-    CloudProducers(CloudConfig cfg, List<TenantState> tenants, CloudCounters counters, FaultPlan faults,
-                   NanoClock clock, EpochClock epoch, CloudTxnIds txnIds) {
+    CloudProducers(CloudConfig cfg, List<TenantState> tenants, RunCounters counters, RunRecorders recorders,
+                   CloudCounters extras, FaultPlan faults, NanoClock clock, EpochClock epoch, CloudTxnIds txnIds) {
         this.cfg = cfg;
         this.txnIds = txnIds;
         this.tenants = tenants;
-        this.c = counters;
+        this.counters = counters;
+        this.recorders = recorders;
+        this.c = extras;
+        this.sender = new PushSender(counters, recorders, cutOff, clock);
         this.faults = faults;
         this.clock = clock;
         this.epoch = epoch;
@@ -84,6 +97,11 @@ final class CloudProducers {
         }
     }
 
+    /** The run is over: pushes still in flight are about to be cancelled (counted as canceled at stop). */
+    void cutOff() {
+        cutOff.stop("over");
+    }
+
     int inflight() {
         return limit.inflight();
     }
@@ -102,15 +120,15 @@ final class CloudProducers {
 
         @Override
         public void launch(long seq, long scheduledNanos, long nowNanos) {
-            c.offeredReq.increment();
-            c.lateness.record((nowNanos - scheduledNanos) / 1000);
+            counters.offeredReq.increment();
+            recorders.lateness.recordNanos(scheduledNanos, nowNanos);
             long first = t.reserve(cfg.pushBatch());
             String partition = t.partitionFor(first, cfg.pushBatch());
             long tsMicros = epoch.toEpochNanos(scheduledNanos) / 1000;
             c.liveTasks.incrementAndGet();
             threads.newThread(() -> {
                 try {
-                    push(t, first, partition, tsMicros);
+                    push(t, first, partition, tsMicros, scheduledNanos, nowNanos);
                 } finally {
                     limit.release();
                     c.liveTasks.decrementAndGet();
@@ -120,12 +138,13 @@ final class CloudProducers {
 
         @Override
         public void shed(long seq, long scheduledNanos, ShedReason reason) {
-            c.offeredReq.increment();
-            (reason == ShedReason.CAP ? c.shedCapReq : c.shedBehindReq).increment();
+            counters.offeredReq.increment();
+            (reason == ShedReason.CAP ? counters.shedCapReq : counters.shedBehindReq).increment();
         }
     }
 
-    private void push(TenantState t, long first, String partition, long tsMicros) {
+    private void push(TenantState t, long first, String partition, long tsMicros, long scheduledNanos,
+                      long launchedNanos) {
         int n = cfg.pushBatch();
         long firstSent = first;
         if (faults.take(FaultPlan.Fault.LOSE_MSG)) {
@@ -147,7 +166,7 @@ final class CloudProducers {
                     txnIds.of(t.tenant.idx(), seq), null));
         }
         // -verify=false: no per-message accounting at all, so the verify block cannot claim every sent seq missing.
-        if (!send(t, items, firstSent, cfg.verify())) {
+        if (!send(t, items, firstSent, cfg.verify(), scheduledNanos, launchedNanos)) {
             return;
         }
         if (faults.take(FaultPlan.Fault.DUP_PUSH)) {
@@ -157,62 +176,44 @@ final class CloudProducers {
                 again.add(PushItem.of(it.queue(), it.partition(), it.payloadJson()));
             }
             faults.affected(FaultPlan.Fault.DUP_PUSH, n);
-            send(t, again, firstSent, false);
+            // its own request, sent now: its latency is from this instant, not from the first push's schedule
+            send(t, again, firstSent, false, clock.nanoTime(), -1);
         }
     }
 
     /**
-     * One push call with its accounting; {@code ledger} false for the fault's re-push (its seqs are already sent).
+     * One push call through the run's {@link PushSender} (which counts it), then the ledger marks from its
+     * {@link PushOutcome}; {@code ledger} false for the fault's re-push (its seqs are already sent).
      *
      * @return whether every item was accepted
      */
-    private boolean send(TenantState t, List<PushItem> items, long first, boolean ledger) {
-        int n = items.size();
-        c.pushReq.increment();
-        long t0 = System.nanoTime();
-        PushResult r;
-        try {
-            r = t.client.push(items);
-        } catch (QueenException e) {
-            c.pushErrors.record(e);
-            if (ledger) {
-                ErrorKind k = QueenException.classify(e);
-                t.ledger.markFailed(first, n, ambiguous(k), k == ErrorKind.CANCELED);
-            }
-            return false;
+    private boolean send(TenantState t, List<PushItem> items, long first, boolean ledger, long scheduledNanos,
+                         long launchedNanos) {
+        PushOutcome o = sender.send(t.client, items, scheduledNanos, launchedNanos);
+        PushResult r = o.result();
+        if (r != null) {
+            t.pushed.add(r.accepted());
         }
-        c.pushRtt.record((System.nanoTime() - t0) / 1000);
-        int accepted = r.accepted();
-        c.pushedMsg.add(accepted);
-        t.pushed.add(accepted);
-        if (r.allAccepted()) {
-            if (ledger) {
-                t.ledger.markSent(first, n);
-            }
+        if (!ledger) {
+            return o.achieved();
+        }
+        int n = items.size();
+        if (o.achieved()) {
+            t.ledger.markSent(first, n);
             return true;
         }
-        int bad = r.failed() + r.unknown();
-        c.itemFailed.add(bad);
-        c.pushErrors.record("item_failed", "push: " + bad + " of " + n + " items not accepted"
-                + (r.firstError() == null ? "" : ": " + r.firstError()));
-        if (ledger) {
-            ItemStatus[] st = r.statuses();
-            for (int i = 0; i < n; i++) {
-                switch (st[i]) {
-                    case QUEUED, DUPLICATE, BUFFERED -> t.ledger.markSent(first + i, 1);
-                    case FAILED -> t.ledger.markFailed(first + i, 1, false, false);
-                    case UNKNOWN -> t.ledger.markFailed(first + i, 1, true, false);
-                }
+        if (r == null) {
+            t.ledger.markFailed(first, n, o.ambiguous(), o.failureKind() == ErrorKind.CANCELED);
+            return false;
+        }
+        ItemStatus[] st = r.statuses();
+        for (int i = 0; i < n; i++) {
+            switch (st[i]) {
+                case QUEUED, DUPLICATE, BUFFERED -> t.ledger.markSent(first + i, 1);
+                case FAILED -> t.ledger.markFailed(first + i, 1, false, false);
+                case UNKNOWN -> t.ledger.markFailed(first + i, 1, true, false);
             }
         }
         return false;
-    }
-
-    /** Whether a failed push may nevertheless have been committed (no definite answer from the broker). */
-    static boolean ambiguous(ErrorKind k) {
-        return switch (k) {
-            case HTTP_429, HTTP_403, HTTP_4XX -> false;
-            default -> true;
-        };
     }
 }

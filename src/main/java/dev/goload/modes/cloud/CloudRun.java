@@ -5,17 +5,22 @@ import dev.goload.client.QueenException;
 import dev.goload.config.AttributionOptions;
 import dev.goload.config.CloudConfig;
 import dev.goload.metrics.ErrorStats;
+import dev.goload.metrics.LatencyRecorder;
+import dev.goload.metrics.RunCounters;
+import dev.goload.metrics.RunRecorders;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.LoaderWarmUp;
+import dev.goload.modes.run.IntervalReporter;
+import dev.goload.modes.run.RunListener;
+import dev.goload.modes.run.RunNote;
+import dev.goload.modes.run.RunOutcome;
 import dev.goload.pace.NanoClock;
-import dev.goload.report.GoFmt;
 import dev.goload.verify.FaultPlan;
 import dev.goload.verify.LossReport;
 import dev.goload.verify.TenantResult;
 import dev.goload.verify.VerifyResult;
-import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,33 +29,32 @@ import java.util.concurrent.Semaphore;
 
 /**
  * The cloud run lifecycle (goload-behavior.md §2.3): configure every tenant's queue, start consumers and the
- * per-tenant pacers, report every {@code -report} s, stop the producers after {@code -duration} (in-flight pushes
- * continue), drain, cancel what is left, and compute the per-message verdict.
+ * per-tenant pacers, report every {@code -report} s (the one {@link IntervalReporter}, phases {@code load} and
+ * {@code drain}), stop the producers after {@code -duration} (in-flight pushes continue), drain, cancel what is left,
+ * and compute the per-message verdict ({@link CloudVerdict}). Prints nothing: intervals and {@link CloudNote}s go to
+ * the listeners.
  *
- * <p>Usage: {@code new CloudRun(…)}; {@link #configure()} (false ⇒ exit 1); {@link #execute()}. A signal handler
+ * <p>Usage: {@code new CloudRun(…)}; {@link #configure()} (false ⇒ exit 1); {@link #execute}. A signal handler
  * calls {@link #interrupt()}.
  *
- * <p>Threading: {@link #configure()} and {@link #execute()} on one thread, which is also the reporter;
- * listeners are called on it.
+ * <p>Threading: {@link #configure()} and {@link #execute} on one thread, which is also the reporter; listeners are
+ * called on it, and for a signal's note on the signal's thread.
  */
 public final class CloudRun {
     private static final long STOP_WAIT_MILLIS = 15_000;
     private static final int CONFIGURE_CONCURRENCY = 32;
 
-    /** Receives each interval (console line, CSV row). */
-    public interface Listener {
-        void onInterval(CloudInterval interval);
-    }
-
     private LoaderBoundRules loaderRules = LoaderBoundRules.DEFAULTS;
-    private LoaderMonitor monitor;
     private final CloudConfig cfg;
     private final List<TenantState> tenants = new ArrayList<>();
     private final List<QueenClient> clients;
     private final FaultPlan faults;
-    private final List<Listener> listeners;
-    private final PrintStream out;
+    private final List<RunListener<? super CloudCounters.Snapshot>> listeners;
     private final NanoClock clock;
+    private final RunCounters counters = new RunCounters();
+    private final RunRecorders recorders = new RunRecorders();
+    /** Send instant → receipt; the common {@code e2e} is from the scheduled instant. */
+    private final LatencyRecorder e2eFromSend = recorders.add("e2eFromSend");
     private final CloudCounters c = new CloudCounters();
     private final CloudPhases phases;
     private final CloudTxnIds txnIds = CloudTxnIds.forRunStartingNow();
@@ -58,14 +62,13 @@ public final class CloudRun {
     private double configureSec;
 
     public CloudRun(CloudConfig cfg, List<CloudTenant> tenantList, List<QueenClient> clients, FaultPlan faults,
-                    List<Listener> listeners, PrintStream out, NanoClock clock) {
+                    List<? extends RunListener<? super CloudCounters.Snapshot>> listeners, NanoClock clock) {
         this.cfg = cfg;
         this.clients = clients;
         this.faults = faults;
-        this.listeners = listeners;
-        this.out = out;
+        this.listeners = List.copyOf(listeners);
         this.clock = clock;
-        this.phases = new CloudPhases(out, clock);
+        this.phases = new CloudPhases(this::note, clock);
         for (int i = 0; i < tenantList.size(); i++) {
             CloudTenant t = tenantList.get(i);
             tenants.add(new TenantState(t, clients.get(i), cfg.queueFor(t.idx()), cfg.activePartitions()));
@@ -88,7 +91,7 @@ public final class CloudRun {
 
     /**
      * Configures every tenant's queue (one call per tenant, even on a shared queue name: each tenant has its own
-     * broker-side queue), at most 32 at once. Prints the reference's lines.
+     * broker-side queue), at most 32 at once; the outcome is a {@link CloudNote}.
      *
      * @return false when any call failed (a run over half-provisioned queues measures nothing)
      */
@@ -112,7 +115,7 @@ public final class CloudRun {
                 try {
                     t.client.configure(t.queue, opts, false);
                 } catch (QueenException e) {
-                    c.configureErrors.record(e);
+                    dev.goload.modes.Errors.record(counters.configureErrors, e);
                 } finally {
                     slots.release();
                 }
@@ -122,15 +125,12 @@ public final class CloudRun {
             th.join();
         }
         configureSec = (clock.nanoTime() - t0) / 1e9;
-        ErrorStats.Snapshot s = c.configureErrors.snapshot();
+        ErrorStats.Snapshot s = counters.configureErrors.snapshot();
         if (s.total() > 0) {
-            out.printf("[configure] %d/%d FAILED — a run over half-provisioned queues measures nothing:%n",
-                    s.total(), tenants.size());
-            s.byKind().forEach((kind, n) -> out.printf("    %s=%d  %s%n", kind, n, s.firstMessage().getOrDefault(kind, "")));
+            note(new CloudNote.ConfigureFailed(tenants.size(), s));
             return false;
         }
-        out.printf("[configure] %d queue(s) configured in %ss%n", tenants.size(),
-                GoFmt.f(2, configureSec));
+        note(new CloudNote.Configured(tenants.size(), configureSec));
         return true;
     }
 
@@ -160,51 +160,51 @@ public final class CloudRun {
 
     /** Runs load and drain and returns the result; never throws away counters on the way out. */
     public CloudResult execute(long seed) throws InterruptedException {
-        LoaderWarmUp.Result warm = warmUp();
+        LoaderWarmUp.Result warm = LoaderWarmUp.run(clients, CloudClients.warmUpConnections(cfg, clients), clock);
+        note(new RunNote.Text(warm.line()));
         try (LoaderMonitor m = new LoaderMonitor(loaderRules).warmUp(warm)) {
-            monitor = m;
-            return run(seed);
+            return run(seed, m);
         }
     }
 
-    /** Warms the loader up before T0 ({@link LoaderWarmUp}), each client for its tenants. */
-    private LoaderWarmUp.Result warmUp() throws InterruptedException {
-        LoaderWarmUp.Result r = LoaderWarmUp.run(clients, CloudClients.warmUpConnections(cfg, clients), clock);
-        out.println(r.line());
-        return r;
+    private void note(RunNote n) {
+        for (RunListener<? super CloudCounters.Snapshot> l : listeners) {
+            l.onNote(n);
+        }
     }
 
-    private CloudResult run(long seed) throws InterruptedException {
+    private CloudResult run(long seed, LoaderMonitor monitor) throws InterruptedException {
         EpochClock epoch = new EpochClock(clock);
-        CloudProducers producers = new CloudProducers(cfg, tenants, c, faults, clock, epoch, txnIds);
-        CloudConsumers consumers = new CloudConsumers(cfg, tenants, c, faults, epoch);
-        Reporter reporter = new Reporter(epoch, producers);
+        CloudProducers producers = new CloudProducers(cfg, tenants, counters, recorders, c, faults, clock, epoch,
+                txnIds);
+        CloudConsumers consumers = new CloudConsumers(cfg, tenants, counters, recorders, e2eFromSend, c, faults,
+                epoch);
+        IntervalReporter<CloudCounters.Snapshot> reporter = new IntervalReporter<>("cloud", clock, counters, recorders,
+                monitor, new IntervalReporter.Probe<>() {
+                    @Override
+                    public int inflight() {
+                        return producers.inflight();
+                    }
+
+                    @Override
+                    public int liveTasks() {
+                        return c.liveTasks.get();
+                    }
+
+                    @Override
+                    public CloudCounters.Snapshot snapshot() {
+                        return c.snapshot();
+                    }
+                }, listeners);
 
         long start = clock.nanoTime();
-        long startedMs = epoch.toEpochMillis(start);
         long loadEnd = start + cfg.durationSec() * 1_000_000_000L;
         phases.loadEndsAt(loadEnd);
-        reporter.begin(start);
+        reporter.begin(start, cfg.reportSec() * 1_000_000_000L);
         consumers.start();
         producers.start(start, loadEnd, seed);
+        reporter.runUntil(loadEnd, "load", phases.load);
 
-        // load
-        long reportNanos = cfg.reportSec() * 1_000_000_000L;
-        long nextReport = start + reportNanos;
-        while (true) {
-            long wake = Math.min(nextReport, loadEnd);
-            if (phases.awaitCut(wake)) {
-                break;
-            }
-            long now = clock.nanoTime();
-            if (now >= nextReport) {
-                reporter.emit(now, "load");
-                nextReport += reportNanos;
-            }
-            if (now >= loadEnd) {
-                break;
-            }
-        }
         producers.stop();
         consumers.stopFaults();
         long drainStart = clock.nanoTime();
@@ -212,44 +212,34 @@ public final class CloudRun {
         phases.enter(CloudPhases.Phase.DRAIN);
         boolean autoSized = faults.any() && cfg.effectiveDrainSec(true) > cfg.drainSec();
         int drainPlanned = cfg.effectiveDrainSec(faults.any());
-        out.printf("[drain] producers stopped after %ss; draining %ds before the correctness verdict%n",
-                GoFmt.f(1, loadSec), drainPlanned);
+        note(new CloudNote.Drain(loadSec, drainPlanned));
 
-        // drain
-        long poppedAtDrainStart = c.poppedMsg.sum();
+        long poppedAtDrainStart = counters.popped.sum();
         long drainEnd = drainStart + drainPlanned * 1_000_000_000L;
-        long tailAt = drainEnd - 2_000_000_000L;
         long poppedAtTail = -1;
-        while (true) {
-            long now = clock.nanoTime();
-            if (poppedAtTail < 0 && now >= tailAt) {
-                poppedAtTail = c.poppedMsg.sum();
-            }
-            if (now >= drainEnd) {
-                break;
-            }
-            long wake = Math.min(nextReport, drainEnd);
-            if (poppedAtTail < 0) {
-                wake = Math.min(wake, tailAt);
-            }
-            if (phases.awaitCut(wake)) {
-                break;
-            }
-            now = clock.nanoTime();
-            if (now >= nextReport) {
-                reporter.emit(now, "drain");
-                nextReport += reportNanos;
-            }
+        // the deliveries of the drain's last 2 s tell a backlog still arriving from a real loss (CAUTION vs NOTE)
+        if (!reporter.runUntil(drainEnd - 2_000_000_000L, "drain", phases.drain)) {
+            poppedAtTail = counters.popped.sum();
+            reporter.runUntil(drainEnd, "drain", phases.drain);
         }
-        long drainStop = clock.nanoTime();
-        double drainSec = (drainStop - drainStart) / 1e9;
-        long popped = c.poppedMsg.sum();
+        double drainSec = (clock.nanoTime() - drainStart) / 1e9;
+        long popped = counters.popped.sum();
         long drainDeliveries = popped - poppedAtDrainStart;
         long tailDeliveries = poppedAtTail < 0 ? -1 : popped - poppedAtTail;
         phases.enter(CloudPhases.Phase.DONE);
 
-        // shutdown: end consumer loops, cut parked long-polls and any push still in flight after the drain
+        boolean stopped = shutDown(consumers, producers);
+        reporter.finish("drain"); // the partial last interval: no counter is left out of the record
+        RunOutcome outcome = reporter.outcome(cfg.runId(), phases.stopReason(), null,
+                "-mode cloud does not query the broker's /health", CloudClients.reconnects(clients));
+        return result(outcome, loadSec, drainSec, drainPlanned, autoSized, poppedAtDrainStart, drainDeliveries,
+                tailDeliveries, !stopped, producers.pacerCount());
+    }
+
+    /** Ends consumer loops, cuts parked long-polls and any push still in flight; false when some did not stop. */
+    private boolean shutDown(CloudConsumers consumers, CloudProducers producers) throws InterruptedException {
         consumers.stop();
+        producers.cutOff();
         CloudClients.cancelAll(clients);
         long stopDeadline = System.nanoTime() + STOP_WAIT_MILLIS * 1_000_000L;
         boolean stopped = consumers.await(STOP_WAIT_MILLIS);
@@ -258,25 +248,14 @@ public final class CloudRun {
         }
         stopped &= producers.inflight() == 0;
         if (!stopped) {
-            out.println("[shutdown] some goroutines did not stop within 15s");
+            note(new CloudNote.Stragglers((int) (STOP_WAIT_MILLIS / 1000)));
         }
-        long end = clock.nanoTime();
-        if (end - reporter.lastNanos > 100_000_000L) {
-            reporter.emit(end, "drain"); // the partial last interval: no counter is left out of the CSV
-        }
-        return result(startedMs, epoch.toEpochMillis(end), loadSec, drainSec, drainPlanned, autoSized,
-                poppedAtDrainStart, drainDeliveries, tailDeliveries, !stopped, producers.pacerCount());
+        return stopped;
     }
 
-    private CloudResult result(long startedMs, long endedMs, double loadSec, double drainSec, int drainPlanned,
+    private CloudResult result(RunOutcome outcome, double loadSec, double drainSec, int drainPlanned,
                                boolean autoSized, long poppedAtDrainStart, long drainDeliveries, long tailDeliveries,
                                boolean stragglers, int pacers) {
-        Map<String, LatencySummary> latency = c.latencySummaries();
-        Map<String, ErrorStats.Snapshot> errors = new LinkedHashMap<>();
-        errors.put("push", c.pushErrors.snapshot());
-        errors.put("pop", c.popErrors.snapshot());
-        errors.put("ack", c.ackErrors.snapshot());
-        errors.put("configure", c.configureErrors.snapshot());
         List<TenantResult> rows = new ArrayList<>();
         List<long[]> delivery = new ArrayList<>();
         long bitmapBytes = 0;
@@ -289,56 +268,8 @@ public final class CloudRun {
         var f = new CloudResult.Faults(faults.injected(FaultPlan.Fault.DUP_PUSH),
                 faults.injected(FaultPlan.Fault.LOSE_MSG), faults.injected(FaultPlan.Fault.DROP_ACK),
                 faults.affectedMessages(FaultPlan.Fault.DUP_PUSH), faults.affectedMessages(FaultPlan.Fault.DROP_ACK));
-        return new CloudResult(cfg.runId(), startedMs, endedMs, loadSec, drainSec, drainPlanned, autoSized,
-                poppedAtDrainStart, drainDeliveries, tailDeliveries, phases.stopReason(), c.snapshot(), latency,
-                errors, verify, f, delivery, configureSec, pacers, stragglers, bitmapBytes,
-                c.lateness.exactMaxMicros(), monitor.summary());
-    }
-
-    /** Samples counters and interval histograms; hands each interval to the listeners. */
-    private final class Reporter {
-        private final EpochClock epoch;
-        private final CloudProducers producers;
-        private long startNanos;
-        private long lastNanos;
-        private CloudCounters.Snapshot prev;
-
-        Reporter(EpochClock epoch, CloudProducers producers) {
-            this.epoch = epoch;
-            this.producers = producers;
-        }
-
-        void begin(long start) {
-            startNanos = start;
-            lastNanos = start;
-            prev = c.snapshot();
-        }
-
-        void emit(long now, String phase) {
-            CloudCounters.Snapshot total = c.snapshot();
-            var e2e = c.e2eFromSchedule.sampleInterval();
-            var push = c.pushRtt.sampleInterval();
-            c.e2eFromSend.sampleInterval();
-            c.ackRtt.sampleInterval();
-            var late = c.lateness.sampleInterval();
-            CloudCounters.Snapshot delta = CloudInterval.minus(total, prev);
-            LoaderMonitor.Interval self = monitor.sample(new LoaderMonitor.Pacing((lastNanos - startNanos) / 1e9,
-                    (now - startNanos) / 1e9, phase, delta.shedBehindReq(), dev.goload.metrics.LatencySummary.of(late),
-                    push.getTotalCount() + delta.errPush(), delta.errPush()), null);
-            CloudInterval iv = new CloudInterval((now - startNanos) / 1e9, epoch.toEpochMillis(now), phase,
-                    (now - lastNanos) / 1e9, producers.inflight(), ms(e2e.getValueAtPercentile(50), e2e),
-                    ms(e2e.getValueAtPercentile(99), e2e), ms(push.getValueAtPercentile(50), push),
-                    ms(push.getValueAtPercentile(99), push), total, delta,
-                    c.liveTasks.get(), cfg.pushBatch(), self.loader().cpuCores(), self.loaderBound());
-            prev = total;
-            lastNanos = now;
-            for (Listener l : listeners) {
-                l.onInterval(iv);
-            }
-        }
-
-        private static double ms(long micros, org.HdrHistogram.Histogram h) {
-            return h.getTotalCount() == 0 ? 0 : micros / 1000.0;
-        }
+        return new CloudResult(outcome.withVerdict(CloudVerdict.of(verify, cfg.failOnVerify())), loadSec, drainSec,
+                drainPlanned, autoSized, poppedAtDrainStart, drainDeliveries, tailDeliveries, c.snapshot(), verify, f,
+                delivery, configureSec, pacers, stragglers, bitmapBytes);
     }
 }

@@ -7,33 +7,26 @@ import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The counters of a {@code cm} run (goload-behavior.md §2.6), cumulative. Stage counters are kept per stage label,
- * including failed acks, so the verifier can attribute ack failures to the stage they happened in.
+ * cm's own counters (goload-behavior.md §2.6), cumulative: the flows' produced messages, the abandoned pushes and
+ * retries, the derived messages and the per-stage figures. Stage counters are kept per stage label, including failed
+ * acks, so the verifier can attribute ack failures to the stage they happened in. The figures every mode shares
+ * (sent, shed, acked, ackErr, popErr, error kinds, backoffs) live in the run's {@link dev.goload.metrics.RunCounters}.
  *
  * <p>Threading: increments from any thread; reads from the reporter (not atomic across counters).
  */
 public final class CmCounters {
     public final LongAdder producedA = new LongAdder();
     public final LongAdder producedB = new LongAdder();
-    public final LongAdder pushShed = new LongAdder();
+    /** Messages whose push was abandoned (retries spent, or the run stopped): the reference's pushErr. */
     public final LongAdder pushErr = new LongAdder();
+    /** Push attempts after the first (each one a sent request in the common counters). */
     public final LongAdder pushRetry = new LongAdder();
     /** Pushes abandoned after {@code -push-retries} attempts: their seqs show up as gaps. */
     public final LongAdder pushGaveUp = new LongAdder();
     public final LongAdder dbDerived = new LongAdder();
     public final LongAdder calDerived = new LongAdder();
-    public final LongAdder acked = new LongAdder();
-    public final LongAdder ackErr = new LongAdder();
-    public final LongAdder popErr = new LongAdder();
     /** Messages whose payload lacked prop/seq: acked (they would block the partition) and never logged. */
     public final LongAdder undecodable = new LongAdder();
-    /** Failed push attempts (each retried by StablePush; {@code item_failed}: not durable inside a 2xx answer), pops
-     * and ack calls, by kind. */
-    public final dev.goload.metrics.ErrorStats pushErrors = new dev.goload.metrics.ErrorStats();
-    public final dev.goload.metrics.ErrorStats popErrors = new dev.goload.metrics.ErrorStats();
-    public final dev.goload.metrics.ErrorStats ackErrors = new dev.goload.metrics.ErrorStats();
-    /** The stage workers' pop pauses grown by consecutive connection failures (modes.ErrorBackoff). */
-    public final dev.goload.metrics.BackoffStats backoff = new dev.goload.metrics.BackoffStats();
 
     private final List<CmStage> all;
     private final Map<String, Stage> stages = new LinkedHashMap<>();
@@ -51,11 +44,6 @@ public final class CmCounters {
 
     public Stage stage(CmStage s) {
         return stages.get(s.label());
-    }
-
-    /** Each error family by kind, in the order push, pop, ack. */
-    public Map<String, dev.goload.metrics.ErrorStats.Snapshot> errorsByKind() {
-        return dev.goload.metrics.ErrorStats.families(pushErrors, popErrors, ackErrors);
     }
 
     /** Failed acks by stage label, for {@code stage-ackerr.meta} and the verifier. */

@@ -1,21 +1,17 @@
 package dev.goload.modes.cm;
 
+import dev.goload.modes.run.RunOutcome;
 import dev.goload.verify.CmVerdict;
 import java.nio.file.Path;
 
 /**
  * The outcome of a {@code cm} run.
  *
- * @param fin          final counters (null when the run never started)
+ * @param fin          final figures of the report lines (null when the run never started)
  * @param verdict      the verifier's verdict; null on a setup failure
  * @param setupFailure why the run could not be carried out or verified (logs, warm-up, meta), or null
- * @param errorsByKind push attempts, pops and ack calls that failed, by kind (families in that order)
- * @param e2e          whole-run end-to-end latency of the final stages (from the scheduled instant)
+ * @param outcome      the mode-independent outcome (common counters, error families, latency, loader, verdict)
+ * @param section      cm's own figures for the run record
  */
-public record CmResult(CmSnapshot fin, CmVerdict verdict, String setupFailure, Path logdir,
-                       dev.goload.metrics.LatencySummary e2e,
-                       java.util.Map<String, dev.goload.metrics.ErrorStats.Snapshot> errorsByKind) {
-    static CmResult setupFailure(String why) {
-        return new CmResult(null, null, why, null, dev.goload.metrics.LatencySummary.EMPTY, java.util.Map.of());
-    }
-}
+public record CmResult(CmSnapshot fin, CmVerdict verdict, String setupFailure, Path logdir, RunOutcome outcome,
+                       CmSection section) {}

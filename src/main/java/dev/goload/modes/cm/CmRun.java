@@ -1,18 +1,27 @@
 package dev.goload.modes.cm;
 
 import dev.goload.client.QueenClient;
-import dev.goload.client.QueenException;
 import dev.goload.config.AttributionOptions;
 import dev.goload.config.CmConfig;
-import dev.goload.metrics.LatencyRecorder;
+import dev.goload.metrics.RunCounters;
+import dev.goload.metrics.RunRecorders;
+import dev.goload.modes.BrokerIdentity;
 import dev.goload.modes.EpochClock;
+import dev.goload.modes.LoaderBoundRules;
+import dev.goload.modes.LoaderMonitor;
+import dev.goload.modes.PushSender;
 import dev.goload.modes.RunSignal;
+import dev.goload.modes.run.IntervalReporter;
+import dev.goload.modes.run.RunListener;
+import dev.goload.modes.run.RunOutcome;
+import dev.goload.modes.run.Verdict;
 import dev.goload.pace.ArrivalSchedule;
 import dev.goload.pace.NanoClock;
 import dev.goload.pace.OpenLoopPacer;
 import dev.goload.pace.PacerThread;
 import dev.goload.pace.RateCurve;
 import dev.goload.verify.CmStage;
+import dev.goload.verify.CmStageRow;
 import dev.goload.verify.CmVerdict;
 import dev.goload.verify.CmVerifier;
 import dev.goload.verify.LossReport;
@@ -21,9 +30,8 @@ import dev.goload.verify.StageAckErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 import java.util.TreeMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -34,8 +42,14 @@ import java.util.concurrent.atomic.LongAdder;
  * The {@code cm} lifecycle (goload-behavior.md §2.6): open the stage logs, configure the four queues at t=0, start
  * the twelve stages, warm up, run the two paced flows until the duration or the stop signal, shut down in order
  * (stop pacers → stop workers ≤ 15 s → drain acks ≤ 5 s → abort the rest), flush the logs, write
- * {@code produced.meta} and {@code stage-ackerr.meta}, and verify. Returns a typed {@link CmResult}; printing is
- * the {@link Listener}'s job.
+ * {@code produced.meta} and {@code stage-ackerr.meta}, and verify. Intervals go through the one
+ * {@link IntervalReporter} (its probe takes a {@link CmSnapshot} at every boundary), everything else it has to say
+ * goes to the listeners as {@link CmNote}s, and it returns a typed {@link CmResult} holding the {@link RunOutcome}:
+ * the engine never prints.
+ *
+ * <p>Counting: every push attempt goes through the one {@link PushSender} (inside cm's {@link StablePush} retry
+ * wrapper), pops and acks through the one consumer loop, into the run's {@link RunCounters}; cm keeps only its own
+ * figures in {@link CmCounters}.
  *
  * <p>Threading: {@link #execute} runs on the caller's thread, which is also the reporter.
  */
@@ -44,91 +58,117 @@ public final class CmRun {
     private static final long ACK_DRAIN_MILLIS = 5_000;
     /** The cm flow pacer's bounded catch-up (§1.6 C): owed work beyond this many events is shed. */
     private static final long MAX_CATCH_UP = 8192;
-
-    /** Receives the run's lines; called on the reporter thread. */
-    public interface Listener {
-        void line(String text);
-
-        void interval(long epochMillis, double seconds, CmSnapshot now, CmSnapshot prev, double p50, double p99,
-                      int liveTasks);
-    }
+    /** The exit code of a failed verdict (the reference used 1, indistinguishable from a setup failure). */
+    private static final int VERDICT_FAIL_EXIT = 3;
 
     private final CmConfig cfg;
     private final QueenClient client;
-    private final Listener listener;
+    private final String runId;
+    private final LoaderBoundRules rules;
+    private final List<RunListener<? super CmSnapshot>> listeners;
     private final NanoClock clock;
     private final List<CmStage> stages;
     private final CmCounters counters;
+    private final RunCounters run = new RunCounters();
+    private final RunRecorders recorders = new RunRecorders();
     private AttributionOptions attribution = AttributionOptions.DEFAULTS;
     /** Set by {@link #execute}: the ids and partition ids {@link #attributeLoss} looks the gaps up with. */
     private CmEvents events;
+    /** Live stage tasks (the report line's {@code gor}). */
+    private final AtomicInteger live = new AtomicInteger();
+    private boolean reporting;
 
-    public CmRun(CmConfig cfg, QueenClient client, Listener listener, NanoClock clock) {
+    public CmRun(CmConfig cfg, QueenClient client, String runId, LoaderBoundRules rules,
+                 List<? extends RunListener<? super CmSnapshot>> listeners, NanoClock clock) {
         this.cfg = cfg;
         this.client = client;
-        this.listener = listener;
+        this.runId = runId;
+        this.rules = rules;
+        this.listeners = List.copyOf(listeners);
         this.clock = clock;
         this.stages = CmStage.standard(cfg.queuePrefix());
         this.counters = new CmCounters(stages);
     }
 
     public CmResult execute(RunSignal signal) throws InterruptedException {
+        try (LoaderMonitor monitor = new LoaderMonitor(rules, recorders.hiccup)) {
+            IntervalReporter<CmSnapshot> reporter = new IntervalReporter<>("cm", clock, run, recorders, monitor,
+                    new IntervalReporter.Probe<>() {
+                        @Override
+                        public int liveTasks() {
+                            return live.get();
+                        }
+
+                        @Override
+                        public CmSnapshot snapshot() {
+                            return CmSnapshot.of(counters, run.snapshot());
+                        }
+                    }, listeners);
+            return execute(signal, reporter, monitor);
+        }
+    }
+
+    private CmResult execute(RunSignal signal, IntervalReporter<CmSnapshot> reporter, LoaderMonitor monitor)
+            throws InterruptedException {
+        BrokerIdentity broker = BrokerIdentity.of(client);
         List<StageLog> logs = new ArrayList<>();
         try {
             Files.createDirectories(cfg.logdir());
             for (CmStage s : stages) logs.add(new StageLog(cfg.logdir().resolve(s.fileName())));
         } catch (IOException e) {
             closeAll(logs);
-            return CmResult.setupFailure("cannot open the stage logs in " + cfg.logdir() + ": " + e.getMessage());
+            String why = "cannot open the stage logs in " + cfg.logdir() + ": " + e.getMessage();
+            return result(reporter, null, why, broker, null);
         }
-        configureQueues();
+        CmQueues.configure(cfg, client, run.configureErrors, reporter::note);
         EpochClock epoch = new EpochClock(clock);
-        AtomicInteger live = new AtomicInteger();
-        LatencyRecorder e2e = new LatencyRecorder("e2e");
         WarmTracker warm = new WarmTracker(stages.size(), cfg.properties());
         events = new CmEvents(cfg.payloadBytes(), cfg.runNonce());
-        StablePush pusher = new StablePush(client, signal, cfg.pushRetries(), counters);
+        StablePush pusher = new StablePush(new PushSender(run, recorders, signal, clock), client, signal,
+                cfg.pushRetries(), counters, clock);
         Semaphore ackSlots = new Semaphore(cfg.ackInflight());
-        StageWorkers workers = new StageWorkers(new StageWorkers.Shared(client, events, pusher, counters, signal, epoch,
-                e2e, ackSlots, warm, live, cfg.properties(), cfg.popBatch(), cfg.popWait(),
+        StageWorkers workers = new StageWorkers(new StageWorkers.Shared(client, events, pusher, counters, run, signal,
+                epoch, recorders.e2e, ackSlots, warm, live, cfg.properties(), cfg.popBatch(), cfg.popWait(),
                 cfg.popTimeoutMs(), cfg.popPartitions(), cfg.sweepFloorMs()));
         startStages(workers, logs);
-        OrderedPushers flowA = new OrderedPushers('A', cfg.queue(CmStage.AVAIL), cfg.properties(), cfg.shards(),
-                cfg.pushChanCap(), events, pusher, counters, signal, epoch, System.nanoTime());
-        OrderedPushers flowB = new OrderedPushers('B', cfg.queue(CmStage.PRICES), cfg.properties(), cfg.shards(),
-                cfg.pushChanCap(), events, pusher, counters, signal, epoch, System.nanoTime() ^ 0x5DEECE66DL);
+        OrderedPushers flowA = flow('A', CmStage.AVAIL, pusher, signal, epoch, System.nanoTime());
+        OrderedPushers flowB = flow('B', CmStage.PRICES, pusher, signal, epoch, System.nanoTime() ^ 0x5DEECE66DL);
         String failure = null;
         List<PacerThread> pacers = new ArrayList<>();
         try {
             if (cfg.warmup()) {
                 signal.pause(300);
-                failure = CmWarmup.run(List.of(flowA, flowB), cfg.warmupConc(), warm, signal, listener::line);
+                failure = CmWarmup.run(List.of(flowA, flowB), cfg.warmupConc(), warm, signal, reporter::note);
             }
-            if (failure == null && !signal.isStopping()) loaderWarmUp();
-            long start = clock.nanoTime();
+            if (failure == null && !signal.isStopping()) loaderWarmUp(reporter, monitor);
             if (failure == null && !signal.isStopping()) {
+                long start = clock.nanoTime();
                 long end = cfg.durationSec() > 0 ? start + cfg.durationSec() * 1_000_000_000L : Long.MAX_VALUE;
+                reporter.note(new CmNote.Started(CmSnapshot.of(counters, run.snapshot())));
+                reporter.begin(start, cfg.reportSec() * 1_000_000_000L);
+                reporting = true;
                 flowA.start();
                 flowB.start();
                 pacer("cm-pacer-A", flowA, cfg.rateA(), start, end, pacers);
                 pacer("cm-pacer-B", flowB, cfg.rateB(), start, end, pacers);
-                report(signal, e2e, live, start, end);
+                reporter.runUntil(end, "load", signal);
             }
         } catch (RuntimeException e) {
             // still shut down in order: the logs, produced.meta and the counters must not be lost
             failure = "internal error: " + e;
         }
         signal.stop(failure != null ? "failure" : "duration");
+        // the ordered shutdown is the drain phase from now (the signal is set, so this returns at once)
+        if (reporting) reporter.runUntil(clock.nanoTime(), "drain", signal);
         for (PacerThread p : pacers) p.stop();
         boolean drained = workers.await(WORKER_DRAIN_MILLIS);
         flowA.join(1_000);
         flowB.join(1_000);
-        if (!drained) listener.line("[shutdown] worker drain timed out (15s) — proceeding");
-        listener.line(dev.goload.report.BackoffLine.of(counters.backoff));
         waitAcks(ackSlots);
         client.cancelAll();
+        reporter.note(new CmNote.Shutdown(drained, run.backoff.backoffs(), run.backoff.backoffMillis()));
         String logError = closeAll(logs);
-        ProducedMeta meta = new ProducedMeta(counters.ackErr.sum(), counters.producedA.sum(), counters.producedB.sum(),
+        ProducedMeta meta = new ProducedMeta(run.ackErr.sum(), counters.producedA.sum(), counters.producedB.sum(),
                 cfg.warmup() ? 0 : 1, System.currentTimeMillis() / 1000, highWater(flowA), highWater(flowB));
         try {
             meta.write(cfg.logdir());
@@ -136,18 +176,53 @@ public final class CmRun {
         } catch (IOException e) {
             logError = "cannot write " + ProducedMeta.FILE + ": " + e.getMessage();
         }
-        CmSnapshot fin = CmSnapshot.of(counters);
-        e2e.sampleInterval(); // folds the last partial interval into the whole-run histogram
-        var lat = dev.goload.metrics.LatencySummary.of(e2e.cumulative(), e2e.exactMaxMicros());
-        if (failure != null) return new CmResult(fin, null, failure, cfg.logdir(), lat, counters.errorsByKind());
-        if (logError != null) return new CmResult(fin, null, logError, cfg.logdir(), lat, counters.errorsByKind());
-        CmVerdict verdict;
-        try {
-            verdict = CmVerifier.verifyDir(cfg.logdir(), stages, counters.ackErrByStage());
-        } catch (IOException e) {
-            return new CmResult(fin, null, "verifier: " + e.getMessage(), cfg.logdir(), lat, counters.errorsByKind());
+        if (failure == null) failure = logError;
+        CmVerdict verdict = null;
+        if (failure == null) {
+            try {
+                verdict = CmVerifier.verifyDir(cfg.logdir(), stages, counters.ackErrByStage());
+            } catch (IOException e) {
+                failure = "verifier: " + e.getMessage();
+            }
         }
-        return new CmResult(fin, verdict, null, cfg.logdir(), lat, counters.errorsByKind());
+        return result(reporter, signal.reason(), failure, broker, verdict);
+    }
+
+    /**
+     * Ends the reporting (the partial last interval, after the drain) and assembles the result; a run that failed
+     * before T0 reports from now.
+     */
+    private CmResult result(IntervalReporter<CmSnapshot> reporter, String stopReason, String failure,
+                            BrokerIdentity broker, CmVerdict verdict) {
+        if (!reporting) reporter.begin(clock.nanoTime(), cfg.reportSec() * 1_000_000_000L);
+        reporter.finish("drain");
+        String stop = failure != null ? "error: " + failure : stopReason;
+        RunOutcome o = reporter.outcome(runId, stop, broker.health(), broker.error(), client.stats().reconnects());
+        if (verdict != null) {
+            o = o.withVerdict(verdict.passed() ? Verdict.pass() : Verdict.fail(VERDICT_FAIL_EXIT, findings(verdict)));
+        }
+        CmSnapshot fin = CmSnapshot.of(counters, run.snapshot());
+        return new CmResult(fin, verdict, failure, cfg.logdir(), o, CmSection.of(stages, counters, verdict));
+    }
+
+    /** One line per failed stage, in table order. */
+    private static List<String> findings(CmVerdict v) {
+        List<String> out = new ArrayList<>();
+        for (CmStageRow r : v.rows()) {
+            if (r.error() != null) {
+                out.add(r.stage().label() + ": " + r.error());
+            } else if (!r.passed()) {
+                out.add(String.format(Locale.ROOT, "%s: gaps=%d order-violations=%d", r.stage().label(), r.gaps(),
+                        r.viols()));
+            }
+        }
+        return out;
+    }
+
+    private OrderedPushers flow(char name, String ingress, StablePush pusher, RunSignal signal, EpochClock epoch,
+                                long seed) {
+        return new OrderedPushers(name, cfg.queue(ingress), cfg.properties(), cfg.shards(), cfg.pushChanCap(), events,
+                pusher, counters, run, recorders.lateness, signal, epoch, seed);
     }
 
     /** Loss attribution after the verdict (default: on, {@value AttributionOptions#DEFAULT_MAX} look-ups). */
@@ -166,25 +241,6 @@ public final class CmRun {
             return null;
         }
         return CmLossCandidates.attribute(v, events, cfg.logdir(), client, attribution);
-    }
-
-    private void configureQueues() {
-        Map<String, Object> o = new LinkedHashMap<>();
-        o.put("retentionEnabled", true);
-        o.put("completedRetentionSeconds", cfg.completedRetention());
-        o.put("retentionSeconds", 0);
-        o.put("leaseTime", cfg.leaseTime());
-        o.put("dedupWindowSeconds", cfg.dedupWindow());
-        List<String> names = List.of(cfg.queue(CmStage.AVAIL), cfg.queue(CmStage.OTA_SYNC), cfg.queue(CmStage.PRICES),
-                cfg.queue(CmStage.OTA_PRICES));
-        for (String q : names) {
-            try {
-                client.configure(q, o, false);
-            } catch (QueenException e) {
-                listener.line("[configure] WARNING " + q + ": " + e.getMessage());
-            }
-        }
-        listener.line("[configure] " + String.join(" ", names) + " ready");
     }
 
     private void startStages(StageWorkers workers, List<StageLog> logs) {
@@ -211,11 +267,14 @@ public final class CmRun {
      * The loader's own warm-up before T0 ({@link dev.goload.modes.LoaderWarmUp}; the seq-0 warm-up is the
      * pipeline's): the two flows' pushes and one connection per stage worker.
      */
-    private void loaderWarmUp() throws InterruptedException {
+    private void loaderWarmUp(IntervalReporter<CmSnapshot> reporter, LoaderMonitor monitor)
+            throws InterruptedException {
         int pushes = dev.goload.modes.LoaderWarmUp.producerConcurrency(cfg.rateA() + cfg.rateB(), Integer.MAX_VALUE);
         int workers = stages.size() * cfg.popWorkers(Math.max(cfg.rateA(), cfg.rateB()));
         int conns = dev.goload.modes.LoaderWarmUp.connections(pushes, workers, client.config().idleConns());
-        listener.line(dev.goload.modes.LoaderWarmUp.run(List.of(client), conns, clock).line());
+        dev.goload.modes.LoaderWarmUp.Result warm = dev.goload.modes.LoaderWarmUp.run(List.of(client), conns, clock);
+        monitor.warmUp(warm);
+        reporter.note(new CmNote.LoaderWarm(warm));
     }
 
     private void pacer(String name, OrderedPushers flow, int rate, long start, long end, List<PacerThread> out) {
@@ -224,30 +283,6 @@ public final class CmRun {
         long behind = (long) (MAX_CATCH_UP * 1e9 / rate);
         OpenLoopPacer p = new OpenLoopPacer(ArrivalSchedule.uniform(curve), start, end, behind, flow.limit(), flow);
         out.add(new PacerThread(name, p, clock).start());
-    }
-
-    private void report(RunSignal signal, LatencyRecorder e2e, AtomicInteger live, long start, long end)
-            throws InterruptedException {
-        long period = cfg.reportSec() * 1_000_000_000L;
-        long next = start + period;
-        long last = start;
-        CmSnapshot prev = CmSnapshot.of(counters);
-        while (true) {
-            long wake = Math.min(next, end);
-            long waitMs = TimeUnit.NANOSECONDS.toMillis(wake - clock.nanoTime());
-            if (waitMs > 0 && signal.await(waitMs)) return;
-            if (signal.isStopping()) return;
-            long now = clock.nanoTime();
-            if (now >= end) return;
-            CmSnapshot cur = CmSnapshot.of(counters);
-            var h = e2e.sampleInterval();
-            double p50 = h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(50) / 1000.0;
-            double p99 = h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(99) / 1000.0;
-            listener.interval(System.currentTimeMillis(), (now - last) / 1e9, cur, prev, p50, p99, live.get());
-            prev = cur;
-            last = now;
-            next += period;
-        }
     }
 
     /** Acks in flight are not cut by the stop signal: give them up to 5 s to land before the final abort. */

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * The {@code cm} warm-up (goload-behavior.md §2.6): seq 0 for every property on both flows (≤ {@code conc} pushes
@@ -20,11 +21,15 @@ final class CmWarmup {
 
     private CmWarmup() {}
 
-    /** @return null when complete, else the failure line to print (the run then exits as a setup failure) */
+    /**
+     * @param notes receives the warm-up's progress ({@link CmNote.WarmupStart}, {@link CmNote.WarmupIngressDone},
+     *              {@link CmNote.WarmupComplete})
+     * @return null when complete, else the failure line (the run then exits as a setup failure)
+     */
     static String run(List<OrderedPushers> flows, int conc, WarmTracker warm, RunSignal signal,
-                      java.util.function.Consumer<String> out) throws InterruptedException {
+                      Consumer<? super CmNote> notes) throws InterruptedException {
         int props = flows.getFirst().properties();
-        out.accept(String.format(Locale.ROOT, "[warmup] seq-0 push for %d properties x 2 flows (conc=%d/flow)...", props, conc));
+        notes.accept(new CmNote.WarmupStart(props, conc));
         long t0 = System.nanoTime();
         List<Thread> flowThreads = new ArrayList<>();
         String[] failure = new String[flows.size()];
@@ -36,7 +41,7 @@ final class CmWarmup {
         for (Thread t : flowThreads) t.join();
         for (String s : failure) if (s != null) return "[warmup] FAILED: " + s;
         if (signal.isStopping()) return "[warmup] interrupted";
-        out.accept(String.format(Locale.ROOT, "[warmup] ingress done in %ss, draining pipeline...", dev.goload.report.GoFmt.f(1, (System.nanoTime() - t0) / 1e9)));
+        notes.accept(new CmNote.WarmupIngressDone((System.nanoTime() - t0) / 1e9));
         long deadline = System.nanoTime() + DRAIN_MILLIS * 1_000_000L;
         while (!warm.complete()) {
             if (signal.isStopping()) return "[warmup] interrupted";
@@ -47,7 +52,7 @@ final class CmWarmup {
             }
             signal.pause(20);
         }
-        out.accept(String.format(Locale.ROOT, "[warmup] complete in %ss — starting rated load", dev.goload.report.GoFmt.f(1, (System.nanoTime() - t0) / 1e9)));
+        notes.accept(new CmNote.WarmupComplete((System.nanoTime() - t0) / 1e9));
         return null;
     }
 

@@ -1,6 +1,8 @@
 package dev.goload.modes.cm;
 
 import dev.goload.client.PushItem;
+import dev.goload.metrics.LatencyRecorder;
+import dev.goload.metrics.RunCounters;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.RunSignal;
 import dev.goload.pace.OpenLoopPacer;
@@ -25,13 +27,15 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * one virtual thread per shard; {@link #highWater} readable from any thread.
  */
 public final class OrderedPushers implements OpenLoopPacer.Sink {
-    private record Job(int prop, long seq, long tsMicros) {}
+    private record Job(int prop, long seq, long tsMicros, long scheduledNanos) {}
 
     private final char flow;
     private final String queue;
     private final CmEvents events;
     private final StablePush pusher;
     private final CmCounters counters;
+    private final RunCounters run;
+    private final LatencyRecorder lateness;
     private final RunSignal signal;
     private final EpochClock epoch;
     private final long[] seqCounter;
@@ -43,12 +47,15 @@ public final class OrderedPushers implements OpenLoopPacer.Sink {
     private final dev.goload.pace.InflightLimit ignoredLimit = new dev.goload.pace.InflightLimit(Integer.MAX_VALUE);
 
     public OrderedPushers(char flow, String queue, int properties, int shardCount, int shardCap, CmEvents events,
-                          StablePush pusher, CmCounters counters, RunSignal signal, EpochClock epoch, long seed) {
+                          StablePush pusher, CmCounters counters, RunCounters run, LatencyRecorder lateness,
+                          RunSignal signal, EpochClock epoch, long seed) {
         this.flow = flow;
         this.queue = queue;
         this.events = events;
         this.pusher = pusher;
         this.counters = counters;
+        this.run = run;
+        this.lateness = lateness;
         this.signal = signal;
         this.epoch = epoch;
         this.seqCounter = new long[properties];
@@ -68,13 +75,15 @@ public final class OrderedPushers implements OpenLoopPacer.Sink {
     @Override
     public void launch(long index, long scheduledNanos, long nowNanos) {
         try {
+            run.offeredReq.increment();
+            lateness.recordNanos(scheduledNanos, nowNanos);
             int prop = random.nextInt(seqCounter.length);
             long next = seqCounter[prop] + 1;
-            Job j = new Job(prop, next, epoch.toEpochNanos(scheduledNanos) / 1000);
+            Job j = new Job(prop, next, epoch.toEpochNanos(scheduledNanos) / 1000, scheduledNanos);
             if (shards.get(prop % shards.size()).offer(j)) {
                 seqCounter[prop] = next;
             } else {
-                counters.pushShed.increment();
+                run.shedCapReq.increment(); // the shard's bounded queue is full
             }
         } finally {
             ignoredLimit.release();
@@ -83,7 +92,8 @@ public final class OrderedPushers implements OpenLoopPacer.Sink {
 
     @Override
     public void shed(long index, long scheduledNanos, ShedReason reason) {
-        counters.pushShed.increment(); // the bounded catch-up's bulk excess (§1.6 C)
+        run.offeredReq.increment();
+        run.shedBehindReq.increment(); // the bounded catch-up's bulk excess (§1.6 C): the loader fell behind
     }
 
     /** The pacer's in-flight gate: cm has no request cap (the bounded shard queues are its back-pressure). */
@@ -100,14 +110,14 @@ public final class OrderedPushers implements OpenLoopPacer.Sink {
                 return;
             }
             if (j == null) continue;
-            push(j.prop, j.seq, j.tsMicros);
+            push(j);
         }
         // jobs left at shutdown are dropped: they are the in-flight tail, above every property's high water
     }
 
     /** One shard job with the configured {@code -push-retries} budget; a failure is counted. */
-    private void push(int prop, long seq, long tsMicros) {
-        StablePush.Outcome o = attempt(prop, seq, tsMicros, 0);
+    private void push(Job j) {
+        StablePush.Outcome o = attempt(j.prop, j.seq, j.tsMicros, j.scheduledNanos);
         if (o != StablePush.Outcome.OK) countFailure(o);
     }
 
@@ -116,7 +126,7 @@ public final class OrderedPushers implements OpenLoopPacer.Sink {
      * again and only its final outcome is a push error ({@link #countFailure}).
      */
     boolean warmAttempt(int prop) {
-        return attempt(prop, 0, 0, 1) == StablePush.Outcome.OK;
+        return attempt(prop, 0, 0, -1) == StablePush.Outcome.OK;
     }
 
     void countFailure(StablePush.Outcome o) {
@@ -124,11 +134,15 @@ public final class OrderedPushers implements OpenLoopPacer.Sink {
         if (o == StablePush.Outcome.GAVE_UP) counters.pushGaveUp.increment();
     }
 
-    /** @param attempts the attempt budget, 0 = the configured {@code -push-retries} */
-    private StablePush.Outcome attempt(int prop, long seq, long tsMicros, int attempts) {
+    /**
+     * @param scheduledNanos the pacer's due instant (the configured {@code -push-retries} budget), or -1 for one
+     *                       attempt due now (the warm-up's)
+     */
+    private StablePush.Outcome attempt(int prop, long seq, long tsMicros, long scheduledNanos) {
         PushItem item = new PushItem(queue, "p" + prop, events.ingress(flow, prop, seq, tsMicros),
                 events.transactionId(queue, prop, seq), null);
-        StablePush.Outcome o = attempts > 0 ? pusher.push(List.of(item), attempts) : pusher.push(List.of(item));
+        StablePush.Outcome o = scheduledNanos < 0 ? pusher.pushNow(List.of(item), 1)
+                : pusher.push(List.of(item), scheduledNanos);
         if (o == StablePush.Outcome.OK) {
             produced.increment();
             highWater.accumulateAndGet(prop, seq, Math::max);

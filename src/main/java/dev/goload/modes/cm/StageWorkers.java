@@ -8,6 +8,7 @@ import dev.goload.client.PushItem;
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
 import dev.goload.metrics.LatencyRecorder;
+import dev.goload.metrics.RunCounters;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.consume.AckTally;
@@ -56,7 +57,7 @@ public final class StageWorkers {
 
     /** Shared collaborators. */
     public record Shared(QueenClient client, CmEvents events, StablePush pusher, CmCounters counters,
-                         RunSignal signal, EpochClock epoch, LatencyRecorder e2e, Semaphore ackSlots,
+                         RunCounters run, RunSignal signal, EpochClock epoch, LatencyRecorder e2e, Semaphore ackSlots,
                          WarmTracker warm, AtomicInteger liveTasks, int properties, int popBatch, boolean popWait,
                          int popTimeoutMs, int popPartitions, int sweepFloorMs) {}
 
@@ -71,14 +72,15 @@ public final class StageWorkers {
     private final Lifetime life;
     private final ConsumerPool pool = new ConsumerPool();
     private final AtomicInteger busy = new AtomicInteger();
-    /** Only failed pops count (popErr); an empty answer counts nothing in cm. */
+    /** Pops answered, empty and failed, with the failures by kind, in the run's common counters. */
     private final KindTally popCounts;
 
     public StageWorkers(Shared shared) {
         this.sh = shared;
         this.life = Lifetime.of(shared.signal());
-        this.popCounts = new KindTally(new AdderTally(null, null, shared.counters().popErr, null, null),
-                shared.counters().popErrors, shared.counters().ackErrors);
+        RunCounters run = shared.run();
+        this.popCounts = new KindTally(new AdderTally(run.popCalls, run.emptyPops, run.popErr, null, null),
+                run.popErrors, run.ackErrors);
     }
 
     public void start(Spec s) {
@@ -88,7 +90,7 @@ public final class StageWorkers {
             List<AckItem> items = new ArrayList<>(msgs.size());
             for (Message m : msgs) items.add(AckItem.completed(m));
             return sh.client().ack(items, s.stage().group());
-        }, new AckCounts(sh.counters(), st), sh.ackSlots(), life, NanoClock.SYSTEM, sh.liveTasks());
+        }, new AckCounts(sh.run(), st), sh.ackSlots(), life, NanoClock.SYSTEM, sh.liveTasks());
         for (int i = 0; i < w; i++) {
             ConsumerLoop loop = s.targeted() ? targeted(s, acks, i, w) : wildcard(s, acks);
             pool.start("cm-" + s.stage().label() + "-" + i, loop);
@@ -107,6 +109,7 @@ public final class StageWorkers {
         SweepPops sweep = new SweepPops(owned, sh.client()::pop, i -> inWork[i].get(), sh.sweepFloorMs(), life,
                 NanoClock.SYSTEM);
         return loop(TARGETED, sweep, (msgs, popNs, popMicros) -> {
+            sh.run().popped.add(msgs.size());
             AtomicBoolean flag = inWork[sweep.current()];
             flag.set(true);
             busy.incrementAndGet(); // before the task starts, so await() cannot miss it
@@ -123,6 +126,7 @@ public final class StageWorkers {
                 .withLongPoll(sh.popWait()).withTimeoutMs(sh.popWait() ? sh.popTimeoutMs() : 0);
         ConsumerPolicy policy = sh.popWait() ? TARGETED : WILDCARD_SHORT_POLL;
         return loop(policy, () -> sh.client().pop(req), (msgs, popNs, popMicros) -> {
+            sh.run().popped.add(msgs.size());
             busy.incrementAndGet();
             process(s, acks, msgs, () -> {});
             return true;
@@ -131,7 +135,7 @@ public final class StageWorkers {
 
     private ConsumerLoop loop(ConsumerPolicy policy, PopCall pop, BatchHandler handler) {
         return new ConsumerLoop(policy, life, pop, popCounts, handler, sh.epoch()::epochNanos, sh.liveTasks(),
-                sh.counters().backoff);
+                sh.run().backoff);
     }
 
     /**
@@ -208,7 +212,7 @@ public final class StageWorkers {
             items.add(new PushItem(s.outQueue(), "p" + e.prop(), sh.events().derived(s.stage().flow(), e),
                     sh.events().transactionId(s.outQueue(), e.prop(), e.seq()), null));
         }
-        StablePush.Outcome o = sh.pusher().push(items);
+        StablePush.Outcome o = sh.pusher().pushNow(items, 0);
         if (o != StablePush.Outcome.OK) {
             sh.counters().pushErr.add(items.size());
             if (o == StablePush.Outcome.GAVE_UP) sh.counters().pushGaveUp.add(items.size());
@@ -253,10 +257,12 @@ public final class StageWorkers {
         return !sh.signal().isStopping();
     }
 
-    /** cm's ack vocabulary: acked, ackErr = N − successes, in total and per stage. */
-    private record AckCounts(CmCounters c, CmCounters.Stage st) implements AckTally {
+    /** cm's ack vocabulary: acked, ackErr = N − successes, in total (the common counters) and per stage. */
+    private record AckCounts(RunCounters c, CmCounters.Stage st) implements AckTally {
         @Override
         public void answered(int size, AckResult r, long micros) {
+            c.ackCalls.increment();
+            c.ackMicros.add(micros);
             c.acked.add(r.succeeded());
             c.ackErr.add(size - r.succeeded());
             st.ackErr.add(size - r.succeeded());
@@ -264,9 +270,11 @@ public final class StageWorkers {
 
         @Override
         public void failed(int size, QueenException e, long micros) {
+            c.ackCalls.increment();
+            c.ackMicros.add(micros);
             c.ackErr.add(size);
             st.ackErr.add(size);
-            c.ackErrors.record(e);
+            dev.goload.modes.Errors.record(c.ackErrors, e);
         }
 
         @Override

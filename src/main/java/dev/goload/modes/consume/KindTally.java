@@ -3,6 +3,7 @@ package dev.goload.modes.consume;
 import dev.goload.client.AckResult;
 import dev.goload.client.QueenException;
 import dev.goload.metrics.ErrorStats;
+import dev.goload.modes.Errors;
 
 /**
  * A mode's plain counters ({@link AdderTally}) plus every failed pop and ack call by kind ({@link ErrorStats}), so a
@@ -47,7 +48,7 @@ public final class KindTally implements PopTally, AckTally {
     @Override
     public void failed(QueenException e) {
         counts.failed(e);
-        popErrors.record(e);
+        Errors.record(popErrors, e);
     }
 
     @Override
@@ -58,7 +59,7 @@ public final class KindTally implements PopTally, AckTally {
     @Override
     public void failed(int size, QueenException e, long micros) {
         counts.failed(size, e, micros);
-        ackErrors.record(e);
+        Errors.record(ackErrors, e);
     }
 
     @Override

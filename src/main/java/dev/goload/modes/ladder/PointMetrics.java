@@ -5,7 +5,7 @@ import dev.goload.modes.LoaderEvidence;
 import java.util.List;
 
 /**
- * What the ladder needs from one point's run record (cloud's JSON or the {@code goload.run/1} record).
+ * What the ladder needs from one point's run record ({@code goload.run/2}, cloud's JSON or {@code goload.run/1}).
  * Rates are msg/s over the load phase; NaN = the record did not say. {@code loaderBound} is the record's own
  * whole-run self-measurement, null when the record has none; {@code loader} its per-interval evidence, null when
  * the record predates it.

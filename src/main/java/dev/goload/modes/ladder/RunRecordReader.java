@@ -12,8 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads a point's run record: cloud's JSON (spec §2.3: offered/achieved/latency/errors/verdict) or the
- * openloop/max record ({@code goload.run/1}). Stateless.
+ * Reads a point's run record: the {@code goload.run/2} record of any mode (docs/run-record.md), the older
+ * openloop/max record ({@code goload.run/1}), or cloud's reference JSON (spec §2.3:
+ * offered/achieved/latency/errors/verdict). Stateless.
  */
 public final class RunRecordReader {
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -23,7 +24,41 @@ public final class RunRecordReader {
 
     public static PointMetrics read(Path record) throws IOException {
         JsonNode r = JSON.readTree(record.toFile());
+        if ("goload.run/2".equals(r.path("schema").asText())) return runV2(r);
         return r.has("achieved") ? cloud(r) : goloadRun(r);
+    }
+
+    /**
+     * A {@code goload.run/2} record: rates over its {@code load} phase (its counters and its seconds; the whole run
+     * when it has no such phase), messages offered = requests × {@code section.pushBatch} (1 when the mode has
+     * none), the backlog left when the load phase ended, errors = the push, pop and ack totals, the verdict's result
+     * ({@code NONE} reads as {@code UNVERIFIED}).
+     */
+    static PointMetrics runV2(JsonNode r) {
+        JsonNode c = r.path("counters");
+        double sec = r.path("durationSec").asDouble(Double.NaN);
+        for (JsonNode p : r.path("phases")) {
+            if ("load".equals(p.path("name").asText())) {
+                c = p.path("counters");
+                sec = p.path("endSec").asDouble(Double.NaN) - p.path("startSec").asDouble(Double.NaN);
+                break;
+            }
+        }
+        long batch = r.path("section").path("pushBatch").asLong(1);
+        JsonNode lat = r.path("latencyMs").path("e2e");
+        if (lat.path("count").asLong(0) == 0) lat = r.path("latencyMs").path("push");
+        long pushed = c.path("pushedMsgs").asLong(0);
+        long popped = c.path("popped").asLong(0);
+        long errors = 0;
+        for (String family : new String[] {"push", "pop", "ack"}) {
+            errors += r.path("errors").path(family).path("total").asLong(0);
+        }
+        String verdict = r.path("verdict").path("result").asText("NONE");
+        return new PointMetrics(c.path("offeredReq").asLong(0) * batch / sec, pushed / sec, popped / sec,
+                lat.path("p50").asDouble(Double.NaN), lat.path("p99").asDouble(Double.NaN),
+                (c.path("shedCapReq").asLong(0) + c.path("shedBehindReq").asLong(0)) * batch, errors,
+                "NONE".equals(verdict) ? "UNVERIFIED" : verdict, loaderBound(r), Math.max(0, pushed - popped), sec,
+                epochMs(r.path("startedAt").asText("")), loaderSeries(r.path("loader")));
     }
 
     static PointMetrics cloud(JsonNode r) {

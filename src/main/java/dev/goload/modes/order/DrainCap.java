@@ -2,7 +2,6 @@ package dev.goload.modes.order;
 
 import dev.goload.client.ErrorKind;
 import dev.goload.metrics.ErrorStats;
-import java.util.Locale;
 
 /**
  * How long {@code order} may drain. A pop whose answer was lost in flight (connection reset or closed, timeout, an
@@ -19,19 +18,13 @@ final class DrainCap {
 
     /** Counted pop failures that may have lost a leased answer, plus the client's own retries. */
     static long lostAnswers(ErrorStats popErrors, long clientRetries) {
-        return popErrors.kind(ErrorKind.CONN) + popErrors.kind(ErrorKind.TIMEOUT) + popErrors.kind(ErrorKind.DECODE)
-                + popErrors.kind(ErrorKind.OTHER) + clientRetries;
+        return popErrors.kind(ErrorKind.CONN.label()) + popErrors.kind(ErrorKind.TIMEOUT.label())
+                + popErrors.kind(ErrorKind.DECODE.label())
+                + popErrors.kind(ErrorKind.OTHER.label()) + clientRetries;
     }
 
     /** The cap in seconds: {@code -drain}, or at least {@code leaseTime + 5} once an answer may have been lost. */
     static int seconds(int drainSec, int leaseSec, long lostAnswers) {
         return lostAnswers > 0 ? Math.max(drainSec, leaseSec + LEASE_MARGIN_SEC) : drainSec;
-    }
-
-    /** The line said when the cap was raised (never a {@code [final]} line: the reference's order prints none). */
-    static String line(int drainSec, int leaseSec, int capSec, long lostAnswers) {
-        return String.format(Locale.ROOT, "drain: cap raised from -drain %ds to %ds (leaseTime %ds + %ds): %d pop(s)"
-                        + " or retried call(s) may have lost an answer whose messages the broker leased",
-                drainSec, capSec, leaseSec, LEASE_MARGIN_SEC, lostAnswers);
     }
 }

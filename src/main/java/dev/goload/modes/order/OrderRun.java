@@ -10,18 +10,26 @@ import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
 import dev.goload.config.AttributionOptions;
 import dev.goload.config.OrderConfig;
-import dev.goload.metrics.BackoffStats;
-import dev.goload.metrics.ErrorStats;
+import dev.goload.metrics.LatencyRecorder;
+import dev.goload.metrics.LatencySummary;
+import dev.goload.metrics.RunCounters;
+import dev.goload.metrics.RunRecorders;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.ErrorBackoff;
+import dev.goload.modes.LoaderMonitor;
+import dev.goload.modes.PushOutcome;
+import dev.goload.modes.PushSender;
 import dev.goload.modes.RunSignal;
-import dev.goload.modes.consume.AdderTally;
 import dev.goload.modes.consume.Acks;
 import dev.goload.modes.consume.ConsumerLoop;
 import dev.goload.modes.consume.ConsumerPolicy;
 import dev.goload.modes.consume.ConsumerPool;
-import dev.goload.modes.consume.KindTally;
 import dev.goload.modes.consume.Lifetime;
+import dev.goload.modes.consume.RunTally;
+import dev.goload.modes.run.IntervalReporter;
+import dev.goload.modes.run.RunListener;
+import dev.goload.modes.run.RunNote;
+import dev.goload.modes.run.RunOutcome;
 import dev.goload.pace.NanoClock;
 import dev.goload.verify.LossAttribution;
 import dev.goload.verify.LossReport;
@@ -37,49 +45,54 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.Consumer;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 /**
  * The {@code order} gate (goload-behavior.md §2.5): consumers start first (long-polling, in the shape under test),
- * then one producer pushes {@code {"s":i,"p":"<partition>"}} for i = 1..messages sequentially — each push awaited,
- * so each partition's commit order is ascending — then the run drains until every successfully pushed sequence was
- * delivered (plus 1 s) or the drain's cap passes ({@code -drain} seconds, at least {@code leaseTime + 5 s} once a pop
- * may have lost a leased answer: {@link DrainCap}). Each push carries a transaction id derived from (run id, seq), so a client
- * retry of a push that had committed is deduplicated by the broker instead of becoming a duplicate.
+ * then one producer pushes {@code {"s":i,"p":"<partition>"}} for i = 1..messages sequentially through the one
+ * {@link PushSender} — each push awaited, so each partition's commit order is ascending — then the run drains until
+ * every successfully pushed sequence was delivered (plus 1 s) or the drain's cap passes ({@code -drain} seconds, at
+ * least {@code leaseTime + 5 s} once a pop may have lost a leased answer: {@link DrainCap}). Each push carries a
+ * transaction id derived from (run id, seq), so a client retry of a push that had committed is deduplicated by the
+ * broker instead of becoming a duplicate.
  *
- * <p>Threading: {@link #execute} on the caller's thread (the producer); one virtual thread per consumer.
+ * <p>The run's lifecycle only: counting is {@link PushSender}'s and the consumer loop's, intervals (phases
+ * {@code load} and {@code drain}, every second) are the {@link IntervalReporter}'s — order's reference prints no
+ * interval line, the listeners (CSV, {@code .hlog}, record) take them — and the {@code push %d: %v} and drain-cap lines
+ * are {@link OrderNote}s. Prints nothing.
+ *
+ * <p>Threading: {@link #execute} on the caller's thread (the reporter); the producer on a virtual thread; one virtual
+ * thread per consumer.
  */
 public final class OrderRun {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The reference's pause after a failed pop (§2.5); consecutive connection failures grow it (ErrorBackoff). */
     private static final long POP_ERROR_PAUSE_MILLIS = 20;
+    /** The drain's poll of "every sequence delivered?" (§2.5). */
+    private static final long DRAIN_POLL_NANOS = 200_000_000L;
+    private static final long REPORT_NANOS = 1_000_000_000L;
 
     private final OrderConfig cfg;
     private final QueenClient client;
-    private final Consumer<String> lines;
+    private final List<RunListener<Object>> listeners;
+    private final NanoClock clock = NanoClock.SYSTEM;
     private final OrderLedger ledger;
-    private final LongAdder acked = new LongAdder(), ackErr = new LongAdder(), pops = new LongAdder(),
-            empties = new LongAdder(), popErr = new LongAdder();
+    private final RunCounters counters = new RunCounters();
+    private final RunRecorders recorders = new RunRecorders();
+    /** How long each non-empty pop took (the reference's popWaitMs). */
+    private final LatencyRecorder popWait = recorders.add("popWait");
     private final Map<Integer, LongAdder> sizes = new ConcurrentHashMap<>();
-    private final Histogram popMicros = new Histogram(1, 3_600_000_000L, 3);
     private final PartitionIds partitionIds = new PartitionIds();
     private AttributionOptions attribution = AttributionOptions.DEFAULTS;
     /** Makes this run's transaction ids its own ({@link #txnOf}); set when the producer starts. */
     private volatile String nonce;
-    private final BackoffStats backoff = new BackoffStats();
-    /** The producer's failed pushes by kind ({@code item_failed}: not durable inside a 2xx answer). */
-    private final ErrorStats pushErrors = new ErrorStats();
     /** The consumers' one ack path, made when they start. */
     private Acks acks;
-    /** The pop and ack counters and their failures by kind, made when the consumers start. */
-    private KindTally tally;
 
-    public OrderRun(OrderConfig cfg, QueenClient client, Consumer<String> lines) {
+    /** @param listeners the run's interval and note listeners (the record writer, the console's notes) */
+    public OrderRun(OrderConfig cfg, QueenClient client, List<? extends RunListener<Object>> listeners) {
         this.cfg = cfg;
         this.client = client;
-        this.lines = lines;
+        this.listeners = List.copyOf(listeners);
         this.ledger = new OrderLedger(cfg.messages());
     }
 
@@ -88,92 +101,139 @@ public final class OrderRun {
         client.configure(cfg.queue(), Map.of("leaseTime", cfg.leaseTime(), "minPopWaitTime", cfg.minPopWait()), false);
     }
 
-    public OrderResult execute(RunSignal signal) throws InterruptedException {
+    public OrderResult execute(RunSignal signal, LoaderMonitor monitor) throws InterruptedException {
         RunSignal consumersStop = new RunSignal();
         Lifetime life = Lifetime.of(consumersStop);
-        tally = new KindTally(new AdderTally(pops, empties, popErr, acked, ackErr));
-        acks = Acks.inline(msgs -> client.ackMessages(msgs, true, cfg.group()), tally, life, NanoClock.SYSTEM);
+        RunTally tally = new RunTally(counters, recorders);
+        acks = Acks.inline(msgs -> client.ackMessages(msgs, true, cfg.group()), tally, life, clock);
         // the reference's policy (§2.5): 20 ms base pause after a failed pop; always long-polling, no empty sleep
         ConsumerPolicy policy = new ConsumerPolicy(POP_ERROR_PAUSE_MILLIS, 0, false);
-        EpochClock epoch = new EpochClock(NanoClock.SYSTEM);
+        EpochClock epoch = new EpochClock(clock);
         ConsumerPool consumers = new ConsumerPool();
+        AtomicInteger live = new AtomicInteger();
         PopRequest req = PopRequest.of(cfg.queue()).withConsumerGroup(cfg.group()).withBatch(cfg.popBatch())
                 .withPartitions(cfg.popPartitions() > 1 ? cfg.popPartitions() : 0).withLongPoll(true)
                 .withTimeoutMs(cfg.popTimeoutMs()).withAutoAck(false).withCaptureData(true);
         for (int i = 0; i < cfg.consumers(); i++) {
             consumers.start("order-consumer-" + i, new ConsumerLoop(policy, life, () -> client.pop(req), tally,
-                    this::delivered, epoch::epochNanos, new AtomicInteger(), backoff));
+                    this::delivered, epoch::epochNanos, live, counters.backoff));
         }
         signal.pause(300);
-        long pushed = 0, pushErr = 0;
-        long t0 = System.nanoTime();
+        IntervalReporter<Object> reporter = new IntervalReporter<>("order", clock, counters, recorders, monitor,
+                new IntervalReporter.Probe<>() {
+                    @Override
+                    public int liveTasks() {
+                        return live.get();
+                    }
+                }, listeners);
+        long t0 = clock.nanoTime();
+        reporter.begin(t0, REPORT_NANOS);
         nonce = cfg.runId() + "/" + UUID.randomUUID();
-        // the producer awaits each push: against a dead broker it must not race through every sequence in a second
-        ErrorBackoff pushBackoff = ErrorBackoff.on(signal, 0, backoff);
-        for (int i = 1; i <= cfg.messages() && !signal.isStopping(); i++) {
-            String p = cfg.partitionOf(i);
-            byte[] body = ("{\"s\":" + i + ",\"p\":\"" + p + "\"}").getBytes(StandardCharsets.UTF_8);
-            String txn = txnOf(i);
-            boolean ok;
-            try {
-                PushResult r = client.push(List.of(new PushItem(cfg.queue(), p, body, txn, null)));
-                ok = r.durable() == r.size();
-                if (!ok) {
-                    String why = "push " + i + ": item " + r.statuses()[0] + (r.firstError() == null ? "" : ": " + r.firstError());
-                    lines.accept(why);
-                    pushErrors.record("item_failed", why);
-                }
-                if (ok) pushBackoff.onSuccess();
-                else pushBackoff.afterFailure(null);
-            } catch (QueenException e) {
-                ok = false;
-                lines.accept("push " + i + ": " + e.getMessage());
-                pushErrors.record(e);
-                pushBackoff.afterFailure(e.kind());
-            }
-            ledger.sent(i, ok);
-            if (ok) pushed++;
-            else pushErr++;
-        }
-        double pushSec = (System.nanoTime() - t0) / 1e9;
-        long d0 = System.nanoTime();
+        Producer producer = new Producer(signal, reporter);
+        Thread pushing = Thread.ofVirtual().name("order-producer").start(producer);
+        reporter.runUntil(Long.MAX_VALUE, "load", producer.done);
+        pushing.join();
+        double pushSec = (clock.nanoTime() - t0) / 1e9;
+        long d0 = clock.nanoTime();
         int cap = cfg.drainSec();
+        String stopReason = "duration";
         while (!signal.isStopping()) {
             // re-judged each turn: a pop may lose its answer during the drain too
-            long lost = DrainCap.lostAnswers(tally.popErrors(), client.stats().retries());
+            long lost = DrainCap.lostAnswers(counters.popErrors, client.stats().retries());
             int raised = DrainCap.seconds(cfg.drainSec(), cfg.leaseTime(), lost);
             if (raised > cap) {
                 cap = raised;
-                lines.accept(DrainCap.line(cfg.drainSec(), cfg.leaseTime(), cap, lost));
+                reporter.note(new OrderNote.DrainCapRaised(cfg.drainSec(), cfg.leaseTime(), DrainCap.LEASE_MARGIN_SEC,
+                        cap, lost));
             }
-            if (System.nanoTime() >= d0 + cap * 1_000_000_000L) break;
+            if (clock.nanoTime() >= d0 + cap * 1_000_000_000L) break;
             if (ledger.everySentDelivered()) {
-                signal.pause(1000);
+                reporter.runUntil(clock.nanoTime() + 1_000_000_000L, "drain", signal);
+                stopReason = "drained";
                 break;
             }
-            signal.pause(200);
+            reporter.runUntil(clock.nanoTime() + DRAIN_POLL_NANOS, "drain", signal);
         }
-        double drainSec = (System.nanoTime() - d0) / 1e9;
+        double drainSec = (clock.nanoTime() - d0) / 1e9;
         consumersStop.stop("drained");
         // Let pops in flight return and their batches be recorded and acked (aborting them could leave a recorded
         // delivery unacked and fail ACK spuriously); only then abort whatever is still hanging.
         consumers.await(cfg.popTimeoutMs() + 5_000L);
         client.cancelAll();
         consumers.join();
+        reporter.finish("drain");
+        RunOutcome outcome = reporter.outcome(cfg.runId(), signal.isStopping() ? "signal" : stopReason, null,
+                "-mode order does not query the broker's /health", client.stats().reconnects());
         TreeMap<Integer, Long> hist = new TreeMap<>();
         sizes.forEach((k, v) -> hist.put(k, v.sum()));
-        double[] wait;
-        synchronized (popMicros) {
-            wait = new double[] {dev.goload.metrics.LatencySummary.nearestRankMs(popMicros, 0.50), dev.goload.metrics.LatencySummary.nearestRankMs(popMicros, 0.95), dev.goload.metrics.LatencySummary.nearestRankMs(popMicros, 0.99)};
-        }
-        return new OrderResult(pushed, pushErr, ledger.deliveredCount(), acked.sum(), ackErr.sum(), pops.sum(),
-                empties.sum(), popErr.sum(), hist, wait, pushSec, drainSec, ledger.result(), backoff.backoffs(),
-                backoff.backoffMillis(), cap, errorsByKind());
+        var wait = popWait.cumulative();
+        double[] waitMs = {LatencySummary.nearestRankMs(wait, 0.50), LatencySummary.nearestRankMs(wait, 0.95),
+                LatencySummary.nearestRankMs(wait, 0.99)};
+        OrderLedger.Result check = ledger.result();
+        return new OrderResult(outcome, producer.pushed, producer.failed, ledger.deliveredCount(), hist, waitMs, pushSec,
+                drainSec, check, cap, OrderFinding.of(check, ledger.deliveredCount(), counters.acked.sum(),
+                producer.failed));
     }
 
-    /** Each error family by kind, in the summary's order (push, pop, ack). */
-    private Map<String, ErrorStats.Snapshot> errorsByKind() {
-        return ErrorStats.families(pushErrors, tally.popErrors(), tally.ackErrors());
+    /**
+     * The one producer: pushes 1..messages in order, each awaited (against a dead broker it must not race through
+     * every sequence in a second). A push counts as sent only when its item is durable (a buffered item is not).
+     */
+    private final class Producer implements Runnable {
+        final RunSignal done = new RunSignal();
+        private final RunSignal signal;
+        private final IntervalReporter<Object> reporter;
+        private final PushSender sender;
+        private final ErrorBackoff backoff;
+        long pushed;
+        long failed;
+
+        Producer(RunSignal signal, IntervalReporter<Object> reporter) {
+            this.signal = signal;
+            this.reporter = reporter;
+            this.sender = new PushSender(counters, recorders, signal, clock);
+            this.backoff = ErrorBackoff.on(signal, 0, counters.backoff);
+        }
+
+        @Override
+        public void run() {
+            try {
+                for (int i = 1; i <= cfg.messages() && !signal.isStopping(); i++) {
+                    boolean ok = push(i);
+                    ledger.sent(i, ok);
+                    if (ok) pushed++;
+                    else failed++;
+                }
+            } finally {
+                done.stop("pushed");
+            }
+        }
+
+        private boolean push(int i) {
+            String p = cfg.partitionOf(i);
+            byte[] body = ("{\"s\":" + i + ",\"p\":\"" + p + "\"}").getBytes(StandardCharsets.UTF_8);
+            // closed loop: each push is due when the previous one answered
+            PushOutcome o = sender.send(client, List.of(new PushItem(cfg.queue(), p, body, txnOf(i), null)),
+                    clock.nanoTime(), -1);
+            PushResult r = o.result();
+            if (r == null) {
+                reporter.note(new OrderNote.PushFailed(i, String.valueOf(o.error().getMessage())));
+                backoff.afterFailure(o.error().kind());
+                return false;
+            }
+            if (r.durable() == r.size()) {
+                backoff.onSuccess();
+                return true;
+            }
+            String why = "item " + r.statuses()[0] + (r.firstError() == null ? "" : ": " + r.firstError());
+            reporter.note(new OrderNote.PushFailed(i, why));
+            if (o.achieved()) {
+                // buffered, not durable: accepted by the sender's count, a failure of this gate
+                counters.pushErrors.record("item_failed", "push " + i + ": " + why);
+            }
+            backoff.afterFailure(null);
+            return false;
+        }
     }
 
     /** The transaction id sequence {@code i} is pushed with: recomputable, so a missing one can be looked up. */
@@ -223,9 +283,7 @@ public final class OrderRun {
     /** A delivered batch (§2.5): its size, its pop's wait, every message into the ledger, then the ack. */
     private boolean delivered(List<Message> msgs, long poppedEpochNanos, long micros) throws InterruptedException {
         sizes.computeIfAbsent(msgs.size(), k -> new LongAdder()).increment();
-        synchronized (popMicros) {
-            popMicros.recordValue(Math.max(1, Math.min(micros, popMicros.getHighestTrackableValue())));
-        }
+        popWait.record(micros);
         for (Message m : msgs) record(m);
         return acks.ack(msgs);
     }

@@ -153,6 +153,16 @@ public final class IntervalReporter<M> {
         return s;
     }
 
+    /**
+     * Enters phase {@code name} now, without emitting an interval: the previous phase ends at this instant. For a
+     * phase that starts between boundaries with no {@link #runUntil} of its own, e.g. the drain after the producers
+     * stopped, which then ends with {@link #finish}. Entering the current phase again does nothing.
+     */
+    public void phase(String name) {
+        requireBegun();
+        enterPhase(name);
+    }
+
     /** Hands a note to every listener (any thread). */
     public void note(RunNote n) {
         for (RunListener<? super M> l : listeners) l.onNote(n);

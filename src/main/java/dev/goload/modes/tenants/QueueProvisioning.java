@@ -70,7 +70,7 @@ final class QueueProvisioning {
                 return true;
             } catch (RuntimeException e) {
                 if (a >= ATTEMPTS || signal.pause(RETRY_MS)) {
-                    if (e instanceof QueenException qe) failures.record(qe);
+                    if (e instanceof QueenException qe) dev.goload.modes.Errors.record(failures, qe);
                     else failures.record("other", String.valueOf(e));
                     return false;
                 }

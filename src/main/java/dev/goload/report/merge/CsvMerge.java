@@ -21,7 +21,8 @@ import org.HdrHistogram.Histogram;
  *   <li>{@code <tag>_pNN_ms} / {@code <tag>_max_ms}: recomputed from the merged interval histogram of that tag (a
  *       percentile of a sum is never a sum or a mean of percentiles);</li>
  *   <li>{@code end_epoch_ms}, {@code seconds}: the latest/longest shard's;</li>
- *   <li>{@code loader_bound}: true when any shard's loader bounded that interval;</li>
+ *   <li>{@code loader_bound}: true when any shard's loader bounded that interval; {@code last} when any shard's is
+ *       its partial last one; {@code phase}: shard 0's;</li>
  *   <li>everything else (rates, counts, totals, lag, the loaders' CPU cores, GC and RSS): the sum over shards — the
  *       loader columns then describe the whole fleet of loaders.</li>
  * </ul>
@@ -76,7 +77,7 @@ final class CsvMerge {
             case "interval" -> Integer.toString(k);
             case "end_epoch_ms" -> Long.toString(rows.stream().mapToLong(r -> Long.parseLong(r[c])).max().orElse(0));
             case "seconds" -> n(rows.stream().mapToDouble(r -> Double.parseDouble(r[c])).max().orElse(0));
-            case "loader_bound" -> Boolean.toString(rows.stream().anyMatch(r -> Boolean.parseBoolean(r[c])));
+            case "loader_bound", "last" -> Boolean.toString(rows.stream().anyMatch(r -> Boolean.parseBoolean(r[c])));
             default -> sum(rows, c);
         };
     }

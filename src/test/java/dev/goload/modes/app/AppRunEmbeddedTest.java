@@ -63,19 +63,23 @@ class AppRunEmbeddedTest {
         PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
         dev.goload.report.AppConsole c = new dev.goload.report.AppConsole(cfg, out);
         c.printHeader();
-        return new AppRun(cfg, client, logs, c, out, NanoClock.SYSTEM, tap).execute(new RunSignal());
+        AppResult r = new AppRun(cfg, client, logs, dev.goload.modes.LoaderBoundRules.DEFAULTS, List.of(c),
+                NanoClock.SYSTEM, tap).execute(new RunSignal());
+        c.printFinal(r, r.outcome().loader(), r.outcome().reconnects());
+        return r;
     }
 
     @Test
     void failuresRetryThenDeadLetterTransactionsFeedStageTwoAndTheRawLogsParse(@TempDir Path dir) throws Exception {
         AppConfig cfg = config(broker.url(), 5, 3, 1, 30, 0, 0, 30, dir.toString(), 4);
         AppResult r = run(cfg, new RawLogs(dir, 2), null);
-        AppCounters.Snapshot t = r.total();
+        AppCounters.Snapshot t = r.app();
+        var common = r.total();
         String text = console.toString(StandardCharsets.UTF_8);
 
         assertTrue(r.verdict().pass(), r.verdict().reason() + "\n" + text);
         assertEquals(0, r.verdict().violations());
-        assertTrue(t.pushed() > 0);
+        assertTrue(common.pushedMsgs() > 0);
         for (int g = 0; g < 2; g++) {
             assertTrue(t.failed()[g] > 0, "failed acks in cg" + g);
             assertTrue(t.deadLettered()[g] > 0, "poison dead-lettered in cg" + g);
@@ -89,11 +93,12 @@ class AppRunEmbeddedTest {
         assertEquals(t.txCommits(), t.stage2Pushed());
         assertTrue(t.stage2Acked() > 0, "stage-2 messages arrive and are drained");
         assertEquals(0, t.txErr());
-        assertEquals(0, t.popErr());
-        assertEquals(0, t.ackErr(), "no spurious ack errors (a batch with two failures included)");
+        assertEquals(0, common.popErr());
+        assertEquals(0, t.ackErrCalls(), "no spurious ack errors (a batch with two failures included)");
+        assertEquals(0, common.ackErr());
         assertNull(r.rawLogError());
         assertTrue(text.contains("VERDICT: PASS"), text);
-        assertTrue(text.contains("[final] pushed=" + t.pushed() + " (dup=0, pushErr=0)"), text);
+        assertTrue(text.contains("[final] pushed=" + common.pushedMsgs() + " (dup=0, pushErr=0)"), text);
 
         Map<String, long[]> manifest = new HashMap<>();
         List<String> m = Files.readAllLines(dir.resolve("manifest.tsv"));
@@ -108,7 +113,7 @@ class AppRunEmbeddedTest {
             manifest.put(f[0], new long[] {count, Long.parseLong(f[3])});
             total += count;
         }
-        assertEquals(t.pushed(), total, "the manifest accounts for every pushed message");
+        assertEquals(common.pushedMsgs(), total, "the manifest accounts for every pushed message");
         for (int g = 0; g < 2; g++) {
             List<String> rows = Files.readAllLines(dir.resolve("cg" + g + ".tsv"));
             assertEquals(RawLogs.CG_HEADER, rows.getFirst());
@@ -136,7 +141,8 @@ class AppRunEmbeddedTest {
         String[] f = line.split("\t");
         assertEquals(6, f.length, line);
         long ns = Long.parseLong(f[0]);
-        assertTrue(ns >= r.startedEpochMs() * 1_000_000L && ns <= (r.endedEpochMs() + 1) * 1_000_000L,
+        assertTrue(ns >= r.outcome().startedEpochMs() * 1_000_000L
+                        && ns <= (r.outcome().endedEpochMs() + 1) * 1_000_000L,
                 "the timestamp is an epoch ns instant within the run: " + line);
         assertEquals("cg" + g, f[1]);
         assertTrue(manifest.containsKey(f[2]), line);
@@ -164,12 +170,12 @@ class AppRunEmbeddedTest {
     void slowBatchesKeepTheirLeaseThroughRenewal() throws Exception {
         AppConfig cfg = config(broker.url(), 0, 0, 3, 0, 10, 2500, 2, "", 5);
         AppResult r = run(cfg, null, null);
-        AppCounters.Snapshot t = r.total();
+        AppCounters.Snapshot t = r.app();
         String text = console.toString(StandardCharsets.UTF_8);
         assertTrue(t.leaseRenews() > 0, "slow batches (2.5 s > lease 2 s) renewed their lease\n" + text);
         assertEquals(0, t.leaseRenewErr());
         assertEquals(0, t.redeliveries(), "no lease expired: nothing was redelivered\n" + text);
-        assertEquals(0, t.ackErr(), "acks after a renewed lease still hold it");
+        assertEquals(0, t.ackErrCalls(), "acks after a renewed lease still hold it");
         assertTrue(r.verdict().pass(), r.verdict().reason());
     }
 

@@ -16,6 +16,8 @@ import dev.goload.client.ClientConfig;
 import dev.goload.client.QueenClient;
 import dev.goload.config.CloudConfig;
 import dev.goload.metrics.ErrorStats;
+import dev.goload.metrics.RunCounters;
+import dev.goload.metrics.RunRecorders;
 import dev.goload.modes.EpochClock;
 import dev.goload.pace.NanoClock;
 import dev.goload.verify.FaultPlan;
@@ -43,23 +45,27 @@ class CloudConsumersTest {
         CloudConfig cfg = CloudCommand.config(GoFlagParser.parse(FlagTables.cloud(), "-target", "broker", "-url", url,
                 "-rate", "1", "-pop-wait=false", "-empty-sleep", "2"));
         CloudCounters c = new CloudCounters();
+        RunCounters counters = new RunCounters();
+        RunRecorders recorders = new RunRecorders();
         try (QueenClient client = new QueenClient(ClientConfig.of(url))) {
             TenantState t = new TenantState(CloudTenant.synthesized(0), client, cfg.queueFor(0), 1);
-            CloudConsumers consumers = new CloudConsumers(cfg, List.of(t), c, FaultPlan.none(),
-                    new EpochClock(NanoClock.SYSTEM));
+            CloudConsumers consumers = new CloudConsumers(cfg, List.of(t), counters, recorders,
+                    recorders.add("e2eFromSend"), c, FaultPlan.none(), new EpochClock(NanoClock.SYSTEM));
             consumers.start();
             long deadline = System.nanoTime() + 10_000_000_000L;
-            while (c.emptyPops.sum() < 2 && System.nanoTime() < deadline) {
+            while (counters.emptyPops.sum() < 2 && System.nanoTime() < deadline) {
                 Thread.sleep(5);
             }
             consumers.stop();
             assertTrue(consumers.await(5_000), "the consumer left its loop");
         }
-        assertEquals(2, c.poppedMsg.sum());
-        assertTrue(c.emptyPops.sum() >= 2, "the consumer kept popping after the failed ack");
-        ErrorStats.Snapshot ack = c.ackErrors.snapshot();
+        assertEquals(2, counters.popped.sum());
+        assertTrue(counters.emptyPops.sum() >= 2, "the consumer kept popping after the failed ack");
+        ErrorStats.Snapshot ack = counters.ackErrors.snapshot();
         assertEquals(1, ack.total());
         assertEquals(1, ack.kind("other"));
-        assertEquals(0, c.ackedMsg.sum());
+        assertEquals(0, counters.acked.sum());
+        assertEquals(2, counters.ackErr.sum(), "both messages of the batch went unacked");
+        assertTrue(c.popReqs.sum() >= counters.popCalls.sum() && counters.popCalls.sum() >= 3, "attempts and answers");
     }
 }

@@ -38,12 +38,15 @@ class CmWarmupCountersTest {
             CmCounters counters = new CmCounters(stages);
             RunSignal signal = new RunSignal();
             CmEvents events = new CmEvents(64, "n");
-            StablePush pusher = new StablePush(client, signal, 50, counters);
-            OrderedPushers flow = new OrderedPushers('A', "cm-avail", 1, 1, 16, events, pusher, counters, signal,
-                    new EpochClock(NanoClock.SYSTEM), 1);
+            dev.goload.metrics.RunCounters run = new dev.goload.metrics.RunCounters();
+            dev.goload.metrics.RunRecorders recorders = new dev.goload.metrics.RunRecorders();
+            StablePush pusher = new StablePush(new dev.goload.modes.PushSender(run, recorders, signal, NanoClock.SYSTEM),
+                    client, signal, 50, counters, NanoClock.SYSTEM);
+            OrderedPushers flow = new OrderedPushers('A', "cm-avail", 1, 1, 16, events, pusher, counters, run,
+                    recorders.lateness, signal, new EpochClock(NanoClock.SYSTEM), 1);
             WarmTracker warm = new WarmTracker(stages.size(), 1);
             for (int s = 0; s < stages.size(); s++) warm.mark(s, 0); // the drain part is not under test
-            List<String> lines = new ArrayList<>();
+            List<CmNote> lines = new ArrayList<>();
 
             assertNull(CmWarmup.run(List.of(flow), 4, warm, signal, lines::add));
 
@@ -51,6 +54,9 @@ class CmWarmupCountersTest {
             assertEquals(1, counters.producedA.sum());
             assertEquals(0, counters.pushErr.sum(), "the property's seq 0 was stored: no push error");
             assertEquals(0, counters.pushGaveUp.sum(), "nothing was given up");
+            assertEquals(2, run.sentReq.sum(), "both attempts are sent requests");
+            assertEquals(1, run.pushErrReq.sum(), "the first attempt failed");
+            assertEquals(1, run.achievedReq.sum());
         } finally {
             wm.stop();
         }

@@ -30,11 +30,16 @@ class StablePushTest {
              QueenClient client = new QueenClient(ClientConfig.of(broker.url()))) {
             CmEvents ev = new CmEvents(64, "n");
             CmCounters counters = new CmCounters(CmStage.standard(""));
-            StablePush push = new StablePush(client, new RunSignal(), 3, counters);
+            RunSignal signal = new RunSignal();
+            dev.goload.metrics.RunCounters run = new dev.goload.metrics.RunCounters();
+            StablePush push = new StablePush(new dev.goload.modes.PushSender(run, new dev.goload.metrics.RunRecorders(),
+                    signal, dev.goload.pace.NanoClock.SYSTEM), client, signal, 3, counters, dev.goload.pace.NanoClock.SYSTEM);
             PushItem item = new PushItem("q", "p1", ev.ingress('A', 1, 1, 5), ev.transactionId("q", 1, 1), null);
-            assertEquals(StablePush.Outcome.OK, push.push(List.of(item)));
+            assertEquals(StablePush.Outcome.OK, push.pushNow(List.of(item), 0));
             // the "retry" of an attempt whose answer was lost: accepted as a duplicate, stored once
-            assertEquals(StablePush.Outcome.OK, push.push(List.of(item)));
+            assertEquals(StablePush.Outcome.OK, push.pushNow(List.of(item), 0));
+            assertEquals(2, run.sentReq.sum(), "each attempt is a sent request");
+            assertEquals(1, run.itemDuplicate.sum(), "the second was answered duplicate");
             var popped = client.pop(PopRequest.of("q").withPartition("p1").withBatch(10).withCaptureData(true));
             assertEquals(1, popped.size());
             CmEvents.Event e = CmEvents.decode(popped.messages().getFirst().data());

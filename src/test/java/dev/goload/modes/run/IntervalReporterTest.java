@@ -171,6 +171,30 @@ class IntervalReporterTest {
     }
 
     @Test
+    void aPhaseEnteredBetweenBoundariesStartsThereAndFinishEndsIt() throws Exception {
+        at(1.2, () -> counters.achievedReq.add(5));
+        at(1.5, () -> stop.stop("duration"));
+        at(1.6, () -> counters.popped.add(2));
+        IntervalReporter<Void> r = reporter();
+        r.begin(T0, S);
+        assertTrue(r.runUntil(T0 + 10 * S, "load", stop));
+        r.phase("drain"); // producers stop here; the drain waits below, without a runUntil of its own
+        while (now.get() < T0 + 1_900_000_000L) await(new RunSignal(), T0 + 1_900_000_000L - now.get()); // pops at 1.6 s
+        r.finish("drain");
+        RunOutcome o = r.outcome("r", "duration", null, null, 0);
+        RunOutcome.Phase load = o.phases().get(0);
+        RunOutcome.Phase drain = o.phases().get(1);
+        assertEquals(1.5, load.endSec(), 1e-12, "the load phase ends where the drain was entered, not at finish");
+        assertEquals(5, load.counters().achievedReq());
+        assertEquals(0, load.counters().popped());
+        assertEquals(1.5, drain.startSec(), 1e-12);
+        assertEquals(1.9, drain.endSec(), 1e-9);
+        assertEquals(2, drain.counters().popped());
+        assertEquals("drain", rec.intervals.getLast().phase());
+        assertTrue(rec.intervals.getLast().last());
+    }
+
+    @Test
     void listenersGetEveryHistogramOfAnIntervalBeforeTheInterval() throws Exception {
         recorders.add("qDelay");
         at(0.5, () -> recorders.push.record(1500));

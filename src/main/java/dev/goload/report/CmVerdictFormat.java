@@ -1,5 +1,9 @@
-package dev.goload.verify;
+package dev.goload.report;
 
+import dev.goload.verify.CmStageRow;
+import dev.goload.verify.CmVerdict;
+import dev.goload.verify.LossReport;
+import dev.goload.verify.StageAckErrors;
 import java.io.PrintStream;
 import java.util.Locale;
 
@@ -58,7 +62,7 @@ public final class CmVerdictFormat {
             out.printf(Locale.ROOT, "  ! no %s: the run-wide ackErr=%d applies to every stage (reference rule)\n",
                     StageAckErrors.FILE, v.runAckErr());
         }
-        dev.goload.report.LossLines.print(out, loss);
+        LossLines.print(out, loss);
         if (v.passed()) {
             out.printf(Locale.ROOT, "VERDICT: PASS  (0 gaps below frontier, %d order-violations, %d dups, %d in-flight at cutoff)\n",
                     v.viols(), v.dups(), v.inflight());
