@@ -13,7 +13,7 @@ usage: cell-smoke-test.sh [--keep] [--work DIR]
 
 Brings up a native cell (capped where this machine lets us create a cgroup, uncapped with a warning
 otherwise), provisions two tenants into its pxdb, starts the proxy, runs one cloud point through runpt.sh
-and checks every output file and its columns, resets the database, runs a three-step ladder at small rates,
+and checks every output file and its columns, resets the database, runs a two-step ladder at small rates,
 tears everything down and checks that no process of the cell is left. Needs PostgreSQL server binaries,
 psql and curl; run as root (PostgreSQL then runs as user postgres) or as a normal user.
 
@@ -82,9 +82,14 @@ step "reset with the proxy: the embedded proxy loads the provisioned tenants"
 "$ROOT/reset-cell-db.sh" --with-proxy --cell-dir "$CELL"
 
 CLOUD=(-mode cloud -target proxy -url "http://127.0.0.1:$PROXY" -tenants-file "$CELL/tenants.json" -tenants 2
-  -partitions 2 -push-batch 1 -consumers-per-tenant 2 -pop-batch 50 -payload 64 -report 2)
+  -partitions 2 -push-batch 1 -consumers-per-tenant 2 -pop-batch 50 -payload 64 -report 1)
+# Short points: the smoke test checks the rig's plumbing (files, columns, resets, teardown), not the cell's
+# capacity. The drain stays 4 s: it must cover a loaded machine's seconds of end-to-end latency (a message
+# not acked by the verdict reads as missing, a FAIL that in the ladder also stops it before its last point),
+# and 2 s lost acks when the rest of the suite ran beside the cell.
+DURATION=2; DRAIN=4
 step "one cloud point through runpt.sh"
-"$ROOT/runpt.sh" --cell-dir "$CELL" "$OUT" pt1 -- "${CLOUD[@]}" -rate 100 -duration 4 -drain 4 \
+"$ROOT/runpt.sh" --cell-dir "$CELL" "$OUT" pt1 -- "${CLOUD[@]}" -rate 100 -duration "$DURATION" -drain "$DRAIN" \
   -out "$OUT" -run-id pt1
 
 step "check every output file and its columns"
@@ -99,7 +104,7 @@ header_is "$OUT/pt1.cpu.csv" "t_unix,comp,usage_usec"
 for c in broker proxy pg pxdb slice slice_thr loader; do
   check "grep -q '^[0-9.]*,$c,' '$OUT/pt1.cpu.csv'" "cpu.csv has $c rows"
 done
-check "[ \$(grep -c ',broker,' '$OUT/pt1.cpu.csv') -ge 8 ]" "cpu.csv has a row per second"
+check "[ \$(grep -c ',broker,' '$OUT/pt1.cpu.csv') -ge $((DURATION + DRAIN)) ]" "cpu.csv has a row per second"
 check "awk -F, 'NR > 1 && \$2 == \"pg\" && \$3 !~ /^[0-9]+\$/ { bad = 1 } END { exit bad }' '$OUT/pt1.cpu.csv'" "pg usage is a number every second"
 header_is "$OUT/pt1.pg.csv" "t_unix,kind,a,b,c,d"
 check "grep -q '^[0-9.]*,d,[0-9]*,[0-9]*,[0-9]*,[0-9]*\$' '$OUT/pt1.pg.csv'" "pg.csv has d rows"
@@ -108,19 +113,24 @@ check "grep -q 'VERDICT: PASS' '$OUT/pt1.stdout'" "the loader's stdout was captu
 check "grep -Eq '^  \"verdict\" ?: ?\"PASS\"' '$OUT/pt1.json'" "run record verdict PASS"
 
 # no reset of its own: -reset-with-proxy resets the cell before every point, the first included
-step "a three-step ladder"
-"$GOLOAD" ladder -rates 40,80,120 -duration 4 -drain 4 -warmup 1 -cell-dir "$CELL" -reset-with-proxy \
-  -loader "$GOLOAD" -out "$OUT/ladder" -p99-limit-ms 5000 -achieved-ratio 0.8 -backlog-limit-sec 3 -- "${CLOUD[@]}"
+step "a two-step ladder"
+# Rules wide open (LadderRulesTest covers them): a busy machine must not stop the ladder before its last
+# point. The ladder judges the pops made during the load phase, so its points load for 4 s: with seconds of
+# end-to-end latency under load a 2 s load phase popped next to nothing and stopped the ladder at its first
+# point. 4 s also leaves the steady window [1 s, 3 s] two 1 Hz samples for the cell CPU columns.
+"$GOLOAD" ladder -rates 40,80 -duration 4 -drain "$DRAIN" -warmup 1 -cell-dir "$CELL" -reset-with-proxy \
+  -loader "$GOLOAD" -out "$OUT/ladder" -p99-limit-ms 600000 -achieved-ratio 0.000001 -backlog-limit-sec 100000 \
+  -- "${CLOUD[@]}"
 check "[ -s '$OUT/ladder/ladder.json' ]" "capacity curve written"
-check "[ \$(grep -c '\"runId\"' '$OUT/ladder/ladder.json') -ge 3 ]" "three points in the capacity curve"
-for r in 40 80 120; do
+check "[ \$(grep -c '\"runId\"' '$OUT/ladder/ladder.json') -ge 2 ]" "two points in the capacity curve"
+for r in 40 80; do
   check "[ -s '$OUT/ladder/ladder-$r.cpu.csv' ] && [ -s '$OUT/ladder/ladder-$r.json' ]" "ladder point $r has its runpt files"
 done
 
 step "down: nothing left behind"
 "$ROOT/vm-cell.sh" down --cell-dir "$CELL"
 for pid in "$CELL_PID_pxdb" "$CELL_PID_pg" "$CELL_PID_broker"; do
-  check "! kill -0 $pid 2>/dev/null" "member pid $pid is gone"
+  check "! cell_pid_alive $pid" "member pid $pid is gone"
 done
 left=""
 for p in /proc/[0-9]*; do

@@ -93,7 +93,15 @@ cell_tree_cpu_usec() {
   printf '%s\n' "$sum"
 }
 
-cell_pid_alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
+# A zombie counts as gone: it holds no port, file or memory any more, and where PID 1 is a minimal init
+# (containers, microVMs) a reparented member can stay a zombie for a second or more before it is reaped —
+# `kill -0` alone would make every stop wait for the reaper, not for the member.
+cell_pid_alive() {
+  [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null || return 1
+  local stat; stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 0
+  stat=${stat##*) }
+  [ "${stat%% *}" != Z ]
+}
 
 # Stops pid $1 (SIGTERM, then SIGKILL after $2 seconds, default 20). Only the pid given, never by name.
 cell_stop_pid() {

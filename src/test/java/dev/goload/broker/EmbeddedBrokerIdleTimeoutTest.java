@@ -1,6 +1,7 @@
 package dev.goload.broker;
 
 import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.jupiter.api.parallel.ExecutionMode.CONCURRENT;
 
 import dev.goload.client.ClientConfig;
 import dev.goload.client.ErrorKind;
@@ -14,7 +15,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -22,7 +25,13 @@ import org.junit.jupiter.params.provider.EnumSource;
  * {@code goload broker -idle-timeout}: the broker closes a keep-alive connection that sat idle for the timeout
  * (as uWebSockets does), never one whose request awaits its answer; and goload's client, whichever engine,
  * reports no error for requests spaced below, at and above it.
+ *
+ * <p>Each method has its own broker and client and mostly sleeps through idle gaps, so the methods run at once
+ * ({@code @Execution(CONCURRENT)}; see junit-platform.properties). Gaps keep half a second or more between them
+ * and the timeout they must stay below or above (a starved JVM stretches a 100 ms sleep past 300 ms), and the
+ * class is tagged {@code solo} (pom.xml): nothing runs beside it.
  */
+@Tag("solo")
 class EmbeddedBrokerIdleTimeoutTest {
     private static final int IDLE_MS = 300;
     private static final int REQUESTS = 4;
@@ -39,8 +48,15 @@ class EmbeddedBrokerIdleTimeoutTest {
         broker.close();
     }
 
+    /** This method's broker, with another idle timeout. */
+    private void restartWithIdleTimeout(int idleMillis) {
+        broker.close();
+        broker = EmbeddedBroker.start(BrokerOptions.defaults().withIdleTimeoutMillis(idleMillis));
+    }
+
     // ---- the server side
 
+    @Execution(CONCURRENT)
     @Test
     void linkIsIdleOnlyWithNoRequestAwaitingItsAnswerForTheWholeTimeout() {
         long d = 300;
@@ -66,6 +82,7 @@ class EmbeddedBrokerIdleTimeoutTest {
         return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
     }
 
+    @Execution(CONCURRENT)
     @Test
     void idleConnectionIsClosedByTheBrokerAfterTheTimeoutAndNotBefore() throws IOException {
         try (Socket s = new Socket()) {
@@ -76,6 +93,7 @@ class EmbeddedBrokerIdleTimeoutTest {
         }
     }
 
+    @Execution(CONCURRENT)
     @Test
     void connectionWhoseRequestAwaitsASlowAnswerIsNotClosed() {
         broker.close();
@@ -107,12 +125,15 @@ class EmbeddedBrokerIdleTimeoutTest {
         }
     }
 
+    @Execution(CONCURRENT)
     @ParameterizedTest
     @EnumSource(HttpEngine.class)
     void requestsSpacedBelowTheBrokerTimeoutReuseTheirSocket(HttpEngine engine) throws InterruptedException {
+        restartWithIdleTimeout(10 * IDLE_MS);
         assertEquals(0, pushesSpaced(engine, 60_000, IDLE_MS / 3));
     }
 
+    @Execution(CONCURRENT)
     @ParameterizedTest
     @EnumSource(HttpEngine.class)
     void requestsSpacedAtTheBrokerTimeoutNeverFail(HttpEngine engine) throws InterruptedException {
@@ -120,6 +141,7 @@ class EmbeddedBrokerIdleTimeoutTest {
         assertTrue(reconnects <= REQUESTS - 1, "at most one per reused socket: " + reconnects);
     }
 
+    @Execution(CONCURRENT)
     @ParameterizedTest
     @EnumSource(HttpEngine.class)
     void requestsSpacedAboveTheBrokerTimeoutReconnectEachTimeWithoutErrors(HttpEngine engine)
@@ -128,9 +150,11 @@ class EmbeddedBrokerIdleTimeoutTest {
         // so every request after the first is one; OkHttp's re-send socket is not pooled (it goes through a
         // pool-less client), so every other request starts on a new socket of its own.
         long reusedSends = engine == HttpEngine.HTTP1 ? REQUESTS - 1 : REQUESTS / 2;
+        restartWithIdleTimeout(IDLE_MS / 3);
         assertEquals(reusedSends, pushesSpaced(engine, 60_000, 2 * IDLE_MS));
     }
 
+    @Execution(CONCURRENT)
     @ParameterizedTest
     @EnumSource(HttpEngine.class)
     void clientIdleTimeoutBelowTheBrokerTimeoutEvictsBeforeTheBrokerCloses(HttpEngine engine)

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,7 +31,11 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>What each mode can be held to depends on what it reports (run records differ until goload.run/2); the
  * per-mode tests say which invariant is checked from which output, and docs/reliability.md lists what is missing.
+ *
+ * <p>Tagged {@code solo} (pom.xml): the seven runs at once load both cores by themselves, and each must still see
+ * its outage land inside its load phase, so nothing runs beside them.
  */
+@Tag("solo")
 class BrokerKillEveryModeTest {
     private static final Map<String, FaultRun> RUNS = new ConcurrentHashMap<>();
     private static String leftOver;

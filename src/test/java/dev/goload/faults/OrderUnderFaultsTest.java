@@ -3,6 +3,7 @@ package dev.goload.faults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.parallel.ExecutionMode.CONCURRENT;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.goload.broker.BrokerOptions;
@@ -16,10 +17,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
 
 /**
  * {@code order} through a {@link FaultProxy}: a pop answer lost in flight (the drain's cap follows the lease) and a
- * 503 storm on the pops (the errors are kept by kind). One embedded broker, one proxy and queue per case.
+ * 503 storm on the pops (the errors are kept by kind). One embedded broker, one proxy and queue per case; the two
+ * cases wait out a lease and the SDK's retry backoff, so they run at once ({@code @Execution(CONCURRENT)}).
  */
 class OrderUnderFaultsTest {
     @TempDir
@@ -53,6 +56,7 @@ class OrderUnderFaultsTest {
      * first and report LOSS for messages the broker still held; the cap is now {@code leaseTime + 5 s}, said on a
      * line before the drain, recorded as {@code drainCapSec}.
      */
+    @Execution(CONCURRENT)
     @Test
     void aLostPopAnswerRaisesTheDrainCapToTheLeaseAndTheGatePasses() throws Exception {
         try (FaultProxy proxy = FaultProxy.to(broker.url())) {
@@ -77,6 +81,7 @@ class OrderUnderFaultsTest {
      * doubling: 7 s) have all failed: they run out on the first pops, which are counted — and classified: {@code errorsByKind} and the
      * {@code + errors pop http_5xx=…} line before the verdict say why, never {@code other}.
      */
+    @Execution(CONCURRENT)
     @Test
     void aPop503StormIsCountedUnderHttp5xxInTheRecordAndBeforeTheVerdict() throws Exception {
         try (FaultProxy proxy = FaultProxy.to(broker.url())) {
