@@ -58,6 +58,8 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
     /** Per artifact file, the first failure to write it (first failure first). */
     private final Map<Path, String> errors = new LinkedHashMap<>();
     private int intervalsSeen;
+    private final long fallbackStartEpochMs;
+    private boolean logStarted;
     private Path written;
     private List<?> thresholds = List.of();
     private Map<String, Object> shard;
@@ -88,11 +90,21 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
         hlog.outputComment("goload " + header.mode() + " run " + header.runId()
                 + "; values in microseconds; one histogram per recorder tag per interval");
         hlog.outputLogFormatVersion();
+        this.fallbackStartEpochMs = startEpochMs;
+        hlogStream.flush();
+        if (hlogStream.checkError()) throw new IOException("cannot write " + hlogFile);
+    }
+
+    /**
+     * Writes the log's StartTime and BaseTime once, at the start of the first interval: the run's T0 (a sharded run's
+     * coordinated start), not the instant the file was opened before the warm-up, so the shards' logs share one base.
+     */
+    private void startLog(long startEpochMs) {
+        if (logStarted) return;
+        logStarted = true;
         hlog.outputStartTime(startEpochMs);
         hlog.setBaseTime(startEpochMs);
         hlog.outputLegend();
-        hlogStream.flush();
-        if (hlogStream.checkError()) throw new IOException("cannot write " + hlogFile);
     }
 
     /** The run's threshold results ({@code cli.ResultPipeline}), the record's top-level {@code thresholds}. */
@@ -130,6 +142,7 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
 
     @Override
     public void onHistogram(String tag, Histogram interval) {
+        startLog(interval.getStartTimeStamp());
         if (interval.getTotalCount() > 0 && !errors.containsKey(hlogFile)) {
             hlog.outputIntervalHistogram(interval);
         }
@@ -159,6 +172,10 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
      *                              failed during the run (the record lists which)
      */
     public Path finish(RunOutcome o, Object section, List<Artifact> artifacts) {
+        if (!logStarted) { // a run that ended before its first interval: the log still has its header
+            startLog(fallbackStartEpochMs);
+            hlogStream.flush();
+        }
         Map<String, Object> rec = record(o, section, artifacts);
         try {
             written = JsonFiles.writeAtomically(recordFile, rec);
@@ -275,6 +292,7 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
 
     @Override
     public void close() {
+        if (!logStarted) startLog(fallbackStartEpochMs);
         csv.close();
         hlogStream.close();
     }

@@ -42,6 +42,29 @@ class RunRecordSchemaTest {
     }
 
     @Test
+    void theLogIsBasedAtTheFirstIntervalsStartNotAtTheWritersOpening() throws Exception {
+        Path sub = dir.resolve("base");
+        RunHeader header = new RunHeader("run-b", "openloop", "0.1.0", "http1", "c", Map.of(), null,
+                new RunHeader.Broker("http://127.0.0.1:1", false, false));
+        long opened = 1_780_000_000_000L;
+        long t0 = opened + 7_250; // the warm-up and a coordinated start came between
+        try (RunRecordWriter<Void> w = new RunRecordWriter<>(sub, header, opened)) {
+            org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
+            h.recordValue(100);
+            h.setTag("push");
+            h.setStartTimeStamp(t0);
+            h.setEndTimeStamp(t0 + 1_000);
+            w.onHistogram("push", h);
+            w.finish(outcome("openloop"), Map.of("activePartitions", 1, "arrival", "uniform", "pushBatch", 1),
+                    List.of());
+        }
+        String log = java.nio.file.Files.readString(sub.resolve("run-b.hlog"));
+        assertTrue(log.contains("#[StartTime: " + String.format(java.util.Locale.ROOT, "%.3f", t0 / 1000.0)), log);
+        var reader = new org.HdrHistogram.HistogramLogReader(sub.resolve("run-b.hlog").toFile());
+        assertEquals(t0, reader.nextIntervalHistogram().getStartTimeStamp(), "absolute timestamps survive");
+    }
+
+    @Test
     void everyModeValidatesWithItsMinimalSection() throws Exception {
         for (String mode : List.of("cloud", "order", "cm", "app", "tenants", "provision")) {
             RecordSchema.assertValid(read(write(mode, Map.of())));
