@@ -127,6 +127,13 @@ class ThresholdsEveryModeTest {
         int artifacts = indexOf(lines, "[artifacts] ");
         assertTrue(failLine >= 0 && artifacts > failLine, r.out());
         assertEquals("[threshold] errors.pop==0 PASS (0)", lines.get(failLine + 1));
+        // every mode's run leaves its HTML report, which a real browser renders without a JavaScript error and with
+        // data in every chart it draws (provision's single interval has no series: the page lists none)
+        Path page = artifacts(mode).resolve("run.html");
+        assertTrue(Files.isRegularFile(page), "the run's report next to its record");
+        Path profile = Files.createDirectories(artifacts(mode).resolve("chromium"));
+        dev.goload.report.html.Chromium.assertRenderedWithData(
+                dev.goload.report.html.Chromium.dumpDom(page, profile), mode.equals("provision") ? 0 : 1);
     }
 
     @ParameterizedTest
