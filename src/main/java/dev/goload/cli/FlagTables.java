@@ -123,8 +123,14 @@ public final class FlagTables {
     /** The live-metrics options of parsed flags (IllegalArgumentException, exit 2, when malformed). */
     static dev.goload.config.MetricsOptions metrics(ParsedFlags f) {
         // the shard label of a sharded run's loaders: the table's -shard/-shards, when the mode can be sharded
-        dev.goload.shard.Shard shard = f.table().has("shard")
-                ? ShardFlags.parse(f, System.getenv(), System.currentTimeMillis()).shard() : null;
+        dev.goload.shard.Shard shard = null;
+        if (f.table().has("shard")) {
+            try {
+                shard = ShardFlags.parse(f, System.getenv(), System.currentTimeMillis()).shard();
+            } catch (IllegalArgumentException e) {
+                // the mode's own shard check says what is wrong (or why it cannot be sharded): not a metrics error
+            }
+        }
         return dev.goload.config.MetricsOptions.parse(f.getString("metrics-addr"), f.getDuration("metrics-linger"),
                 shard);
     }

@@ -82,6 +82,12 @@ public final class ProvisionCommand implements ModeCommand {
                 LoadModeSupport.maskedFlags(shown), null,
                 new RunHeader.Broker(c.usesJdbc() ? ProvisionConfig.redact(c.pgUrl()) : "", false, false));
         ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err); // one interval: nothing to watch
+        try { // the live metrics; no progress line (this mode prints no interval lines)
+            results.live(run.runId(), "provision", 0, s -> false);
+        } catch (java.io.IOException e) { // -metrics-addr cannot be bound
+            err.println("goload: " + e.getMessage());
+            return ExitCodes.SETUP;
+        }
         RunStage.begin();
         try (RunRecordWriter<Void> writer = new RunRecordWriter<>(run.outDir(), header, System.currentTimeMillis())) {
             ProvisionRun engine = new ProvisionRun(c, Clock.systemUTC(), NanoClock.SYSTEM, LoaderBoundRules.DEFAULTS,

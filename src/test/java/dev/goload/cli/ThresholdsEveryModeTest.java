@@ -141,8 +141,10 @@ class ThresholdsEveryModeTest {
     void passingThresholdsExit0(String mode) throws Exception {
         List<String> a = args(mode);
         a.addAll(thresholds(passing(mode)));
+        a.addAll(List.of("-metrics-addr", "127.0.0.1:0")); // every mode serves its live metrics through the pipeline
         MainRun r = run(a);
         assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("[metrics] serving http://127.0.0.1:"), r.err());
         RecordSchema.assertValid(record(mode));
         for (JsonNode t : json(mode).get("thresholds")) assertEquals("PASS", t.get("result").asText(), t.toString());
         assertEquals(passing(mode).size(), r.out().lines().filter(l -> l.startsWith("[threshold] ")).count());
