@@ -17,7 +17,6 @@ import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -154,11 +153,16 @@ class MetricsExporterTest {
     void lingerKeepsTheFinalFiguresUpUntilAScrapeHasFetchedThem() throws Exception {
         MetricsExporter m = MetricsExporter.start(loopback(Duration.ofMinutes(5), null), "run-3", "openloop");
         m.onInterval(snapshot(0, counters().snapshot(), true));
-        CompletableFuture<Void> closing = CompletableFuture.runAsync(m::close);
-        Thread.sleep(200); // let close() start waiting; the scrape below would end the linger either way
-        assertFalse(closing.isDone(), "still serving after the run");
+        Thread closing = Thread.ofPlatform().name("metrics-close").start(m::close);
+        // observed, not assumed after a sleep: close() is parked in its linger (a timed wait), not finished and
+        // not merely unstarted
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (closing.getState() != Thread.State.TIMED_WAITING && closing.isAlive() && System.nanoTime() < until) {
+            Thread.sleep(5);
+        }
+        assertEquals(Thread.State.TIMED_WAITING, closing.getState(), "close() lingers, still serving after the run");
         assertEquals(100, Exposition.scrape(m.url(), Exposition.PROMETHEUS_TEXT).value("goload_offered_requests_total"));
-        closing.get(60, TimeUnit.SECONDS); // far below the 5-minute linger
+        assertTrue(closing.join(Duration.ofSeconds(60)), "the scrape ended the linger, far below its 5 minutes");
         assertThrows(UncheckedIOException.class, () -> Exposition.get(m.url(), Exposition.PROMETHEUS_TEXT));
     }
 
