@@ -239,6 +239,9 @@ final class LoadModeSupport {
                             s == null ? null : s.clockOffsetMs(), s == null ? null : s.coordinator());
                 }
             });
+        } catch (java.io.IOException e) { // closing the record or the barrier
+            err.println("goload: " + e.getMessage());
+            return ExitCodes.SETUP;
         }
     }
 
