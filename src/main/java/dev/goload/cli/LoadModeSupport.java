@@ -221,7 +221,7 @@ final class LoadModeSupport {
         RunOptions run = setup.run();
         CoordinatedStart start;
         try {
-            start = CoordinatedStart.open(shards, EPOCH_NANOS);
+            start = CoordinatedStart.open(shards, ShardedStart::epochNanos);
         } catch (java.io.IOException | IllegalArgumentException e) {
             err.println("goload: cannot serve the start barrier on " + shards.coordinateListen() + ": " + e.getMessage());
             client.close();
@@ -244,12 +244,6 @@ final class LoadModeSupport {
             return ExitCodes.SETUP;
         }
     }
-
-    /** The epoch clock the barrier's offset measurement reads. */
-    private static final java.util.function.LongSupplier EPOCH_NANOS = () -> {
-        java.time.Instant now = java.time.Instant.now();
-        return now.getEpochSecond() * 1_000_000_000L + now.getNano();
-    };
 
     private static int execute(LoadRun.Setup setup, QueenClient client,
                                java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
