@@ -197,21 +197,11 @@ final class LoadModeSupport {
      * @param console    the mode's console, a listener of the run
      * @param finalLines prints the console's final lines from the outcome
      * @param section    the mode's section of the record ({@code configureError} is added to it)
-     * @return the exit code (0: the run finished; 1: artifacts could not be written)
-     */
-    static int execute(LoadRun.Setup setup, QueenClient client,
-                       java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
-                       RunListener<Void> console, Consumer<RunOutcome> finalLines, RunHeader header,
-                       Map<String, Object> section, ResultPipeline results, PrintStream out, PrintStream err)
-            throws Exception {
-        return execute(setup, ShardOptions.NONE, client, producers, console, finalLines, header, () -> section,
-                results, out, err);
-    }
-
-    /**
-     * The same for one shard of a sharded run: shard 0 with {@code -coordinate-listen} serves the start barrier until
+     * <p>For one shard of a sharded run, shard 0 with {@code -coordinate-listen} serves the start barrier until
      * its run ends, the run joins the coordinated start after its warm-up (a refused or timed-out start is exit 1,
      * nothing pushed), and the record names the shard, T0 and the clock offset.
+     *
+     * @return the exit code (0: the run finished; 1: artifacts could not be written)
      */
     static int execute(LoadRun.Setup setup, ShardOptions shards, QueenClient client,
                        java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
