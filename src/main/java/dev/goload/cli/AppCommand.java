@@ -125,12 +125,9 @@ public final class AppCommand implements ModeCommand {
             if (logs != null) logs.close();
             return ExitCodes.SETUP;
         }
-        ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err);
-        try {
-            results.live(runId, "app", f.getInt("duration"),
-                    dev.goload.report.ProgressLine.FULL_INTERVALS);
-        } catch (java.io.IOException e) { // -metrics-addr cannot be bound
-            err.println("goload: " + e.getMessage());
+        ResultPipeline results = ResultPipeline.started(f, thresholdMetrics(), out, err, runId, "app",
+                f.getInt("duration"), dev.goload.report.ProgressLine.FULL_INTERVALS);
+        if (results == null) { // -metrics-addr cannot be bound
             client.close();
             record.close();
             if (logs != null) logs.close();

@@ -279,15 +279,11 @@ public final class CloudCommand implements ModeCommand {
             return ExitCodes.SETUP;
         }
         CountDownLatch done = new CountDownLatch(1);
-        ResultPipeline results = ResultPipeline.of(f, METRICS, out, err);
-        try {
-            results.live(cfg.runId(), "cloud", f.getInt("duration"),
-                    // the console's rule: the partial last interval only when over 100 ms
-                    s -> !s.last() || s.seconds() > 0.1);
-        } catch (java.io.IOException e) { // -metrics-addr cannot be bound
-            err.println("goload: " + e.getMessage());
-            return ExitCodes.SETUP;
-        }
+        ResultPipeline results = ResultPipeline.started(f, METRICS, out, err, cfg.runId(), "cloud",
+                f.getInt("duration"),
+                // the console's rule: the partial last interval only when over 100 ms
+                s -> !s.last() || s.seconds() > 0.1);
+        if (results == null) return ExitCodes.SETUP; // -metrics-addr cannot be bound
         try {
             CloudRun[] running = new CloudRun[1]; // -threshold-abort stops it as a signal does
             CloudRun run = new CloudRun(cfg, tenants, clients, faults, ResultPipeline.with(

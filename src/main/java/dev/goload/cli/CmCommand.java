@@ -91,12 +91,9 @@ public final class CmCommand implements ModeCommand {
             err.println("goload: client init failed: " + e.getMessage());
             return ExitCodes.SETUP;
         }
-        ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err);
-        try {
-            results.live(runId, "cm", f.getInt("duration"),
-                    dev.goload.report.ProgressLine.FULL_INTERVALS);
-        } catch (java.io.IOException e) { // -metrics-addr cannot be bound
-            err.println("goload: " + e.getMessage());
+        ResultPipeline results = ResultPipeline.started(f, thresholdMetrics(), out, err, runId, "cm",
+                f.getInt("duration"), dev.goload.report.ProgressLine.FULL_INTERVALS);
+        if (results == null) { // -metrics-addr cannot be bound
             client.close();
             return ExitCodes.SETUP;
         }

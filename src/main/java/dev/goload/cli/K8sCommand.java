@@ -32,18 +32,15 @@ final class K8sCommand {
     }
 
     static int run(List<String> args, PrintStream out, PrintStream err) {
-        FlagTable table = flags();
         ParsedFlags f;
         try {
-            f = UsageExit.parse(table, args, err);
+            f = UsageExit.parse(flags(), args, err);
+            UsageExit.require(!f.positional().isEmpty(), err,
+                    "goload k8s: give the run's goload arguments after --, e.g. -- -mode openloop -rate 600000");
         } catch (UsageExit e) {
             return e.code();
         }
         List<String> goload = f.positional();
-        if (goload.isEmpty()) {
-            err.println("goload k8s: give the run's goload arguments after --, e.g. -- -mode openloop -rate 600000");
-            return ExitCodes.USAGE;
-        }
         String runId = f.getString("run-id").isEmpty()
                 ? f.getString("name") + "-" + System.currentTimeMillis() / 1000 : f.getString("run-id");
         String yaml;

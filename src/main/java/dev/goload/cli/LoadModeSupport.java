@@ -197,21 +197,11 @@ final class LoadModeSupport {
      * @param console    the mode's console, a listener of the run
      * @param finalLines prints the console's final lines from the outcome
      * @param section    the mode's section of the record ({@code configureError} is added to it)
-     * @return the exit code (0: the run finished; 1: artifacts could not be written)
-     */
-    static int execute(LoadRun.Setup setup, QueenClient client,
-                       java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
-                       RunListener<Void> console, Consumer<RunOutcome> finalLines, RunHeader header,
-                       Map<String, Object> section, ResultPipeline results, PrintStream out, PrintStream err)
-            throws Exception {
-        return execute(setup, ShardOptions.NONE, client, producers, console, finalLines, header, () -> section,
-                results, out, err);
-    }
-
-    /**
-     * The same for one shard of a sharded run: shard 0 with {@code -coordinate-listen} serves the start barrier until
+     * <p>For one shard of a sharded run, shard 0 with {@code -coordinate-listen} serves the start barrier until
      * its run ends, the run joins the coordinated start after its warm-up (a refused or timed-out start is exit 1,
      * nothing pushed), and the record names the shard, T0 and the clock offset.
+     *
+     * @return the exit code (0: the run finished; 1: artifacts could not be written)
      */
     static int execute(LoadRun.Setup setup, ShardOptions shards, QueenClient client,
                        java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
@@ -221,7 +211,7 @@ final class LoadModeSupport {
         RunOptions run = setup.run();
         CoordinatedStart start;
         try {
-            start = CoordinatedStart.open(shards, EPOCH_NANOS);
+            start = CoordinatedStart.open(shards, ShardedStart::epochNanos);
         } catch (java.io.IOException | IllegalArgumentException e) {
             err.println("goload: cannot serve the start barrier on " + shards.coordinateListen() + ": " + e.getMessage());
             client.close();
@@ -239,14 +229,11 @@ final class LoadModeSupport {
                             s == null ? null : s.clockOffsetMs(), s == null ? null : s.coordinator());
                 }
             });
+        } catch (java.io.IOException e) { // closing the record or the barrier
+            err.println("goload: " + e.getMessage());
+            return ExitCodes.SETUP;
         }
     }
-
-    /** The epoch clock the barrier's offset measurement reads. */
-    private static final java.util.function.LongSupplier EPOCH_NANOS = () -> {
-        java.time.Instant now = java.time.Instant.now();
-        return now.getEpochSecond() * 1_000_000_000L + now.getNano();
-    };
 
     private static int execute(LoadRun.Setup setup, QueenClient client,
                                java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,

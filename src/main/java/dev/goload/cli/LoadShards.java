@@ -74,17 +74,9 @@ final class LoadShards {
         if (!o.coordinated()) return LoadStart.StartGate.NOW;
         String fingerprint = PerShardFlags.fingerprint(masked);
         return epoch -> {
-            CoordinatedStart.Start s = start.await(runId, fingerprint, host(), epoch::epochNanos);
+            CoordinatedStart.Start s = start.await(runId, fingerprint, ShardedStart.host(), epoch::epochNanos);
             got.set(s);
             return s;
         };
-    }
-
-    private static String host() {
-        try {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        } catch (java.io.IOException e) {
-            return "unknown";
-        }
     }
 }

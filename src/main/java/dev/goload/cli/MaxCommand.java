@@ -62,16 +62,16 @@ public final class MaxCommand implements ModeCommand {
         var setup = new LoadRun.Setup("max", cfg.queue(), cfg.consumer(), cfg.run(), false,
                 LoadModeSupport.configureOptions(cfg.queue(), false), LoadModeSupport.loaderRules(f), shards.shard(),
                 drain);
-        try (ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err)) {
-            results.live(cfg.run().runId(), "max", cfg.run().durationSeconds(),
-                    dev.goload.report.ProgressLine.EVERY_INTERVAL);
+        ResultPipeline results = ResultPipeline.started(f, thresholdMetrics(), out, err, cfg.run().runId(), "max",
+                cfg.run().durationSeconds(), dev.goload.report.ProgressLine.EVERY_INTERVAL);
+        if (results == null) { // -metrics-addr cannot be bound
+            client.close();
+            return ExitCodes.SETUP;
+        }
+        try (results) {
             return LoadModeSupport.execute(setup, shards, client, ctx -> new MaxProducers(cfg, ctx), console,
                     console::onEnd, LoadModeSupport.header(f, "max", cfg.run(), client, null), () -> section(cfg),
                     results, out, err);
-        } catch (java.io.IOException e) { // -metrics-addr cannot be bound
-            client.close();
-            err.println("goload: " + e.getMessage());
-            return ExitCodes.SETUP;
         }
     }
 

@@ -20,16 +20,13 @@ final class MergeCommand {
     }
 
     static int run(List<String> args, PrintStream out, PrintStream err) {
-        FlagTable table = flags();
         ParsedFlags f;
         try {
-            f = UsageExit.parse(table, args, err);
+            f = UsageExit.parse(flags(), args, err);
+            UsageExit.require(!f.getString("o").isEmpty(), err,
+                    "goload merge: -o DIR is required (the flags come before the inputs)");
         } catch (UsageExit e) {
             return e.code();
-        }
-        if (f.getString("o").isEmpty()) {
-            err.println("goload merge: -o DIR is required (the flags come before the inputs)");
-            return ExitCodes.USAGE;
         }
         List<Path> inputs = f.positional().stream().map(Path::of).toList();
         try {

@@ -70,8 +70,13 @@ public final class OpenLoopCommand implements ModeCommand {
                 drain);
         long seed = LoadModeSupport.seed(f);
         var made = new java.util.concurrent.atomic.AtomicReference<OpenLoopProducers>();
-        try (ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err)) {
-            results.live(cfg.run().runId(), "openloop", cfg.run().durationSeconds(), ProgressLine.EVERY_INTERVAL);
+        ResultPipeline results = ResultPipeline.started(f, thresholdMetrics(), out, err, cfg.run().runId(),
+                "openloop", cfg.run().durationSeconds(), ProgressLine.EVERY_INTERVAL);
+        if (results == null) { // -metrics-addr cannot be bound
+            client.close();
+            return ExitCodes.SETUP;
+        }
+        try (results) {
             return LoadModeSupport.execute(setup, shards, client, ctx -> {
                 made.set(new OpenLoopProducers(cfg, ctx, seed));
                 return made.get();
@@ -81,10 +86,6 @@ public final class OpenLoopCommand implements ModeCommand {
                 m.put("firstSendEpochMs", made.get() == null ? null : made.get().firstLaunchEpochMs());
                 return m;
             }, results, out, err);
-        } catch (java.io.IOException e) { // -metrics-addr cannot be bound
-            client.close();
-            err.println("goload: " + e.getMessage());
-            return ExitCodes.SETUP;
         }
     }
 

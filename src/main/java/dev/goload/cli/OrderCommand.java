@@ -85,13 +85,10 @@ public final class OrderCommand implements ModeCommand {
             return ExitCodes.USAGE;
         }
         OrderConfig cfg = config(f);
-        ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err);
-        try { // the live metrics; no progress line (this mode prints no interval lines)
-            results.live(cfg.runId(), "order", 0, s -> false);
-        } catch (java.io.IOException e) { // -metrics-addr cannot be bound
-            err.println("goload: " + e.getMessage());
-            return ExitCodes.SETUP;
-        }
+        // the live metrics; no progress line (this mode prints no interval lines)
+        ResultPipeline results = ResultPipeline.started(f, thresholdMetrics(), out, err, cfg.runId(), "order", 0,
+                s -> false);
+        if (results == null) return ExitCodes.SETUP; // -metrics-addr cannot be bound
         AttributionOptions attribution = FlagTables.attribution(f);
         ClientConfig cc = ClientConfig.of(cfg.url()).withTimeoutMillis(30_000).withIdleConns(cfg.consumers() + 4)
                 .withIdleTimeoutMillis(LoadModeSupport.idleTimeoutMillis(f))

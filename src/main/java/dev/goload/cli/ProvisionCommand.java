@@ -81,13 +81,10 @@ public final class ProvisionCommand implements ModeCommand {
         RunHeader header = new RunHeader(run.runId(), "provision", Version.current(), "", run.configLine(),
                 LoadModeSupport.maskedFlags(shown), null,
                 new RunHeader.Broker(c.usesJdbc() ? ProvisionConfig.redact(c.pgUrl()) : "", false, false));
-        ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err); // one interval: nothing to watch
-        try { // the live metrics; no progress line (this mode prints no interval lines)
-            results.live(run.runId(), "provision", 0, s -> false);
-        } catch (java.io.IOException e) { // -metrics-addr cannot be bound
-            err.println("goload: " + e.getMessage());
-            return ExitCodes.SETUP;
-        }
+        // the live metrics; no progress line (one interval, and this mode prints no interval lines)
+        ResultPipeline results = ResultPipeline.started(f, thresholdMetrics(), out, err, run.runId(), "provision", 0,
+                s -> false);
+        if (results == null) return ExitCodes.SETUP; // -metrics-addr cannot be bound
         RunStage.begin();
         try (RunRecordWriter<Void> writer = new RunRecordWriter<>(run.outDir(), header, System.currentTimeMillis())) {
             ProvisionRun engine = new ProvisionRun(c, Clock.systemUTC(), NanoClock.SYSTEM, LoaderBoundRules.DEFAULTS,

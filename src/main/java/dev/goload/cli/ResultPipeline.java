@@ -79,6 +79,25 @@ public final class ResultPipeline implements AutoCloseable {
         return of(f, catalog, out, err, DEFAULT_HTML);
     }
 
+    /**
+     * The pipeline of one run with its live outputs started ({@link #live}): {@code null} when the
+     * {@code -metrics-addr} endpoint cannot be bound, the reason printed to {@code err} — the caller releases what it
+     * holds and exits 1.
+     *
+     * @throws IllegalArgumentException as {@link #of(ParsedFlags, MetricCatalog, PrintStream, PrintStream)}
+     */
+    public static ResultPipeline started(ParsedFlags f, MetricCatalog catalog, PrintStream out, PrintStream err,
+                                         String runId, String mode, long durationSeconds,
+                                         java.util.function.Predicate<dev.goload.modes.run.IntervalSnapshot<?>> shown) {
+        ResultPipeline results = of(f, catalog, out, err);
+        try {
+            return results.live(runId, mode, durationSeconds, shown);
+        } catch (java.io.IOException e) {
+            err.println("goload: " + e.getMessage());
+            return null;
+        }
+    }
+
     /** As {@link #of(ParsedFlags, MetricCatalog, PrintStream, PrintStream)} with a given HTML writer (tests). */
     static ResultPipeline of(ParsedFlags f, MetricCatalog catalog, PrintStream out, PrintStream err,
                              HtmlReport html) {

@@ -59,7 +59,8 @@ final class ShardedStart implements AutoCloseable {
                 s == null ? null : s.clockOffsetMs(), s == null ? null : s.coordinator());
     }
 
-    private static String host() {
+    /** This host's name as the barrier lists the shard ("unknown" when it cannot be resolved). */
+    static String host() {
         try {
             return InetAddress.getLocalHost().getHostName();
         } catch (IOException e) {
@@ -67,7 +68,8 @@ final class ShardedStart implements AutoCloseable {
         }
     }
 
-    private static long epochNanos() {
+    /** The epoch clock the barrier's offset measurement reads. */
+    static long epochNanos() {
         Instant now = Instant.now();
         return now.getEpochSecond() * 1_000_000_000L + now.getNano();
     }

@@ -79,12 +79,9 @@ public final class TenantsCommand implements ModeCommand {
         RunHeader header = new RunHeader(run.runId(), "tenants", Version.current(), client.engine().label(),
                 run.configLine(), LoadModeSupport.maskedFlags(f), null, new RunHeader.Broker(c.url(),
                 f.getBool("embedded"), f.getBool("embedded") && budget.placement() == FdBudget.Placement.IN_PROCESS));
-        ResultPipeline results = ResultPipeline.of(f, thresholdMetrics(), out, err);
-        try {
-            results.live(run.runId(), "tenants", f.getInt("duration"),
-                    dev.goload.report.ProgressLine.FULL_INTERVALS);
-        } catch (java.io.IOException e) { // -metrics-addr cannot be bound
-            err.println("goload: " + e.getMessage());
+        ResultPipeline results = ResultPipeline.started(f, thresholdMetrics(), out, err, run.runId(), "tenants",
+                f.getInt("duration"), dev.goload.report.ProgressLine.FULL_INTERVALS);
+        if (results == null) { // -metrics-addr cannot be bound
             client.close();
             return ExitCodes.SETUP;
         }

@@ -47,9 +47,15 @@ public final class UsageExit extends Exception {
             throws UsageExit {
         ParsedFlags f = parse(table, args, err);
         if (!f.positional().isEmpty()) {
-            err.println(who + ": unexpected argument " + GoStrconv.quote(f.positional().getFirst()));
-            throw new UsageExit(ExitCodes.USAGE);
+            require(false, err, who + ": unexpected argument " + GoStrconv.quote(f.positional().getFirst()));
         }
         return f;
+    }
+
+    /** A usage error ({@code message} on {@code err}, exit 2) unless {@code holds}: a required flag or argument. */
+    public static void require(boolean holds, PrintStream err, String message) throws UsageExit {
+        if (holds) return;
+        err.println(message);
+        throw new UsageExit(ExitCodes.USAGE);
     }
 }

@@ -213,6 +213,20 @@ class ThresholdsEveryModeTest {
         assertTrue(Files.size(artifacts(mode).resolve("run.intervals.csv")) > 0);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"openloop", "max", "cloud", "order", "cm", "app", "tenants", "provision"})
+    void aMetricsAddressThatCannotBeBoundExits1BeforeTheRun(String mode) throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            List<String> a = args(mode);
+            a.addAll(List.of("-metrics-addr", "127.0.0.1:" + taken.getLocalPort()));
+            MainRun r = run(a);
+            assertEquals(ExitCodes.SETUP, r.code(), r.out() + r.err());
+            assertTrue(r.err().lines().anyMatch(l -> l.startsWith("goload: ")
+                    && l.contains(String.valueOf(taken.getLocalPort()))), r.err());
+            assertFalse(r.out().contains("[threshold]"), r.out());
+        }
+    }
+
     private static int indexOf(List<String> lines, String prefix) {
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).startsWith(prefix)) return i;
