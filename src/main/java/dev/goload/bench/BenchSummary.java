@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.goload.metrics.LatencySummary;
-import java.io.File;
+import dev.goload.report.HlogFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,9 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 
 /**
  * Turns the run records that {@code scripts/bench} collected into one JSON summary (stdout). Input layout,
@@ -207,13 +205,12 @@ public final class BenchSummary {
             hlog = s.filter(p -> p.toString().endsWith(".hlog")).findFirst().orElse(null);
         }
         if (hlog == null) return merged;
-        HistogramLogReader reader = new HistogramLogReader(new File(hlog.toString()));
-        for (EncodableHistogram e; (e = reader.nextIntervalHistogram()) != null; ) {
-            if (!(e instanceof Histogram h) || h.getTag() == null) continue;
+        HlogFiles.forEach(hlog, h -> {
+            if (h.getTag().isEmpty()) return; // an untagged histogram belongs to no recorder
             int k = seen.merge(h.getTag(), 1, Integer::sum);
-            if (k <= warmup()) continue;
+            if (k <= warmup()) return;
             merged.computeIfAbsent(h.getTag(), t -> new Histogram(3)).add(h);
-        }
+        });
         return merged;
     }
 

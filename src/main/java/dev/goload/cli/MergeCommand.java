@@ -1,5 +1,6 @@
 package dev.goload.cli;
 
+import dev.goload.report.ArtifactsBlock;
 import dev.goload.report.merge.RunMerge;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -32,7 +33,7 @@ final class MergeCommand {
         try {
             RunMerge.Result r = RunMerge.merge(inputs, Path.of(f.getString("o")));
             out.printf("[merge] %d shards of a %s run merged; verdict %s%n", r.shards(), r.mode(), r.verdict());
-            out.printf("%n[artifacts] %s%n            %s%n            %s%n", r.record(), r.csv(), r.hlog());
+            ArtifactsBlock.print(out, List.of(r.record(), r.csv(), r.hlog()));
             return ExitCodes.OK;
         } catch (IllegalArgumentException e) {
             err.println("goload merge: " + e.getMessage());

@@ -12,6 +12,8 @@ import dev.goload.modes.run.RunListener;
 import dev.goload.modes.run.RunNote;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -177,10 +179,9 @@ public final class CloudConsole implements RunListener<CloudCounters.Snapshot> {
                         + " missing is real LOSS, not a tail.%n", missing);
             }
         }
-        out.printf("%n[artifacts] %s%n            %s%n", jsonPath, csvPath);
-        for (Path p : more) {
-            out.printf("            %s%n", p);
-        }
+        List<Object> paths = new ArrayList<>(Arrays.asList(jsonPath, csvPath));
+        paths.addAll(more);
+        ArtifactsBlock.print(out, paths);
     }
 
     /** Go's {@code %v} of a map: {@code map[k:v k2:v2]}, keys sorted. */

@@ -12,11 +12,11 @@ import java.nio.file.StandardCopyOption;
  * step, so a reader — or a run killed mid-write — never sees half a record. Cloud's record keeps its own writer: its
  * bytes follow the reference's encoder, not Jackson's default indentation.
  */
-final class JsonFiles {
+public final class JsonFiles {
     private JsonFiles() {}
 
     /** Writes {@code doc} to {@code file} atomically (creating its directory) and returns {@code file}. */
-    static Path writeAtomically(Path file, Object doc) throws IOException {
+    public static Path writeAtomically(Path file, Object doc) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         if (dir != null) Files.createDirectories(dir);
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");

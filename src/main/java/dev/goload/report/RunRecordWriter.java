@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -276,9 +277,9 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
      * one per line under it. Not a {@code [final]} line, so the reference's final line stays the last one.
      */
     public void printPaths(PrintStream out, List<Path> others) {
-        out.printf("%n[artifacts] %s%n", written != null ? written : recordFile);
-        out.printf("            %s%n            %s%n", csvFile, hlogFile);
-        for (Path p : others) out.printf("            %s%n", p);
+        List<Path> paths = new ArrayList<>(Arrays.asList(written != null ? written : recordFile, csvFile, hlogFile));
+        paths.addAll(others);
+        ArtifactsBlock.print(out, paths);
     }
 
     /** Notes the first failure of {@code stream} (PrintStreams keep I/O errors to themselves until asked). */

@@ -1,19 +1,18 @@
 package dev.goload.report.html;
 
 import dev.goload.metrics.LatencySummary;
-import java.io.FileNotFoundException;
+import dev.goload.report.HlogFiles;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
-import org.HdrHistogram.HistogramLogReader;
 
 /**
- * Reads a run's {@code .hlog} (one histogram per recorder tag per interval, µs) with HdrHistogram's
- * {@link HistogramLogReader} and merges it exactly: per tag, the histograms of each {@link IntervalGroups} group are
+ * Reads a run's {@code .hlog} (one histogram per recorder tag per interval, µs) through
+ * {@link HlogFiles} and merges it exactly: per tag, the histograms of each {@link IntervalGroups} group are
  * added into one, whose percentiles become that group's point; all of a tag's histograms added together are its
  * whole-run histogram (the percentile distribution). Streams the log: memory is two histograms per tag plus the
  * groups' points, whatever the run's length.
@@ -31,22 +30,14 @@ public final class HlogSeries {
      * @param groups the run's groups, or null when the run has no interval CSV (then only whole-run histograms)
      * @return the tags in the order the log first names them
      */
-    public static Map<String, Tag> read(Path hlog, IntervalGroups groups) throws FileNotFoundException {
+    public static Map<String, Tag> read(Path hlog, IntervalGroups groups) throws IOException {
         Map<String, Acc> acc = new LinkedHashMap<>();
-        HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
-        try {
-            EncodableHistogram e;
-            while ((e = reader.nextIntervalHistogram()) != null) {
-                if (!(e instanceof Histogram h)) continue;
-                String tag = h.getTag() == null ? "" : h.getTag();
-                Acc a = acc.computeIfAbsent(tag, t -> new Acc(h, groups == null ? 0 : groups.count()));
-                int g = groups == null ? -1 : groups.groupOfSpan(h.getStartTimeStamp(), h.getEndTimeStamp());
-                if (g != a.group) a.flush(g);
-                addRecorded(a.current, h);
-            }
-        } finally {
-            reader.close();
-        }
+        HlogFiles.forEach(hlog, h -> {
+            Acc a = acc.computeIfAbsent(h.getTag(), t -> new Acc(h, groups == null ? 0 : groups.count()));
+            int g = groups == null ? -1 : groups.groupOfSpan(h.getStartTimeStamp(), h.getEndTimeStamp());
+            if (g != a.group) a.flush(g);
+            addRecorded(a.current, h);
+        });
         Map<String, Tag> out = new LinkedHashMap<>();
         acc.forEach((tag, a) -> {
             a.flush(-1);

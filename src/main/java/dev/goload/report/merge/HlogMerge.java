@@ -1,5 +1,6 @@
 package dev.goload.report.merge;
 
+import dev.goload.report.HlogFiles;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -9,9 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
@@ -41,24 +40,13 @@ final class HlogMerge {
     /** Adds one shard's log; {@code t0EpochMs} is that shard's T0 on its own clock. */
     void add(int shard, Path hlog, long t0EpochMs) throws IOException {
         Map<String, Long> counts = countsByShard.computeIfAbsent(shard, s -> new LinkedHashMap<>());
-        HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
-        try {
-            EncodableHistogram e;
-            while ((e = reader.nextIntervalHistogram()) != null) {
-                if (!(e instanceof Histogram h)) {
-                    throw new IOException(hlog + " holds a histogram type goload does not write");
-                }
-                String tag = h.getTag() == null ? "" : h.getTag();
-                int k = (int) Math.round((h.getStartTimeStamp() - t0EpochMs) / (double) periodMs);
-                if (k < 0) k = 0;
-                intervals.computeIfAbsent(k, x -> new LinkedHashMap<>())
-                        .computeIfAbsent(tag, t -> blank(tag)).add(h);
-                whole.computeIfAbsent(tag, HlogMerge::blank).add(h);
-                counts.merge(tag, h.getTotalCount(), Long::sum);
-            }
-        } finally {
-            reader.close();
-        }
+        HlogFiles.forEach(hlog, h -> {
+            String tag = h.getTag();
+            int k = Math.max(0, (int) Math.round((h.getStartTimeStamp() - t0EpochMs) / (double) periodMs));
+            intervals.computeIfAbsent(k, x -> new LinkedHashMap<>()).computeIfAbsent(tag, HlogMerge::blank).add(h);
+            whole.computeIfAbsent(tag, HlogMerge::blank).add(h);
+            counts.merge(tag, h.getTotalCount(), Long::sum);
+        });
     }
 
     private static Histogram blank(String tag) {

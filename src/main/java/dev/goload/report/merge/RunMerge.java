@@ -2,13 +2,12 @@ package dev.goload.report.merge;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.goload.report.JsonFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -22,7 +21,7 @@ import java.util.Map;
  * other.
  */
 public final class RunMerge {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Where the merged run went. */
     public record Result(Path record, Path hlog, Path csv, int shards, String mode, String verdict) {}
@@ -38,8 +37,7 @@ public final class RunMerge {
         for (ShardInputs.Shard s : shards) {
             hlog.add(s.index(), s.hlog(), Instant.parse(s.json().path("startedAt").asText()).toEpochMilli());
         }
-        List<String> tags = new ArrayList<>();
-        first.path("latencyMs").fieldNames().forEachRemaining(tags::add);
+        List<String> tags = tags(first);
         checkLogsMatchRecords(shards, hlog, tags);
 
         Files.createDirectories(outDir);
@@ -61,9 +59,7 @@ public final class RunMerge {
         }
         merged.set("artifacts", artifacts);
         merged.set("artifactErrors", JSON.createArrayNode());
-        Path tmp = record.resolveSibling(record.getFileName() + ".tmp");
-        JSON.writeValue(tmp.toFile(), merged);
-        Files.move(tmp, record, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        JsonFiles.writeAtomically(record, merged);
         return new Result(record, hlogOut, csvOut, shards.size(), merged.path("mode").asText(),
                 merged.path("verdict").path("result").asText());
     }
