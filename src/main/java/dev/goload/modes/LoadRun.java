@@ -194,12 +194,9 @@ public final class LoadRun {
     }
 
     /**
-     * Asks the {@link StartGate} for T0, after the warm-up; {@link #waitFor} waits on the injected clock until this
-     * loader's T0 (its epoch instant mapped onto the monotonic clock), so the schedule and the intervals of every
-     * shard start at the same instant. Without a coordinated start, T0 is now.
+     * Waits on the injected clock until the start's T0 (its epoch instant mapped onto the monotonic clock), so the
+     * schedule and the intervals of every shard start at the same instant; returns it (now without a start).
      */
-
-    /** Waits until the start's T0 on this loader's clock; returns it on the monotonic clock (now without a start). */
     private long waitFor(CoordinatedStart.Start start, EpochClock epoch, RunSignal signal) {
         if (start == null) return clock.nanoTime();
         note(new LoadStart.ShardStart(setup.shard(), start));

@@ -58,7 +58,7 @@ public final class ShardStart {
             throw new Refused("the coordinated start failed, nothing was sent: " + e.getMessage(), e);
         }
         if (s == null) return new Began(clock.nanoTime(), null);
-        long t0 = toMonotonic(s.localT0EpochMs(), epoch);
+        long t0 = epoch.toMonotonicNanos(s.localT0EpochMs() * 1_000_000L);
         long late = clock.nanoTime() - t0;
         if (late > LATE_TOLERANCE_NANOS) {
             // Starting late would shed the owed requests (a few ms are caught up, and the grid stays T0 + k·report):
@@ -71,10 +71,5 @@ public final class ShardStart {
             if (Thread.interrupted()) throw new InterruptedException("interrupted while waiting for T0");
         }
         return new Began(t0, s);
-    }
-
-    /** The monotonic instant of an epoch instant of this loader's clock. */
-    static long toMonotonic(long epochMs, EpochClock epoch) {
-        return epochMs * 1_000_000L - epoch.toEpochNanos(0);
     }
 }

@@ -75,7 +75,7 @@ public final class CmShardPart {
         long now = clock.nanoTime();
         if (s == null) return now;
         start = s;
-        long t0 = s.localT0EpochMs() * 1_000_000L - epoch.toEpochNanos(0);
+        long t0 = epoch.toMonotonicNanos(s.localT0EpochMs() * 1_000_000L);
         if (t0 < now) {
             throw new IllegalStateException(String.format(Locale.ROOT, "T0 passed %d ms before this shard was ready"
                     + " (warm-up took longer than the start's margin; give -start-at later)", (now - t0) / 1_000_000));

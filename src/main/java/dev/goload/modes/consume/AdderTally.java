@@ -45,7 +45,8 @@ public record AdderTally(LongAdder answers, LongAdder empties, LongAdder popErro
         add(notAcked, size);
     }
 
+    /** Skips zeros too: LongAdder.add(0) still CASes a shared cell (an answered ack mostly leaves none unacked). */
     private static void add(LongAdder a, long n) {
-        if (a != null) a.add(n);
+        if (a != null && n != 0) a.add(n);
     }
 }
