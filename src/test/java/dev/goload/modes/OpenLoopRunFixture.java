@@ -47,6 +47,8 @@ final class OpenLoopRunFixture {
     NanoClock clock = NanoClock.SYSTEM;
     Consumer<LoadRun.Producers> onProducers = p -> {};
     RunRecordWriter.Opener opener = java.nio.file.Files::newOutputStream;
+    StartGate gate = StartGate.NONE;
+    RunSignal signal = new RunSignal();
 
     /** Every interval the run emitted, the partial last one included. */
     final List<IntervalSnapshot<?>> intervals = new java.util.ArrayList<>();
@@ -66,7 +68,7 @@ final class OpenLoopRunFixture {
                 behindMillis, 64, 0, "rotate", false);
     }
 
-    RunResult run() throws IOException, InterruptedException {
+    RunResult run() throws IOException, InterruptedException, StartGate.Refused {
         OpenLoopConfig cfg = config();
         PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
         QueenClient client = new QueenClient(ClientConfig.of(url).withRetry(RetryPolicy.NONE)
@@ -90,7 +92,7 @@ final class OpenLoopRunFixture {
                 public void onInterval(IntervalSnapshot<? extends Void> s) {
                     intervals.add(s);
                 }
-            }), clock).execute(new RunSignal());
+            }), clock, gate).execute(signal);
             con.onEnd(res.outcome());
             try {
                 record.finish(res.outcome(), OpenLoopCommand.section(cfg), List.of());
