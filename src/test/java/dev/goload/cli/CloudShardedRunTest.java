@@ -124,6 +124,7 @@ class CloudShardedRunTest {
                 r.out());
         JsonNode rec = JSON.readTree(dir.resolve("sh-at.run.json").toFile());
         assertEquals(at, rec.path("shard").path("t0EpochMs").asLong());
+        assertEquals(0.0, rec.path("shard").path("startLateMs").asDouble(-1), "reached the gate before T0");
         long started = java.time.Instant.parse(rec.path("startedAt").asText()).toEpochMilli();
         assertTrue(Math.abs(started - at) <= 50, "the run began at -start-at: " + rec.path("startedAt"));
     }

@@ -127,7 +127,7 @@ class CmShardedRunTest {
                     "-coordinate-timeout", "2s");
         }
         assertEquals(1, r.code(), r.out() + r.err());
-        assertTrue(r.out().contains("coordinated start: "), r.out());
+        assertTrue(r.out().contains("the coordinated start failed, nothing was sent: "), r.out());
         assertTrue(r.out().contains("not ready within"), r.out());
         JsonNode j = JSON.readTree(logs.resolve("cmalone.json").toFile());
         assertEquals(0, j.get("counters").get("offeredReq").asLong(), "nothing scheduled without T0");

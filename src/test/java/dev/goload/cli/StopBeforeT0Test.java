@@ -105,6 +105,8 @@ class StopBeforeT0Test {
         assertEquals(0, r.path("counters").path("pushedMsgs").asLong(), r.path("counters").toString());
         assertEquals(0, r.path("counters").path("popped").asLong(), r.path("counters").toString());
         assertEquals(startAt, r.path("shard").path("t0EpochMs").asLong(), "the record names the T0 it waited for");
+        assertEquals(0.0, r.path("shard").path("startLateMs").asDouble(-1), r.path("shard").toString());
+        assertFalse(o.contains("[shard] WARNING"), o);
     }
 
     /** Passes bytes through and counts {@code latch} down once a line containing {@code marker} was written. */
