@@ -44,4 +44,19 @@ class StartLinesTest {
                 + " on the coordinator's T0, but absolute timestamps of different shards differ by that much (sync the"
                 + " clocks with NTP)\n", print(new StartGate.Started(new Shard(3, 4), s, 120_400_000L)));
     }
+
+    @Test
+    void everyShardedModesConsolePrintsTheStartInTheseBytes() {
+        var st = new StartGate.Started(new Shard(1, 2), new CoordinatedStart.Start(T0, T0, 0.5, "http://c:1"), 0);
+        String expected = "[shard] 1/2 starts at T0 2026-12-01T14:00:00Z (coordinator http://c:1, clock offset +0.5 ms)\n";
+        java.util.List<java.util.function.Function<PrintStream, dev.goload.modes.run.RunListener<?>>> consoles =
+                java.util.List.of(o -> new OpenLoopConsole(null, o), o -> new MaxConsole(null, o),
+                        o -> new CloudConsole(o, 1), o -> new TenantsConsole(o), o -> new CmConsole(o));
+        for (var console : consoles) {
+            ByteArrayOutputStream b = new ByteArrayOutputStream();
+            dev.goload.modes.run.RunListener<?> c = console.apply(new PrintStream(b, true, StandardCharsets.UTF_8));
+            c.onNote(st);
+            assertEquals(expected, b.toString(StandardCharsets.UTF_8), c.getClass().getSimpleName());
+        }
+    }
 }
