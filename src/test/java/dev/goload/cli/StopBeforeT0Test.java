@@ -9,9 +9,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goload.broker.BrokerOptions;
 import dev.goload.broker.EmbeddedBroker;
 import dev.goload.report.RecordSchema;
+import dev.goload.shard.CoordinatorServer;
+import dev.goload.shard.StartBarrier;
 import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,9 +28,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Ctrl-C while a run waits for a {@code -start-at} an hour ahead, in every mode that can be sharded: a real SIGINT
- * (raised in this JVM once the {@code [shard] … starts at T0} line is out, so the command's handler is installed)
- * ends the wait at once; the run sends nothing, ends with stop reason {@code signal} and exit 0, and leaves a complete,
+ * Ctrl-C while a run waits for a {@code -start-at} an hour ahead, or while the coordinator holds its registration, in
+ * every mode that can be sharded: a real SIGINT (raised in this JVM once the run waits, so the command's handler is
+ * installed) ends the wait at once; the run sends nothing, ends with stop reason {@code signal} and exit 0, and leaves a complete,
  * valid record that still names T0 — as a run stopped before its first interval does. The only wait is a bounded one
  * for the run's thread to end.
  */
@@ -53,8 +56,8 @@ class StopBeforeT0Test {
     }
 
     private List<String> args(String mode, long startAt) {
-        List<String> a = new ArrayList<>(List.of("-mode", mode, "-url", broker.url(), "-run-id", "stop",
-                "-start-at", Long.toString(startAt)));
+        List<String> a = new ArrayList<>(List.of("-mode", mode, "-url", broker.url(), "-run-id", "stop"));
+        if (startAt > 0) a.addAll(List.of("-start-at", Long.toString(startAt)));
         a.addAll(switch (mode) {
             case "openloop" -> List.of("-rate", "200", "-push-batch", "10", "-partitions", "4", "-consumers", "2",
                     "-duration", "5", "-report", "1", "-queue", "stop-openloop", "-out", dir.toString());
@@ -78,35 +81,79 @@ class StopBeforeT0Test {
     @ValueSource(strings = {"openloop", "max", "cloud", "tenants", "cm"})
     void ctrlCWhileWaitingForAStartAtAnHourAheadEndsTheRunWithoutSendingAnything(String mode) throws Exception {
         long startAt = System.currentTimeMillis() + 3_600_000L;
+        CountDownLatch waiting = new CountDownLatch(1);
+        Interrupted r = runAndInterrupt(args(mode, startAt), "starts at T0", waiting,
+                () -> waiting.await(2, TimeUnit.MINUTES));
+        assertTrue(r.out.contains("[shard] 0/1 starts at T0 " + java.time.Instant.ofEpochMilli(startAt)
+                + " (-start-at)"), r.out);
+        assertFalse(r.out.contains("[shard] WARNING"), r.out);
+        JsonNode rec = stoppedRecord(mode, r);
+        assertEquals(startAt, rec.path("shard").path("t0EpochMs").asLong(), "the record names the T0 it waited for");
+        assertEquals(0.0, rec.path("shard").path("startLateMs").asDouble(-1), rec.path("shard").toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"openloop", "max", "cloud", "tenants", "cm"})
+    void ctrlCWhileTheCoordinatorHoldsTheRegistrationEndsTheRunWithoutSendingAnything(String mode) throws Exception {
+        // a barrier of 2 whose shard 0 never comes: shard 1's registration is held until the signal
+        StartBarrier barrier = new StartBarrier(2, 500, 600_000, System::currentTimeMillis);
+        try (CoordinatorServer server = CoordinatorServer.start(new InetSocketAddress("127.0.0.1", 0), barrier,
+                ShardedStart::epochNanos)) {
+            List<String> a = args(mode, 0);
+            a.addAll(List.of("-shard", "1/2", "-coordinator", server.url().toString(), "-coordinate-timeout", "10m"));
+            Interrupted r = runAndInterrupt(a, null, null, () -> {
+                long until = System.nanoTime() + TimeUnit.MINUTES.toNanos(2); // bounded: until shard 1 registered
+                while (barrier.registered() == 0 && System.nanoTime() < until) Thread.sleep(20);
+                return barrier.registered() == 1;
+            });
+            assertFalse(r.out.contains("starts at T0"), "no T0 was decided: " + r.out);
+            JsonNode rec = stoppedRecord(mode, r);
+            assertTrue(rec.path("shard").path("t0EpochMs").isNull(), rec.path("shard").toString());
+            assertEquals(1, rec.path("shard").path("index").asInt());
+            assertEquals(1, barrier.registered(), "it registered once, and was not refused");
+            assertTrue(barrier.decision() == null, "the barrier still waits for shard 0");
+        }
+    }
+
+    /** The run's console and exit code after the signal. */
+    private record Interrupted(int code, String out, String err) {}
+
+    /**
+     * Runs {@code argv} through {@code Main.run} on a thread, raises SIGINT once {@code ready} says the run waits
+     * (when {@code marker} is given, a console line containing it counts {@code latch} down), and waits, bounded,
+     * for the run to end.
+     */
+    private static Interrupted runAndInterrupt(List<String> argv, String marker, CountDownLatch latch,
+                                               java.util.concurrent.Callable<Boolean> ready) throws Exception {
         ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
         ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
-        CountDownLatch waiting = new CountDownLatch(1);
-        PrintStream out = new PrintStream(new LineWatch(outBytes, "starts at T0", waiting), true,
-                StandardCharsets.UTF_8);
+        OutputStream sink = marker == null ? outBytes : new LineWatch(outBytes, marker, latch);
+        PrintStream out = new PrintStream(sink, true, StandardCharsets.UTF_8);
         int[] code = {-1};
-        String[] argv = args(mode, startAt).toArray(String[]::new);
-        Thread run = Thread.ofPlatform().name("stop-before-t0-" + mode).start(() -> code[0] = Main.run(argv, out,
+        String[] a = argv.toArray(String[]::new);
+        Thread run = Thread.ofPlatform().name("stop-before-t0").start(() -> code[0] = Main.run(a, out,
                 new PrintStream(errBytes, true, StandardCharsets.UTF_8), ModeRegistry.standard(),
                 BrokerLaunchers.embedded(), false));
-        assertTrue(waiting.await(2, TimeUnit.MINUTES), "no start line: " + outBytes + errBytes);
+        assertTrue(ready.call(), "the run never got to wait: " + outBytes + errBytes);
         sun.misc.Signal.raise(new sun.misc.Signal("INT"));
-        run.join(TimeUnit.MINUTES.toMillis(2)); // bounded: an hour's wait would fail here, not hang the build
+        run.join(TimeUnit.MINUTES.toMillis(2)); // bounded: a wait the signal does not end fails here, not the build
         String o = outBytes.toString(StandardCharsets.UTF_8);
         String e = errBytes.toString(StandardCharsets.UTF_8);
-        assertFalse(run.isAlive(), "the signal did not end the wait for T0: " + o + e);
+        assertFalse(run.isAlive(), "the signal did not end the wait: " + o + e);
         assertEquals(0, code[0], o + e);
-        assertTrue(o.contains("[shard] 0/1 starts at T0 " + java.time.Instant.ofEpochMilli(startAt) + " (-start-at)"), o);
+        return new Interrupted(code[0], o, e);
+    }
 
+    /** The complete record of a run stopped before T0: stop reason signal, nothing sent, pushed or popped. */
+    private JsonNode stoppedRecord(String mode, Interrupted r) throws Exception {
         Path record = dir.resolve(mode.equals("cloud") ? "stop.run.json" : "stop.json");
         RecordSchema.assertValid(record);
-        JsonNode r = JSON.readTree(record.toFile());
-        assertEquals("signal", r.path("stopReason").asText(), r.toString());
-        assertEquals(0, r.path("counters").path("sentReq").asLong(), "nothing was sent: " + r.path("counters"));
-        assertEquals(0, r.path("counters").path("pushedMsgs").asLong(), r.path("counters").toString());
-        assertEquals(0, r.path("counters").path("popped").asLong(), r.path("counters").toString());
-        assertEquals(startAt, r.path("shard").path("t0EpochMs").asLong(), "the record names the T0 it waited for");
-        assertEquals(0.0, r.path("shard").path("startLateMs").asDouble(-1), r.path("shard").toString());
-        assertFalse(o.contains("[shard] WARNING"), o);
+        JsonNode rec = JSON.readTree(record.toFile());
+        assertEquals("signal", rec.path("stopReason").asText(), r.out + r.err);
+        for (String k : List.of("offeredReq", "sentReq", "pushedMsgs", "popped")) {
+            assertEquals(0, rec.path("counters").path(k).asLong(), k + ": " + rec.path("counters"));
+        }
+        return rec;
     }
 
     /** Passes bytes through and counts {@code latch} down once a line containing {@code marker} was written. */
