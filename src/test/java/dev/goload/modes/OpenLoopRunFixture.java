@@ -47,8 +47,6 @@ final class OpenLoopRunFixture {
     NanoClock clock = NanoClock.SYSTEM;
     Consumer<LoadRun.Producers> onProducers = p -> {};
     RunRecordWriter.Opener opener = java.nio.file.Files::newOutputStream;
-    StartGate gate = StartGate.NONE;
-    RunSignal signal = new RunSignal();
 
     /** Every interval the run emitted, the partial last one included. */
     final List<IntervalSnapshot<?>> intervals = new java.util.ArrayList<>();
@@ -92,7 +90,7 @@ final class OpenLoopRunFixture {
                 public void onInterval(IntervalSnapshot<? extends Void> s) {
                     intervals.add(s);
                 }
-            }), clock, gate).execute(signal);
+            }), clock).execute(new RunSignal());
             con.onEnd(res.outcome());
             try {
                 record.finish(res.outcome(), OpenLoopCommand.section(cfg), List.of());
