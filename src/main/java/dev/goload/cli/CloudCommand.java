@@ -8,7 +8,7 @@ import dev.goload.config.AttributionOptions;
 import dev.goload.config.CloudConfig;
 import dev.goload.config.ShardOptions;
 import dev.goload.modes.LoaderBoundRules;
-import dev.goload.modes.ShardStart;
+import dev.goload.modes.StartGate;
 import dev.goload.modes.cloud.CloudCounters;
 import dev.goload.modes.cloud.CloudResult;
 import dev.goload.modes.cloud.CloudRun;
@@ -240,7 +240,7 @@ public final class CloudCommand implements ModeCommand {
         }
         ShardedStart start;
         try {
-            start = ShardedStart.open(sharding);
+            start = ShardedStart.open(sharding, out);
         } catch (IOException | IllegalArgumentException e) {
             csv.close();
             record.close();
@@ -290,7 +290,7 @@ public final class CloudCommand implements ModeCommand {
                     results.listeners(reason -> running[0].interrupt()), console, csv, record), NanoClock.SYSTEM)
                     .loaderRules(LoaderBoundRules.DEFAULTS.withEmbeddedBroker(f.getBool("embedded")))
                     .attribution(attribution)
-                    .startGate(start.gate(cfg.runId(), f, out));
+                    .startGate(start.gate(cfg.runId(), LoadModeSupport.maskedFlags(f)));
             running[0] = run;
             if (!run.configure()) {
                 return ExitCodes.SETUP;
@@ -302,7 +302,7 @@ public final class CloudCommand implements ModeCommand {
             }, done)) {
                 RunStage.begin();
                 result = run.execute(seed);
-            } catch (ShardStart.Refused e) {
+            } catch (StartGate.Refused e) {
                 err.println("goload -mode cloud: " + e.getMessage());
                 return ExitCodes.SETUP;
             }

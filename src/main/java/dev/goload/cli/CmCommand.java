@@ -17,8 +17,6 @@ import dev.goload.report.CmConsole;
 import dev.goload.report.CmVerdictFormat;
 import dev.goload.report.LossLines;
 import dev.goload.report.RunRecordWriter;
-import dev.goload.shard.CoordinatedStart;
-import dev.goload.shard.PerShardFlags;
 import dev.goload.verify.CmStage;
 import dev.goload.verify.CmVerdict;
 import dev.goload.verify.CmVerifier;
@@ -109,11 +107,10 @@ public final class CmCommand implements ModeCommand {
             client.close();
             return ExitCodes.SETUP;
         }
-        dev.goload.modes.EpochClock epoch = new dev.goload.modes.EpochClock(NanoClock.SYSTEM);
-        CoordinatedStart start;
+        ShardedStart start;
         try {
             // shard 0 serves the barrier from now on, so shards that get ready first can already register
-            start = CoordinatedStart.open(shards, epoch::epochNanos);
+            start = ShardedStart.open(shards, out);
         } catch (IOException | RuntimeException e) {
             // a malformed address is the command line's fault, a port in use the host's
             err.println("goload -mode cm: cannot serve the start barrier on " + shards.coordinateListen() + ": "
@@ -124,21 +121,11 @@ public final class CmCommand implements ModeCommand {
         }
         try (client; record; start; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             RunStage.begin();
-            String fingerprint = PerShardFlags.fingerprint(f.values());
-            // the offset warning goes out when it is known, before T0
-            CmShardPart.Gate gate = !shards.coordinated() ? null : () -> {
-                CoordinatedStart.Start s = start.await(runId, fingerprint, hostName(), epoch::epochNanos);
-                if (s != null && s.offsetWarning() != null) out.println(s.offsetWarning());
-                return s;
-            };
             CmRun run = new CmRun(cfg, client, runId, LoadModeSupport.loaderRules(f), ResultPipeline.with(results.listeners(signal), console, record),
-                    NanoClock.SYSTEM).attribution(attribution).sharded(new CmShardPart(shards.shard(), gate));
+                    NanoClock.SYSTEM).attribution(attribution).sharded(new CmShardPart(shards.shard()))
+                    .startGate(start.gate(runId, f.values()));
             CmResult r = run.execute(signal);
-            CoordinatedStart.Start at = run.coordinatedStart();
-            if (shards.sharded() || at != null) {
-                record.shard(shards.shard().index(), shards.shard().count(), at == null ? null : at.t0EpochMs(),
-                        at == null ? null : at.clockOffsetMs(), at == null ? null : at.coordinator());
-            }
+            start.record(record);
             RunOutcome o = r.outcome();
             if (r.fin() != null) {
                 console.fin(r.fin(), o.latency("e2e"), o.loader(), o.reconnects(), o.errors());
@@ -177,11 +164,6 @@ public final class CmCommand implements ModeCommand {
         a.add(Artifact.of("stageAckErrMeta", cfg.logdir().resolve(StageAckErrors.FILE)));
         if (loss) a.add(Artifact.of("lossAttribution", cfg.logdir().resolve(LOSS_FILE)));
         return a;
-    }
-
-    private static String hostName() {
-        Object h = dev.goload.report.HostInfo.describe().get("hostname");
-        return h == null ? "" : h.toString();
     }
 
     /** Wildcard stages pop any partition: a shard's workers would take (and log) other shards' properties. */

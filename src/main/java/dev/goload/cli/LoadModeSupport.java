@@ -12,7 +12,7 @@ import dev.goload.config.SecretFlags;
 import dev.goload.config.ShardOptions;
 import dev.goload.config.TargetOptions;
 import dev.goload.modes.LoadRun;
-import dev.goload.modes.LoadStart;
+import dev.goload.modes.StartGate;
 import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.RunResult;
@@ -21,7 +21,6 @@ import dev.goload.modes.run.RunListener;
 import dev.goload.modes.run.RunOutcome;
 import dev.goload.report.RunHeader;
 import dev.goload.report.RunRecordWriter;
-import dev.goload.shard.CoordinatedStart;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.ZoneOffset;
@@ -32,7 +31,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
@@ -209,26 +207,17 @@ final class LoadModeSupport {
                        java.util.function.Supplier<Map<String, Object>> section, ResultPipeline results,
                        PrintStream out, PrintStream err) throws Exception {
         RunOptions run = setup.run();
-        CoordinatedStart start;
+        ShardedStart start;
         try {
-            start = CoordinatedStart.open(shards, ShardedStart::epochNanos);
+            start = ShardedStart.open(shards, out);
         } catch (java.io.IOException | IllegalArgumentException e) {
             err.println("goload: cannot serve the start barrier on " + shards.coordinateListen() + ": " + e.getMessage());
             client.close();
             return ExitCodes.SETUP;
         }
         try (start) {
-            if (start.servedAt() != null) out.printf("[shard] serving the start barrier at %s%n", start.servedAt());
-            AtomicReference<CoordinatedStart.Start> got = new AtomicReference<>();
-            LoadStart.StartGate gate = LoadShards.gate(shards, start, run.runId(), header.flags(), got);
-            return execute(setup, client, producers, console, finalLines, header, section, results, out, err, gate,
-                    r -> {
-                if (shards.sharded() || got.get() != null) {
-                    CoordinatedStart.Start s = got.get();
-                    r.shard(shards.shard().index(), shards.shard().count(), s == null ? null : s.t0EpochMs(),
-                            s == null ? null : s.clockOffsetMs(), s == null ? null : s.coordinator());
-                }
-            });
+            return execute(setup, client, producers, console, finalLines, header, section, results, out, err,
+                    start.gate(run.runId(), header.flags()), start::record);
         } catch (java.io.IOException e) { // closing the record or the barrier
             err.println("goload: " + e.getMessage());
             return ExitCodes.SETUP;
@@ -239,7 +228,7 @@ final class LoadModeSupport {
                                java.util.function.Function<LoadRun.Context, LoadRun.Producers> producers,
                                RunListener<Void> console, Consumer<RunOutcome> finalLines, RunHeader header,
                                java.util.function.Supplier<Map<String, Object>> section, ResultPipeline results,
-                               PrintStream out, PrintStream err, LoadStart.StartGate gate,
+                               PrintStream out, PrintStream err, StartGate gate,
                                Consumer<RunRecordWriter<Void>> beforeRecord) throws Exception {
         RunOptions run = setup.run();
         RunRecordWriter<Void> record;
@@ -258,8 +247,8 @@ final class LoadModeSupport {
             try {
                 result = new LoadRun(setup, client, producers, listeners, dev.goload.pace.NanoClock.SYSTEM, gate)
                         .execute(signal);
-            } catch (LoadStart.StartFailed e) {
-                err.println("goload: the coordinated start failed, nothing was sent: " + e.getMessage());
+            } catch (StartGate.Refused e) {
+                err.println("goload: " + e.getMessage());
                 return ExitCodes.SETUP;
             }
             finalLines.accept(result.outcome());

@@ -2,18 +2,12 @@ package dev.goload.cli;
 
 import dev.goload.config.ConsumerOptions;
 import dev.goload.config.ShardOptions;
-import dev.goload.modes.LoadStart;
-import dev.goload.shard.CoordinatedStart;
-import dev.goload.shard.PerShardFlags;
 import dev.goload.shard.Shard;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A sharded {@code max} or {@code openloop} run (docs/distributed.md): the shard flags parsed and checked against the
- * workload (exit 2 before anything is sent), this shard's part of the totals, and the start gate that joins the
- * coordinated start after the warm-up. The engine does the rest: the shard's producers write and its consumers pop
- * only the partitions it owns.
+ * workload (exit 2 before anything is sent) and this shard's part of the totals; its start is {@link ShardedStart}'s.
+ * The engine does the rest: the shard's producers write and its consumers pop only the partitions it owns.
  */
 final class LoadShards {
     private LoadShards() {}
@@ -63,20 +57,5 @@ final class LoadShards {
         ConsumerOptions c = LoadModeSupport.consumer(f);
         return new ConsumerOptions(shard.share(c.consumers()), c.popBatch(), c.popWildcard(), c.popPartitions(),
                 c.popWait(), c.popTimeoutMs(), c.emptySleepMs(), c.manualAck(), c.ackAsync(), c.ackInflight());
-    }
-
-    /**
-     * The gate of a coordinated run ({@code -coordinator} or {@code -start-at}): registers at the barrier after the
-     * warm-up with the configuration's fingerprint, and keeps the start it got in {@code got} for the record.
-     */
-    static LoadStart.StartGate gate(ShardOptions o, CoordinatedStart start, String runId, Map<String, Object> masked,
-                                  AtomicReference<CoordinatedStart.Start> got) {
-        if (!o.coordinated()) return LoadStart.StartGate.NOW;
-        String fingerprint = PerShardFlags.fingerprint(masked);
-        return epoch -> {
-            CoordinatedStart.Start s = start.await(runId, fingerprint, ShardedStart.host(), epoch::epochNanos);
-            got.set(s);
-            return s;
-        };
     }
 }

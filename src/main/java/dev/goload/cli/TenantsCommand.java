@@ -6,7 +6,7 @@ import dev.goload.config.RunOptions;
 import dev.goload.config.ShardOptions;
 import dev.goload.config.TenantsConfig;
 import dev.goload.modes.RunSignal;
-import dev.goload.modes.ShardStart;
+import dev.goload.modes.StartGate;
 import dev.goload.modes.tenants.TenantsFigures;
 import dev.goload.modes.tenants.TenantsResult;
 import dev.goload.modes.tenants.TenantsRun;
@@ -89,7 +89,7 @@ public final class TenantsCommand implements ModeCommand {
         try (client; SignalHooks hooks = SignalHooks.stopping(signal, out);
              RunRecordWriter<TenantsFigures> writer = new RunRecordWriter<>(run.outDir(), header,
                      System.currentTimeMillis());
-             ShardedStart start = ShardedStart.open(sharding)) {
+             ShardedStart start = ShardedStart.open(sharding, out)) {
             RunStage.begin();
             TenantsConsole console = new TenantsConsole(out);
             console.header(c);
@@ -97,9 +97,9 @@ public final class TenantsCommand implements ModeCommand {
             try {
                 r = new TenantsRun(c, client, signal, NanoClock.SYSTEM, LoadModeSupport.loaderRules(f),
                         ResultPipeline.with(results.listeners(signal), console, writer), sharding.shard(),
-                        start.gate(run.runId(), f, out))
+                        start.gate(run.runId(), LoadModeSupport.maskedFlags(f)))
                         .run(run.runId());
-            } catch (ShardStart.Refused e) {
+            } catch (StartGate.Refused e) {
                 err.println("goload -mode tenants: " + e.getMessage());
                 return ExitCodes.SETUP;
             }

@@ -13,7 +13,6 @@ import dev.goload.modes.run.RunListener;
 import dev.goload.modes.run.RunNote;
 import dev.goload.modes.run.RunOutcome;
 import dev.goload.pace.NanoClock;
-import dev.goload.shard.CoordinatedStart;
 import dev.goload.shard.Shard;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +21,7 @@ import java.util.function.Function;
 
 /**
  * The lifecycle shared by the load modes ({@code max}, {@code openloop}): configure the queue at t=0, warm the
- * loader up, ask the {@link LoadStart.StartGate} for T0 (a sharded run's coordinated start; now otherwise), build everything,
+ * loader up, ask the {@link StartGate} for T0 (a sharded run's coordinated start; now otherwise), build everything,
  * wait for T0 on the injected clock, start the producers and the consumers there, then (with {@code -drain}) let the
  * consumers pop what was pushed, report through the one {@link IntervalReporter} (phase
  * {@code load} until the duration or the {@link RunSignal}, then {@code drain}), and return a {@link RunResult}
@@ -111,16 +110,16 @@ public final class LoadRun {
     private final Function<Context, Producers> producerFactory;
     private final List<RunListener<Void>> listeners;
     private final NanoClock clock;
-    private final LoadStart.StartGate gate;
+    private final StartGate gate;
     long configureTimeoutMillis = CONFIGURE_TIMEOUT_MILLIS; // tests shorten it
 
     public LoadRun(Setup setup, QueenClient client, Function<Context, Producers> producerFactory,
                    List<? extends RunListener<Void>> listeners, NanoClock clock) {
-        this(setup, client, producerFactory, listeners, clock, LoadStart.StartGate.NOW);
+        this(setup, client, producerFactory, listeners, clock, StartGate.NONE);
     }
 
     public LoadRun(Setup setup, QueenClient client, Function<Context, Producers> producerFactory,
-                   List<? extends RunListener<Void>> listeners, NanoClock clock, LoadStart.StartGate gate) {
+                   List<? extends RunListener<Void>> listeners, NanoClock clock, StartGate gate) {
         this.gate = gate;
         this.setup = setup;
         this.client = client;
@@ -130,9 +129,12 @@ public final class LoadRun {
     }
 
     /**
-     * @throws LoadStart.StartFailed the coordinated start was refused or timed out (nothing was pushed)
+     * A run stopped before T0 (while it waited for the coordinator or for T0) sends nothing: it reports no interval
+     * and ends with the stop's reason, as a run stopped before its first interval.
+     *
+     * @throws StartGate.Refused the coordinated start was refused, timed out or missed (nothing was pushed)
      */
-    public RunResult execute(RunSignal signal) throws InterruptedException {
+    public RunResult execute(RunSignal signal) throws InterruptedException, StartGate.Refused {
         RunCounters counters = new RunCounters();
         String configureError = configure(counters);
         JsonNode health = null;
@@ -150,7 +152,7 @@ public final class LoadRun {
         Context ctx = new Context(client, counters, recorders, signal, clock, epoch, liveTasks, t0, setup.shard());
         Producers producers = producerFactory.apply(ctx);
         LoaderWarmUp.Result warm = warmUp(producers, signal);
-        CoordinatedStart.Start start = LoadStart.ask(gate, epoch);
+        StartGate.Began began = gate.await(clock, epoch, signal, this::note);
 
         try (LoaderMonitor monitor = new LoaderMonitor(setup.rules(), recorders.hiccup).warmUp(warm)) {
             IntervalReporter<Void> reporter = new IntervalReporter<>(setup.mode(), clock, counters, recorders,
@@ -161,8 +163,9 @@ public final class LoadRun {
                     setup.queue().partitions(), setup.shard(), counters, recorders, consumersStop, setup.e2e(), epoch,
                     liveTasks);
             // everything is built before T0: at T0 only the threads start, so the first request leaves on time
-            long startNanos = waitFor(start, epoch, signal);
+            long startNanos = began.t0Nanos();
             t0.set(startNanos);
+            if (began.stopped()) return stoppedBeforeT0(reporter, signal, health, healthError, configureError);
             producers.start(); // first: the request due at T0 is what a shard's start is measured by
             consumers.start();
 
@@ -193,16 +196,13 @@ public final class LoadRun {
         }
     }
 
-    /**
-     * Waits on the injected clock until the start's T0 (its epoch instant mapped onto the monotonic clock), so the
-     * schedule and the intervals of every shard start at the same instant; returns it (now without a start).
-     */
-    private long waitFor(CoordinatedStart.Start start, EpochClock epoch, RunSignal signal) {
-        if (start == null) return clock.nanoTime();
-        note(new LoadStart.ShardStart(setup.shard(), start));
-        long t0 = epoch.toMonotonicNanos(start.localT0EpochMs() * 1_000_000L);
-        LoadStart.waitUntil(t0, clock, signal);
-        return t0;
+    /** Nothing was started: the reporting begins and ends now, with no interval but the empty last one. */
+    private RunResult stoppedBeforeT0(IntervalReporter<Void> reporter, RunSignal signal, JsonNode health,
+                                      String healthError, String configureError) {
+        reporter.begin(clock.nanoTime(), setup.run().reportSeconds() * 1_000_000_000L);
+        reporter.finish("load");
+        return new RunResult(reporter.outcome(setup.run().runId(), signal.reason(), health, healthError,
+                client.stats().reconnects()), configureError);
     }
 
     /**

@@ -85,6 +85,7 @@ public final class CloudConsole implements RunListener<CloudCounters.Snapshot> {
             }
             case CloudNote.Stragglers g -> out.printf("[shutdown] some goroutines did not stop within %ds%n",
                     g.waitSec());
+            case dev.goload.modes.StartGate.Started st -> StartLines.print(out, st);
             case RunNote.Text t -> out.println(t.line());
             default -> { }
         }

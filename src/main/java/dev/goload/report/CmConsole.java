@@ -58,6 +58,7 @@ public final class CmConsole implements RunListener<CmSnapshot> {
                 if (!s.drained()) out.println("[shutdown] worker drain timed out (15s) — proceeding");
                 out.println(BackoffLine.of(s.backoffs(), s.backoffMillis()));
             }
+            case dev.goload.modes.StartGate.Started st -> StartLines.print(out, st);
             case RunNote.Text t -> out.println(t.line());
             default -> { }
         }

@@ -3,7 +3,7 @@ package dev.goload.report;
 import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.RunCounters;
 import dev.goload.modes.LoadRun;
-import dev.goload.modes.LoadStart;
+import dev.goload.modes.StartGate;
 import dev.goload.modes.LoaderWarmUp;
 import dev.goload.modes.RunResult;
 import dev.goload.modes.run.IntervalSnapshot;
@@ -33,19 +33,9 @@ final class ConsoleExtras {
             case LoadRun.ConfigureFailed f -> out.printf("[configure] WARNING: %s%n", f.error());
             case LoaderWarmUp.Result w -> out.println(w.line());
             case RunNote.Text t -> out.println(t.line());
-            case LoadStart.ShardStart st -> printShardStart(out, st);
+            case StartGate.Started st -> StartLines.print(out, st);
             default -> { } // another mode's note: not this console's
         }
-    }
-
-    /** {@code [shard] I/N starts at T0 …}, then the clock-offset warning when the offset is large. */
-    private static void printShardStart(PrintStream out, LoadStart.ShardStart st) {
-        var s = st.start();
-        String via = s.coordinator() == null ? "-start-at"
-                : String.format(Locale.ROOT, "coordinator %s, clock offset %+.1f ms", s.coordinator(), s.clockOffsetMs());
-        out.printf(Locale.ROOT, "[shard] %s starts at T0 %s (%s)%n", st.shard(),
-                java.time.Instant.ofEpochMilli(s.t0EpochMs()), via);
-        if (st.offsetWarning() != null) out.println(st.offsetWarning());
     }
 
     /** The interval's {@code +} line, then its loader-bound warnings. */

@@ -131,6 +131,15 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
      * @param coordinator   the barrier's URL, or null with {@code -start-at} alone
      */
     public void shard(int index, int count, Long t0EpochMs, Double clockOffsetMs, String coordinator) {
+        shard(index, count, t0EpochMs, clockOffsetMs, coordinator, null);
+    }
+
+    /**
+     * {@link #shard(int, int, Long, Double, String)} with how late after T0 this loader reached its start gate
+     * ({@code startLateMs}: 0 on time, at most the gate's tolerance; null without a T0).
+     */
+    public void shard(int index, int count, Long t0EpochMs, Double clockOffsetMs, String coordinator,
+                      Double startLateMs) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("index", index);
         m.put("count", count);
@@ -138,6 +147,7 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
         m.put("clockOffsetMs", clockOffsetMs);
         m.put("coordinator", coordinator);
         m.put("merged", false);
+        if (startLateMs != null) m.put("startLateMs", startLateMs);
         this.shard = m;
     }
 

@@ -49,6 +49,7 @@ public final class TenantsConsole implements RunListener<TenantsFigures> {
             case TenantsNote.ProvisionFailed f -> out.printf("[provision] FAILED: %d/%d queues%n", f.failed(), f.queues());
             case TenantsNote.ShutdownCut s ->
                     out.printf("[shutdown] %d task(s) did not stop within %ds%n", s.liveTasks(), s.waitSeconds());
+            case dev.goload.modes.StartGate.Started st -> StartLines.print(out, st);
             default -> { }
         }
     }

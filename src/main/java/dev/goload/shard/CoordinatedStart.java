@@ -42,6 +42,9 @@ public final class CoordinatedStart implements AutoCloseable {
     private final ShardOptions opts;
     private final CoordinatorServer server;
     private final String instance = UUID.randomUUID().toString();
+    /** Counted down by {@link #cancel()}: the run was stopped while it waited for the start. */
+    private final java.util.concurrent.CountDownLatch cancelled = new java.util.concurrent.CountDownLatch(1);
+    private volatile CoordinatorClient client;
 
     private CoordinatedStart(ShardOptions opts, CoordinatorServer server) {
         this.opts = opts;
@@ -69,6 +72,7 @@ public final class CoordinatedStart implements AutoCloseable {
      *
      * @param fingerprint a digest of the configuration without per-shard flags (equal on every shard)
      * @throws IllegalStateException the barrier refused the run or timed out (the message names why)
+     * @throws java.util.concurrent.CancellationException {@link #cancel()} ended the wait
      */
     public Start await(String runId, String fingerprint, String host, LongSupplier epochNanos)
             throws IOException, InterruptedException {
@@ -77,6 +81,8 @@ public final class CoordinatedStart implements AutoCloseable {
         }
         if (opts.coordinator().isEmpty()) return null;
         CoordinatorClient c = new CoordinatorClient(URI.create(opts.coordinator()), epochNanos);
+        client = c;
+        if (isCancelled()) throw new java.util.concurrent.CancellationException("the run was stopped");
         CoordinatorClient.Offset offset = measureWithRetry(c);
         CoordinatorClient.Start s = c.join(new StartBarrier.Hello(opts.shard().index(), opts.shard().count(), runId,
                 fingerprint, host, instance), offset, opts.readyTimeoutMs() + opts.startMarginMs() + 30_000);
@@ -94,9 +100,26 @@ public final class CoordinatedStart implements AutoCloseable {
                     throw new IOException("cannot reach the coordinator " + opts.coordinator() + " within "
                             + opts.readyTimeoutMs() + " ms: " + e.getMessage(), e);
                 }
-                Thread.sleep(500);
+                if (cancelled.await(500, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                    throw new java.util.concurrent.CancellationException("the run was stopped");
+                }
             }
         }
+    }
+
+    /**
+     * The run was stopped: a pending {@link #await} ends at once (its held registration is cut, its retries stop),
+     * throwing {@link java.util.concurrent.CancellationException}. The barrier this loader serves stays up until
+     * {@link #close()}.
+     */
+    public void cancel() {
+        cancelled.countDown();
+        CoordinatorClient c = client;
+        if (c != null) c.cancel();
+    }
+
+    private boolean isCancelled() {
+        return cancelled.getCount() == 0;
     }
 
     static InetSocketAddress listenAddress(String addr) {

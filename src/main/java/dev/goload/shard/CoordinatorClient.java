@@ -43,12 +43,19 @@ public final class CoordinatorClient {
     private final URI base;
     private final OkHttpClient http;
     private final LongSupplier epochNanos;
+    private volatile boolean cancelled;
 
     public CoordinatorClient(URI base, LongSupplier epochNanos) {
         this.base = base;
         this.epochNanos = epochNanos;
         this.http = new OkHttpClient.Builder().connectTimeout(Duration.ofSeconds(5))
                 .readTimeout(Duration.ofMillis(CoordinatorServer.HOLD_MILLIS + 10_000)).build();
+    }
+
+    /** Cuts the calls in flight and ends {@link #join} with a {@link java.util.concurrent.CancellationException}. */
+    public void cancel() {
+        cancelled = true;
+        http.dispatcher().cancelAll();
     }
 
     /** Measures the offset over {@code samples} round trips (≥ 1). */
@@ -81,6 +88,7 @@ public final class CoordinatorClient {
         byte[] body = JSON.writeValueAsBytes(hello);
         long until = System.nanoTime() + waitMillis * 1_000_000L;
         while (true) {
+            if (cancelled) throw new java.util.concurrent.CancellationException("the run was stopped");
             Request req = new Request.Builder().url(base.resolve("/v1/ready").toString())
                     .post(RequestBody.create(body, JSON_TYPE)).build();
             try (Response r = http.newCall(req).execute()) {

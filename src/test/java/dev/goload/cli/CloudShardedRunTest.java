@@ -67,7 +67,7 @@ class CloudShardedRunTest {
         assertTrue(sent > 0);
         assertEquals(sent, m.path("section").path("verify").path("sentOk").asLong(), "the merged summary sums");
         assertEquals(8, m.path("section").path("tenants").size(), "the merged ledgers side by side");
-        assertTrue(runs.get(1).out().contains("[shard] shard 1/4: T0 "), runs.get(1).out());
+        assertTrue(runs.get(1).out().contains("[shard] 1/4 starts at T0 "), runs.get(1).out());
     }
 
     @Test
@@ -120,10 +120,11 @@ class CloudShardedRunTest {
                 "-run-id", "sh-at", "-out", dir.toString(), "-rate", "20", "-duration", "1", "-drain", "1",
                 "-report", "1", "-pop-timeout", "500", "-start-at", Long.toString(at));
         assertEquals(0, r.code(), r.out() + r.err());
-        assertTrue(r.out().contains("[shard] shard 0/1: T0 " + java.time.Instant.ofEpochMilli(at) + " (-start-at)"),
+        assertTrue(r.out().contains("[shard] 0/1 starts at T0 " + java.time.Instant.ofEpochMilli(at) + " (-start-at)"),
                 r.out());
         JsonNode rec = JSON.readTree(dir.resolve("sh-at.run.json").toFile());
         assertEquals(at, rec.path("shard").path("t0EpochMs").asLong());
+        assertEquals(0.0, rec.path("shard").path("startLateMs").asDouble(-1), "reached the gate before T0");
         long started = java.time.Instant.parse(rec.path("startedAt").asText()).toEpochMilli();
         assertTrue(Math.abs(started - at) <= 50, "the run began at -start-at: " + rec.path("startedAt"));
     }

@@ -38,7 +38,7 @@ class TenantsShardedRunTest {
             for (int i = 0; i < 2; i++) {
                 MainRun r = runs.get(i);
                 assertEquals(0, r.code(), r.out() + r.err());
-                assertTrue(r.out().contains("[shard] shard " + i + "/2: T0 "), r.out());
+                assertTrue(r.out().contains("[shard] " + i + "/2 starts at T0 "), r.out());
                 Path record = dir.resolve("shard-" + i).resolve("tsh.json");
                 RecordSchema.assertValid(record);
                 records.add(record);

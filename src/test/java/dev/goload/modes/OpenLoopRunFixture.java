@@ -66,7 +66,7 @@ final class OpenLoopRunFixture {
                 behindMillis, 64, 0, "rotate", false);
     }
 
-    RunResult run() throws IOException, InterruptedException {
+    RunResult run() throws IOException, InterruptedException, StartGate.Refused {
         OpenLoopConfig cfg = config();
         PrintStream out = new PrintStream(console, true, StandardCharsets.UTF_8);
         QueenClient client = new QueenClient(ClientConfig.of(url).withRetry(RetryPolicy.NONE)

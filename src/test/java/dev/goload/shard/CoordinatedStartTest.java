@@ -73,4 +73,36 @@ class CoordinatedStartTest {
             assertTrue(e.getMessage().contains("cannot reach the coordinator"), e.getMessage());
         }
     }
+
+    @Test
+    void aCancelEndsARegistrationTheCoordinatorHoldsAndARetryLoopAtOnce() throws Exception {
+        int port = freePort();
+        String url = "http://127.0.0.1:" + port;
+        // a barrier of 2 where shard 0 never registers: shard 1's registration is held (30 s a request)
+        StartBarrier barrier = new StartBarrier(2, 500, 600_000, System::currentTimeMillis);
+        ShardOptions one = new ShardOptions(new Shard(1, 2), null, url, "", 600_000, 500);
+        int unused = freePort();
+        ShardOptions lost = new ShardOptions(new Shard(1, 2), null, "http://127.0.0.1:" + unused, "", 600_000, 0);
+        try (CoordinatorServer server = CoordinatorServer.start(
+                new java.net.InetSocketAddress("127.0.0.1", port), barrier, WALL);
+             CoordinatedStart held = CoordinatedStart.open(one, WALL);
+             CoordinatedStart retrying = CoordinatedStart.open(lost, WALL);
+             ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<CoordinatedStart.Start> a = ex.submit(() -> held.await("r", "fp", "h1", WALL));
+            Future<CoordinatedStart.Start> b = ex.submit(() -> retrying.await("r", "fp", "h1", WALL));
+            long until = System.nanoTime() + 60_000_000_000L; // until shard 1 is registered and held
+            while (barrier.registered() == 0 && !a.isDone() && System.nanoTime() < until) Thread.sleep(10);
+            assertEquals(1, barrier.registered());
+            held.cancel();
+            retrying.cancel();
+            // bounded: without the cancel these would wait 10 minutes
+            var e = assertThrows(java.util.concurrent.ExecutionException.class,
+                    () -> a.get(60, java.util.concurrent.TimeUnit.SECONDS));
+            assertTrue(e.getCause() instanceof java.io.IOException
+                    || e.getCause() instanceof java.util.concurrent.CancellationException, e.getCause().toString());
+            var f = assertThrows(java.util.concurrent.ExecutionException.class,
+                    () -> b.get(60, java.util.concurrent.TimeUnit.SECONDS));
+            assertTrue(f.getCause() instanceof java.util.concurrent.CancellationException, f.getCause().toString());
+        }
+    }
 }

@@ -12,7 +12,7 @@ import dev.goload.modes.EpochClock;
 import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.LoaderWarmUp;
-import dev.goload.modes.ShardStart;
+import dev.goload.modes.StartGate;
 import dev.goload.modes.run.IntervalReporter;
 import dev.goload.modes.run.RunListener;
 import dev.goload.modes.run.RunNote;
@@ -60,7 +60,7 @@ public final class CloudRun {
     private final CloudPhases phases;
     private final CloudTxnIds txnIds = CloudTxnIds.forRunStartingNow();
     private AttributionOptions attribution = AttributionOptions.DEFAULTS;
-    private ShardStart.Gate startGate = ShardStart.Gate.NONE;
+    private StartGate startGate = StartGate.NONE;
     private double configureSec;
 
     public CloudRun(CloudConfig cfg, List<CloudTenant> tenantList, List<QueenClient> clients, FaultPlan faults,
@@ -149,7 +149,7 @@ public final class CloudRun {
     }
 
     /** The coordinated start of a sharded run (default: none, the run starts when warm); set before {@link #execute}. */
-    public CloudRun startGate(ShardStart.Gate gate) {
+    public CloudRun startGate(StartGate gate) {
         this.startGate = gate;
         return this;
     }
@@ -170,15 +170,18 @@ public final class CloudRun {
      * Warms up, waits for the coordinated start (if any), runs load and drain and returns the result; never throws
      * away counters on the way out.
      *
-     * @throws ShardStart.Refused the coordinated start failed (before any push)
+     * A signal before T0 (while waiting for the coordinator or for T0) ends the run there: nothing is pushed, no
+     * drain, the stop reason {@code signal}.
+     *
+     * @throws StartGate.Refused the coordinated start failed (before any push)
      */
-    public CloudResult execute(long seed) throws InterruptedException, ShardStart.Refused {
+    public CloudResult execute(long seed) throws InterruptedException, StartGate.Refused {
         LoaderWarmUp.Result warm = LoaderWarmUp.run(clients, CloudClients.warmUpConnections(cfg, clients), clock);
         note(new RunNote.Text(warm.line()));
         EpochClock epoch = new EpochClock(clock);
-        ShardStart.Began began = ShardStart.await(startGate, clock, epoch);
+        StartGate.Began began = startGate.await(clock, epoch, phases.load, this::note);
         try (LoaderMonitor m = new LoaderMonitor(loaderRules).warmUp(warm)) {
-            return run(seed, m, epoch, began.t0Nanos());
+            return run(seed, m, epoch, began.t0Nanos(), began.stopped());
         }
     }
 
@@ -188,7 +191,7 @@ public final class CloudRun {
         }
     }
 
-    private CloudResult run(long seed, LoaderMonitor monitor, EpochClock epoch, long start)
+    private CloudResult run(long seed, LoaderMonitor monitor, EpochClock epoch, long start, boolean stoppedBeforeT0)
             throws InterruptedException {
         CloudProducers producers = new CloudProducers(cfg, tenants, counters, recorders, c, faults, clock, epoch,
                 txnIds);
@@ -215,6 +218,7 @@ public final class CloudRun {
         long loadEnd = start + cfg.durationSec() * 1_000_000_000L;
         phases.loadEndsAt(loadEnd);
         reporter.begin(start, cfg.reportSec() * 1_000_000_000L);
+        if (stoppedBeforeT0) return stoppedBeforeT0(reporter, producers.pacerCount());
         consumers.start();
         producers.start(start, loadEnd, seed);
         reporter.runUntil(loadEnd, "load", phases.load);
@@ -248,6 +252,15 @@ public final class CloudRun {
                 "-mode cloud does not query the broker's /health", CloudClients.reconnects(clients));
         return result(outcome, loadSec, drainSec, drainPlanned, autoSized, poppedAtDrainStart, drainDeliveries,
                 tailDeliveries, !stopped, producers.pacerCount());
+    }
+
+    /** Nothing was started: the reporting ends now, with the stop reason and the (empty) verdict of no message. */
+    private CloudResult stoppedBeforeT0(IntervalReporter<CloudCounters.Snapshot> reporter, int pacers) {
+        phases.enter(CloudPhases.Phase.DONE);
+        reporter.finish("load");
+        RunOutcome outcome = reporter.outcome(cfg.runId(), phases.stopReason(), null,
+                "-mode cloud does not query the broker's /health", CloudClients.reconnects(clients));
+        return result(outcome, 0, 0, 0, false, 0, 0, -1, false, pacers);
     }
 
     /** Ends consumer loops, cuts parked long-polls and any push still in flight; false when some did not stop. */

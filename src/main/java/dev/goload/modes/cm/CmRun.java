@@ -20,7 +20,7 @@ import dev.goload.pace.NanoClock;
 import dev.goload.pace.OpenLoopPacer;
 import dev.goload.pace.PacerThread;
 import dev.goload.pace.RateCurve;
-import dev.goload.shard.CoordinatedStart;
+import dev.goload.modes.StartGate;
 import dev.goload.verify.CmStage;
 import dev.goload.verify.CmStageRow;
 import dev.goload.verify.CmVerdict;
@@ -80,6 +80,8 @@ public final class CmRun {
     private boolean reporting;
     /** This loader's part of a sharded run (the whole run unsharded). */
     private CmShardPart part = CmShardPart.SINGLE;
+    /** The coordinated start (none: the run starts when it is warm). */
+    private StartGate startGate = StartGate.NONE;
 
 
     public CmRun(CmConfig cfg, QueenClient client, String runId, LoaderBoundRules rules,
@@ -96,8 +98,7 @@ public final class CmRun {
 
     /**
      * Makes this run one shard's part of a sharded run ({@link CmShardPart}): each flow's rate split exactly, only
-     * the shard's properties pushed, warmed up and swept, the schedule started at the T0 of the part's gate after the
-     * warm-up. Wildcard stages cannot be restricted to a shard's partitions: the command refuses {@code -shard} with
+     * the shard's properties pushed, warmed up and swept (its T0 is the {@link #startGate}'s). Wildcard stages cannot be restricted to a shard's partitions: the command refuses {@code -shard} with
      * them.
      */
     public CmRun sharded(CmShardPart part) {
@@ -108,9 +109,10 @@ public final class CmRun {
         return this;
     }
 
-    /** The coordinated start this run began at, or null (not coordinated, or it failed before). */
-    public CoordinatedStart.Start coordinatedStart() {
-        return part.start();
+    /** The coordinated start of a sharded run, awaited after the warm-ups; set before {@link #execute}. */
+    public CmRun startGate(StartGate gate) {
+        this.startGate = gate;
+        return this;
     }
 
     private int rateA() {
@@ -176,9 +178,9 @@ public final class CmRun {
             long start = clock.nanoTime();
             if (failure == null && !signal.isStopping()) {
                 try {
-                    start = part.t0Nanos(clock, epoch);
-                } catch (IllegalStateException | java.io.IOException e) {
-                    failure = "coordinated start: " + e.getMessage();
+                    start = startGate.await(clock, epoch, signal, reporter::note).t0Nanos();
+                } catch (StartGate.Refused e) {
+                    failure = e.getMessage(); // the stage workers run: shut down in order, then report it
                 }
             }
             if (failure == null && !signal.isStopping()) {

@@ -11,7 +11,7 @@ import dev.goload.modes.LoaderBoundRules;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.PushSender;
 import dev.goload.modes.RunSignal;
-import dev.goload.modes.ShardStart;
+import dev.goload.modes.StartGate;
 import dev.goload.modes.Threads;
 import dev.goload.modes.run.IntervalReporter;
 import dev.goload.modes.run.RunListener;
@@ -59,17 +59,17 @@ public final class TenantsRun {
     private final IntervalReporter<TenantsFigures> reporter;
     private final TenantsProducers producers;
     private final TenantsConsumers consumers;
-    private final ShardStart.Gate startGate;
+    private final StartGate startGate;
     private final EpochClock epoch;
 
     /**
      * @param shard     this loader's shard: it provisions, pushes to and pops from only the queues of the tenants it
      *                  owns ({@link Shard#SINGLE}: all)
-     * @param startGate the coordinated start, awaited after provisioning and the pre-dial ({@link ShardStart.Gate#NONE})
+     * @param startGate the coordinated start, awaited after provisioning and the pre-dial ({@link StartGate#NONE})
      */
     public TenantsRun(TenantsConfig c, QueenClient client, RunSignal signal, NanoClock clock, LoaderBoundRules rules,
                       List<? extends RunListener<? super TenantsFigures>> listeners, Shard shard,
-                      ShardStart.Gate startGate) {
+                      StartGate startGate) {
         this.c = c;
         this.client = client;
         this.signal = signal;
@@ -100,15 +100,17 @@ public final class TenantsRun {
      * Runs the whole mode. {@code runId} names the outcome. A failed provisioning ends the run at once (no traffic),
      * with {@link TenantsResult#provisioned()} false and the configure errors by kind in the outcome.
      *
-     * @throws ShardStart.Refused the coordinated start failed (after provisioning, before any push)
+     * A stop before T0 (while waiting for the coordinator or for T0) ends the run there, nothing pushed.
+     *
+     * @throws StartGate.Refused the coordinated start failed (after provisioning, before any push)
      */
-    public TenantsResult run(String runId) throws InterruptedException, ShardStart.Refused {
+    public TenantsResult run(String runId) throws InterruptedException, StartGate.Refused {
         try (monitor) {
             return runMeasured(runId);
         }
     }
 
-    private TenantsResult runMeasured(String runId) throws InterruptedException, ShardStart.Refused {
+    private TenantsResult runMeasured(String runId) throws InterruptedException, StartGate.Refused {
         JsonNode health = null;
         String healthError = null;
         try {
@@ -126,8 +128,14 @@ public final class TenantsRun {
             return result(runId, health, healthError, false);
         }
         if (!c.idleOnly()) preDial();
-        long t0 = ShardStart.await(startGate, clock, epoch).t0Nanos();
+        StartGate.Began began = startGate.await(clock, epoch, signal, reporter::note);
+        long t0 = began.t0Nanos();
         reporter.begin(t0, TimeUnit.SECONDS.toNanos(c.reportSec()));
+        if (began.stopped()) {
+            client.cancelAll(); // the pre-dialled connections carry nothing
+            reporter.finish("load");
+            return result(runId, health, healthError, true);
+        }
         if (!c.idleOnly()) producers.start(t0);
         Thread starter = Thread.ofVirtual().name("goload-tenants-starter").start(this::startConsumers);
         if (!reporter.runUntil(t0 + TimeUnit.SECONDS.toNanos(c.durationSec()), "load", signal)) {
