@@ -56,8 +56,9 @@ class ConfigureTimeoutTest {
 
     @Test
     void aConfigureThatNeverAnswersIsCutAtTheBoundRetriesIncludedAndTheRunGoesOn() throws Exception {
-        // -timeout 4000 and 3 attempts: unbounded, configure alone would take > 12 s.
-        ClientConfig cc = ClientConfig.of("http://127.0.0.1:" + wm.port()).withTimeoutMillis(4000)
+        // -timeout 20000 and 3 attempts: unbounded, configure alone would take > 60 s; the cut at 1.5 s is far before
+        // the first attempt's own deadline even on a loaded machine.
+        ClientConfig cc = ClientConfig.of("http://127.0.0.1:" + wm.port()).withTimeoutMillis(20_000)
                 .withRetry(new RetryPolicy(3, 10));
         List<RunNote> notes = new java.util.concurrent.CopyOnWriteArrayList<>();
         RunListener<Void> listener = new RunListener<>() {
@@ -83,7 +84,7 @@ class ConfigureTimeoutTest {
                     notes.toString());
             assertEquals(1, r.outcome().errors().get("configure").kind("timeout"), "counted as a configure error");
             assertEquals(1, wm.findAll(postRequestedFor(urlEqualTo("/api/v1/configure"))).size(),
-                    "cut before the first attempt's own 4 s deadline, so never retried");
+                    "cut before the first attempt's own 20 s deadline, so never retried");
             // the run went on after the cut (no stopwatch: the order of the broker's requests and the run's end say it)
             List<String> urls = wm.getAllServeEvents().reversed().stream().map(e -> e.getRequest().getUrl()).toList();
             assertEquals("/api/v1/configure", urls.get(0), "the configure came first: " + urls);
