@@ -40,7 +40,8 @@ final class RecordMerge {
 
     private RecordMerge() {}
 
-    static ObjectNode merge(List<ShardInputs.Shard> shards, HlogMerge hlog, List<String> tags) {
+    /** @param latency {@link #latency} of the shards */
+    static ObjectNode merge(List<ShardInputs.Shard> shards, HlogMerge hlog, Map<String, LatencySummary> latency) {
         ObjectNode first = (ObjectNode) shards.getFirst().json();
         ObjectNode r = first.deepCopy();
         List<JsonNode> all = shards.stream().map(ShardInputs.Shard::json).toList();
@@ -62,10 +63,10 @@ final class RecordMerge {
         r.put("intervals", hlog.intervals.isEmpty() ? all.stream().mapToInt(j -> j.path("intervals").asInt()).max()
                 .orElse(0) : hlog.intervals.lastKey() + 1);
         r.set("errors", errors(all));
-        r.set("latencyMs", latency(all, hlog, tags));
+        r.set("latencyMs", JSON.valueToTree(latency));
         r.set("loader", loader(shards));
         r.set("verdict", verdict(shards));
-        // a shard's thresholds judged its own part only; the merged run's are not evaluated here (yet)
+        // a shard's thresholds judged its own part only; the merged run's are evaluated on it (cli.MergeCommand)
         r.set("thresholds", JSON.createArrayNode());
         r.set("section", section(shards));
 
@@ -148,14 +149,14 @@ final class RecordMerge {
         return out;
     }
 
-    private static ObjectNode latency(List<JsonNode> all, HlogMerge hlog, List<String> tags) {
-        ObjectNode out = JSON.createObjectNode();
+    /** Per tag, the summary of the added whole-run histogram, with the max of the shards' exact maxima. */
+    static Map<String, LatencySummary> latency(List<JsonNode> all, HlogMerge hlog, List<String> tags) {
+        Map<String, LatencySummary> out = new java.util.LinkedHashMap<>();
         for (String tag : tags) {
             Histogram h = hlog.whole.get(tag);
             double maxMs = all.stream().mapToDouble(j -> j.path("latencyMs").path(tag).path("max").asDouble()).max()
                     .orElse(0);
-            LatencySummary s = h == null ? LatencySummary.EMPTY : LatencySummary.of(h, Math.round(maxMs * 1000));
-            out.set(tag, JSON.valueToTree(s));
+            out.put(tag, h == null ? LatencySummary.EMPTY : LatencySummary.of(h, Math.round(maxMs * 1000)));
         }
         return out;
     }
