@@ -24,19 +24,14 @@ import org.HdrHistogram.Histogram;
  *   <li>loader: the fleet's (cores, CPU, GC summed; peak RSS of the largest; loader-bound when any shard was, each
  *       reason prefixed by its shard);</li>
  *   <li>verdict: FAIL when any shard failed (findings prefixed by shard), PASS when all passed, else NONE;</li>
- *   <li>section: the numbers every shard has summed; and {@code shards}, each shard's host, clock offset, verdict,
- *       loader summary and own section (cloud's per-tenant ledgers side by side).</li>
+ *   <li>section: merged field by field by {@link SectionMerge}'s explicit rules (counts summed, durations and peaks
+ *       the largest, settings equal, verdicts combined, cloud's per-tenant ledgers side by side, unknown numbers
+ *       never summed); and {@code shards}, each shard's host, clock offset, verdict, loader summary and own
+ *       section.</li>
  * </ul>
  */
 final class RecordMerge {
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    /**
-     * Section numbers that are settings of the run, equal on every shard, not quantities to add (openloop's and max's
-     * echo of their configuration); the instants of a shard's first send stay per shard in {@code section.shards}.
-     */
-    static final Set<String> SETTINGS = Set.of("pushBatch", "payloadBytes", "rampSec", "behindMs", "maxInflight",
-            "firstSendEpochMs");
 
     private RecordMerge() {}
 
@@ -205,24 +200,8 @@ final class RecordMerge {
     }
 
     private static ObjectNode section(List<ShardInputs.Shard> shards) {
-        List<JsonNode> secs = shards.stream().map(s -> s.json().path("section")).toList();
-        ObjectNode out = JSON.createObjectNode();
-        // numbers every shard reports are summed (inside objects too: cloud's verify summary); lists are joined
-        // (cloud's per-tenant rows: each tenant is on one shard); anything else is shard 0's, and stays per shard
-        for (Iterator<String> it = secs.getFirst().fieldNames(); it.hasNext(); ) {
-            String k = it.next();
-            if (SETTINGS.contains(k)) {
-                out.set(k, secs.getFirst().path(k).deepCopy()); // the same on every shard: not a quantity
-            } else if (secs.stream().allMatch(n -> n.path(k).isNumber() || n.path(k).isObject())) {
-                out.set(k, sumObjects(secs.stream().map(n -> (JsonNode) JSON.createObjectNode().set(k, n.path(k)))
-                        .toList()).get(k));
-            } else if (secs.stream().allMatch(n -> n.path(k).isArray())) {
-                ArrayNode joined = out.putArray(k);
-                secs.forEach(n -> n.path(k).forEach(x -> joined.add(x.deepCopy())));
-            } else {
-                out.set(k, secs.getFirst().path(k).deepCopy());
-            }
-        }
+        ObjectNode out = SectionMerge.merge(shards.getFirst().json().path("mode").asText(),
+                shards.stream().map(s -> s.json().path("section")).toList());
         ArrayNode per = out.putArray("shards");
         for (ShardInputs.Shard s : shards) {
             ObjectNode n = per.addObject();
