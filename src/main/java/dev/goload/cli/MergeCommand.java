@@ -51,7 +51,7 @@ final class MergeCommand {
             RunMerge.Merged m = RunMerge.combine(inputs);
             try (ResultPipeline results = ResultPipeline.judging(f, options(f, m), catalog(m.mode()), out, err,
                     html)) {
-                return judgeAndWrite(m, results, Path.of(f.getString("o")), out);
+                return judgeAndWrite(m, results, Path.of(f.getString("o")), out, err);
             }
         } catch (IllegalArgumentException e) {
             err.println("goload merge: " + e.getMessage());
@@ -74,8 +74,8 @@ final class MergeCommand {
         return ModeRegistry.standard().find(mode).map(ModeCommand::thresholdMetrics).orElseGet(MetricCatalog::common);
     }
 
-    private static int judgeAndWrite(RunMerge.Merged m, ResultPipeline results, Path dir, PrintStream out)
-            throws IOException {
+    private static int judgeAndWrite(RunMerge.Merged m, ResultPipeline results, Path dir, PrintStream out,
+                                     PrintStream err) {
         out.printf("[merge] %d shards of a %s run merged; verdict %s%n", m.record().path("shard").path("count")
                 .asInt(), m.mode(), m.record().path("verdict").path("result").asText());
         ResultPipeline.Judgement j = results.judge(m.outcome(),
@@ -83,7 +83,14 @@ final class MergeCommand {
         results.print(j);
         List<Artifact> extra = results.writesHtml()
                 ? List.of(dev.goload.report.html.HtmlReport.artifact(dir.toAbsolutePath(), m.runId())) : List.of();
-        RunMerge.Result r = m.write(dir, j.results(), extra);
+        RunMerge.Result r;
+        try {
+            r = m.write(dir, j.results(), extra);
+        } catch (IOException | UncheckedIOException e) {
+            // as for a single run: the verdict still decides first (3), then the artifact failure (1)
+            err.println("goload merge: writing the merged run failed: " + e.getMessage());
+            return results.exitCode(j, m.verdictExitCode(), true);
+        }
         Path page = results.html(r.record());
         List<Path> paths = new ArrayList<>(List.of(r.record(), r.csv(), r.hlog()));
         if (page != null) paths.add(page);

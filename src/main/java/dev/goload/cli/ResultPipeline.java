@@ -281,7 +281,8 @@ public final class ResultPipeline implements AutoCloseable {
         return exitCode(j, modeCode, false);
     }
 
-    private int exitCode(Judgement j, int modeCode, boolean artifactsFailed) {
+    /** As {@link #exitCode(Judgement, int)}, {@code artifactsFailed} when the caller could not write one. */
+    int exitCode(Judgement j, int modeCode, boolean artifactsFailed) {
         return ExitCodes.resolve(modeCode, artifactsFailed || htmlFailed, j.invalid(), j.thresholdFailed());
     }
 

@@ -140,6 +140,29 @@ class MergeCommandTest {
     }
 
     @Test
+    void aThresholdThatStoppedAShardFailsOnTheMergeToo() throws Exception {
+        List<Path> s = shards(Verdict.NONE);
+        for (Path p : s) judgedBy(p, "offered>=0");
+        edit(s.get(1), j -> ((ObjectNode) j.path("thresholds").get(0)).put("abort", true));
+        MainRun r = merge(s);
+        assertEquals(ExitCodes.THRESHOLD_FAIL, r.code(), r.out());
+        assertTrue(r.out().contains("[threshold] offered>=0 FAIL (" + counters.offeredReq.sum() + "; stopped the run)"),
+                r.out());
+    }
+
+    @Test
+    void aMergedRunThatCannotBeWrittenExitsOneUnlessItsVerdictFailed() throws Exception {
+        List<Path> s = shards(Verdict.NONE);
+        Files.writeString(tmp.resolve("merged"), "a file where the directory should go");
+        MainRun r = merge(s, "-threshold", "offered<1");
+        assertEquals(ExitCodes.SETUP, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("goload merge: writing the merged run failed: "), r.err());
+        List<Path> failed = List.of(s.get(0), ShardRunFixture.run(tmp.resolve("f"), 1, 2, 2, whole, counters, "30000",
+                Verdict.fail(ExitCodes.VERDICT_FAIL, List.of("1 missing"))));
+        assertEquals(ExitCodes.VERDICT_FAIL, merge(failed).code(), "lost messages are not a setup problem");
+    }
+
+    @Test
     void strictOnALoaderBoundShardExitsFiveUnlessTheMergedVerdictFailed() throws Exception {
         List<Path> s = shards(Verdict.NONE);
         edit(s.get(1), j -> ((ObjectNode) j.path("loader")).put("loaderBound", true).putArray("reasons")
