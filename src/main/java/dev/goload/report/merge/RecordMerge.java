@@ -175,6 +175,30 @@ final class RecordMerge {
         out.put("brokerFailingIntervals", l.stream().mapToInt(n -> n.path("brokerFailingIntervals").asInt()).max()
                 .orElse(0));
         out.set("intervals", JSON.createArrayNode()); // each shard's evidence stays in its own record
+        if (out.has("connections")) out.set("connections", connections(l));
+        return out;
+    }
+
+    /**
+     * {@code loader.connections} (docs/run-record.md) of the fleet: sockets opened, closed and open at the end summed;
+     * {@code peakOpen} the sum of the shards' peaks (an upper bound of the fleet's, reached if they peaked at once);
+     * {@code timeWaitPeak} the largest shard's (shards on one host read the same {@code /proc/net/tcp}, so a sum would
+     * count its sockets N times). A figure some shard lacks (null: /proc unreadable) is null.
+     */
+    private static JsonNode connections(List<JsonNode> loaders) {
+        List<JsonNode> c = loaders.stream().map(n -> n.path("connections")).toList();
+        if (!c.stream().allMatch(JsonNode::isObject)) return JSON.nullNode();
+        ObjectNode out = JSON.createObjectNode();
+        for (Iterator<String> it = c.getFirst().fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!c.stream().allMatch(n -> n.path(k).isNumber())) {
+                out.putNull(k);
+            } else if (k.equals("timeWaitPeak")) {
+                out.put(k, c.stream().mapToLong(n -> n.path(k).asLong()).max().orElse(0));
+            } else {
+                out.put(k, c.stream().mapToLong(n -> n.path(k).asLong()).sum());
+            }
+        }
         return out;
     }
 
