@@ -20,8 +20,9 @@ import java.util.Map;
 /**
  * {@code goload merge}: one {@code goload.run/2} record, {@code .hlog} and interval CSV for a sharded run, from its
  * shards' ({@link ShardInputs} checks them, {@link HlogMerge} adds the histograms, {@link CsvMerge} the interval rows,
- * {@link RecordMerge} the record). The merged run is read by {@code report}, {@code compare} and thresholds like any
- * other.
+ * {@link RecordMerge} the record). {@link #combine} merges in memory, so {@code cli.MergeCommand} judges the merged
+ * run (its thresholds on {@link Merged#outcome}, {@code -strict}) before {@link Merged#write} writes it; the merged
+ * run is then read by {@code report}, {@code compare} and thresholds like any other.
  */
 public final class RunMerge {
     private static final ObjectMapper JSON = new ObjectMapper();
