@@ -23,8 +23,13 @@ Options:
   --embedded-broker    start `goload broker -port 0` for the run and pass its URL to every shard
   --dry-run            print the commands and exit 0
 
-Exit status: the highest of the shards' exit codes (0 ok, 1 setup, 2 usage, 3 verdict FAIL, 4 threshold,
-5 invalid measurement), or 1 when the merge fails. The merge runs whenever every shard left its record.
+The shards' -threshold and -strict are judged again by the merge on the merged run (a shard's own verdict
+on its part is not the run's); give the merge more in GOLOAD_MERGE_ARGS, words split on blanks
+(e.g. GOLOAD_MERGE_ARGS='-threshold shed==0 -threshold achieved>=0.99*offered').
+
+Exit status: the merge's (0 ok, 3 merged verdict FAIL, 4 a threshold failed on the merged run, 5 -strict on
+a loader-bound run) combined with the shards' setup (1) or usage (2) failures, the most fundamental winning
+(3 > 2 > 1 > 5 > 4 > 0, the goload table); 1 when the merge fails. The merge runs whenever it can.
 EOF
 }
 
@@ -68,18 +73,20 @@ run_id="shards-$(date +%s)"
 out=${out:-goload-runs/$run_id}
 coordinator="http://127.0.0.1:$port"
 
-shard_cmd() { # I: the command line of shard I
+# shard_argv I: sets cmd to the command line of shard I (run as an array, not through eval: under set -e a
+# failing eval'd command in a background job exits 1, hiding the shard's own exit code)
+shard_argv() {
   local i=$1 extra=()
   [ "$i" = 0 ] && extra=(-coordinate-listen "127.0.0.1:$port")
-  printf '%q ' "$root/scripts/goload" "${args[@]}" ${url:+-url "$url"} -shard "$i/$n" -coordinator "$coordinator" \
-    "${extra[@]}" -run-id "$run_id" -out "$out/shard-$i"
+  cmd=("$root/scripts/goload" "${args[@]}" ${url:+-url "$url"} -shard "$i/$n" -coordinator "$coordinator"
+    "${extra[@]}" -run-id "$run_id" -out "$out/shard-$i")
 }
 
-url="" broker_url=""
+url="" broker_url="" cmd=()
 if [ "$dry" = 1 ]; then
   [ "$embedded" = 1 ] && { echo "+ scripts/goload broker -port 0 > $out/broker.log"; url='<its URL>'; }
-  for ((i = 0; i < n; i++)); do echo "+ $(shard_cmd "$i")> $out/shard-$i.log 2>&1 &"; done
-  echo "+ scripts/goload merge -o $out/merged $out/shard-*"
+  for ((i = 0; i < n; i++)); do shard_argv "$i"; echo "+ $(printf '%q ' "${cmd[@]}")> $out/shard-$i.log 2>&1 &"; done
+  echo "+ scripts/goload merge -o $out/merged ${GOLOAD_MERGE_ARGS:-}${GOLOAD_MERGE_ARGS:+ }$out/shard-*"
   exit 0
 fi
 
@@ -109,22 +116,37 @@ if [ "$embedded" = 1 ]; then
 fi
 
 for ((i = 0; i < n; i++)); do
-  eval "$(shard_cmd "$i")" >"$out/shard-$i.log" 2>&1 &
+  shard_argv "$i"
+  "${cmd[@]}" >"$out/shard-$i.log" 2>&1 &
   pids+=($!)
 done
-worst=0
+# rank CODE: the exit-code precedence (ExitCodes): verdict 3 > usage 2 / other > setup 1 > invalid 5 > threshold 4 > 0
+rank() {
+  case "$1" in
+    0) echo 0 ;; 4) echo 1 ;; 5) echo 2 ;; 1) echo 3 ;; 3) echo 5 ;; *) echo 4 ;;
+  esac
+}
+worse() { if [ "$(rank "$1")" -ge "$(rank "$2")" ]; then echo "$1"; else echo "$2"; fi; }
+
+shard_code=0 # what the merge does not judge again: a shard that failed to run (a 4 or 5 judged its part only)
 for ((i = 0; i < n; i++)); do
   code=0
   wait "${pids[$i]}" || code=$?
   echo "[shards] shard $i/$n exited $code (console: $out/shard-$i.log)"
-  [ "$code" -gt "$worst" ] && worst=$code
+  case "$code" in 0 | 4 | 5) ;; *) shard_code=$(worse "$shard_code" "$code") ;; esac
 done
 pids=()
 
 inputs=()
 for ((i = 0; i < n; i++)); do inputs+=("$out/shard-$i"); done
-if ! "$root/scripts/goload" merge -o "$out/merged" "${inputs[@]}"; then
-  echo "scripts/shards.sh: the merge failed (see above); the shards' runs are in $out/shard-*" >&2
-  [ "$worst" -gt 1 ] || worst=1
-fi
-exit "$worst"
+merge_args=()
+read -r -a merge_args <<<"${GOLOAD_MERGE_ARGS:-}" # words split on blanks, never globbed (0.99*offered)
+merge_code=0
+"$root/scripts/goload" merge -o "$out/merged" "${merge_args[@]}" "${inputs[@]}" || merge_code=$?
+case "$merge_code" in
+  0 | 3 | 4 | 5) ;; # the merged run, judged
+  *)
+    echo "scripts/shards.sh: the merge failed (exit $merge_code, see above); the shards' runs are in $out/shard-*" >&2
+    merge_code=1 ;;
+esac
+exit "$(worse "$shard_code" "$merge_code")"

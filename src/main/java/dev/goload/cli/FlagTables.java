@@ -45,15 +45,7 @@ public final class FlagTables {
      * {@code provision}) gets them from this one place.
      */
     static FlagTable addResultFlags(FlagTable t) {
-        t.strings("threshold", ADDITION + "a pass/fail `expr` on the run's results, one per -threshold:"
-                + " push.p99<10ms, shed==0, errors.rate<0.1%, achieved>=0.99*offered (docs/reporting.md#thresholds);"
-                + " a failed one exits 4, an unknown metric exits 2 before anything is sent");
-        t.intFlag("threshold-abort", 0, ADDITION + "stop the run (cleanly, artifacts complete) when a -threshold"
-                + " has been broken for this many seconds of intervals; 0 = judge at the end only");
-        t.bool("strict", false, ADDITION + "a loader-bound run is invalid as a measurement: exit 5 (without it, a"
-                + " warning)");
-        t.bool("html", true, ADDITION + "write the run's HTML report next to its record, <run-id>.html"
-                + " (docs/reporting.md); -html=false skips it");
+        addJudgementFlags(t, true);
         t.string("metrics-addr", "", ADDITION + "serve live metrics (Prometheus text, OpenMetrics, protobuf with native"
                 + " histograms) on HOST:PORT during the run, e.g. 127.0.0.1:9464; :PORT = every interface; port 0 ="
                 + " a free one (the address is printed on stderr); \"\" = off");
@@ -61,6 +53,26 @@ public final class FlagTables {
                 + " metrics until one scrape has fetched them or this long has passed (Go duration; 0 = stop at once)");
         t.bool("progress", true, ADDITION + "on runs with a -duration, print [HH:MM:SS] + t=elapsed/duration (pct%)"
                 + " after each interval's lines");
+        return t;
+    }
+
+    /**
+     * {@code -threshold}, {@code -strict} and {@code -html}: how a finished run is judged and reported, by a run and by
+     * {@code goload merge} alike (both through {@link ResultPipeline}); {@code live} adds {@code -threshold-abort},
+     * which only a running run can act on.
+     */
+    static FlagTable addJudgementFlags(FlagTable t, boolean live) {
+        t.strings("threshold", ADDITION + "a pass/fail `expr` on the run's results, one per -threshold:"
+                + " push.p99<10ms, shed==0, errors.rate<0.1%, achieved>=0.99*offered (docs/reporting.md#thresholds);"
+                + " a failed one exits 4, an unknown metric exits 2 before anything is sent");
+        if (live) {
+            t.intFlag("threshold-abort", 0, ADDITION + "stop the run (cleanly, artifacts complete) when a -threshold"
+                    + " has been broken for this many seconds of intervals; 0 = judge at the end only");
+        }
+        t.bool("strict", false, ADDITION + "a loader-bound run is invalid as a measurement: exit 5 (without it, a"
+                + " warning)");
+        t.bool("html", true, ADDITION + "write the run's HTML report next to its record, <run-id>.html"
+                + " (docs/reporting.md); -html=false skips it");
         return t;
     }
 

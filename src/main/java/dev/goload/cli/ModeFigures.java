@@ -76,6 +76,35 @@ final class ModeFigures {
         return figures(PROVISION, r.created(), r.pending());
     }
 
+    /**
+     * The figures of a merged run ({@code goload merge}), read from its record's section, where each is its shards'
+     * sum (docs/distributed.md: every figure is a count over disjoint tenants, properties or queues, so the sum is the
+     * whole run's). Nothing for a mode without figures or a verification that did not run. Order and app are never
+     * merged (they cannot be sharded).
+     */
+    static Map<String, Long> ofMerged(String mode, com.fasterxml.jackson.databind.JsonNode section) {
+        return switch (mode) {
+            case "cloud" -> section.path("verify").path("enabled").asBoolean() ? read(CLOUD, section.path("verify"),
+                    "sentOk", "received", "missing", "duplicate", "extra", "crossTenant", "undecodable",
+                    "ambiguousDelivered") : Map.of();
+            case "cm" -> section.path("verifier").isObject() ? read(CM, section.path("verifier"), "msgs", "unique",
+                    "dups", "gaps", "viols", "inflight", "absent", "errors") : Map.of();
+            case "tenants" -> read(TENANTS, section, "tail", "tailQueues");
+            default -> Map.of();
+        };
+    }
+
+    /** {@code names} from the fields {@code fields} of {@code o}, a missing field leaving its figure out (no data). */
+    private static Map<String, Long> read(List<String> names, com.fasterxml.jackson.databind.JsonNode o,
+                                          String... fields) {
+        if (names.size() != fields.length) throw new IllegalArgumentException(names + " vs " + fields.length);
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (int i = 0; i < fields.length; i++) {
+            if (o.path(fields[i]).isNumber()) m.put(names.get(i), o.path(fields[i]).asLong());
+        }
+        return m;
+    }
+
     private static Map<String, Long> figures(List<String> names, long... values) {
         if (names.size() != values.length) throw new IllegalArgumentException(names + " vs " + values.length);
         Map<String, Long> m = new LinkedHashMap<>();

@@ -66,7 +66,8 @@ public final class ResultPipeline implements AutoCloseable {
     /** The result options of parsed flags ({@link ThresholdOptions#NONE} for a table without them). */
     static ThresholdOptions options(ParsedFlags f) {
         if (!f.table().has("threshold")) return ThresholdOptions.NONE;
-        return new ThresholdOptions(f.getStrings("threshold"), f.getInt("threshold-abort"), f.getBool("strict"));
+        int abortSeconds = f.table().has("threshold-abort") ? f.getInt("threshold-abort") : 0;
+        return new ThresholdOptions(f.getStrings("threshold"), abortSeconds, f.getBool("strict"));
     }
 
     /**
@@ -101,7 +102,17 @@ public final class ResultPipeline implements AutoCloseable {
     /** As {@link #of(ParsedFlags, MetricCatalog, PrintStream, PrintStream)} with a given HTML writer (tests). */
     static ResultPipeline of(ParsedFlags f, MetricCatalog catalog, PrintStream out, PrintStream err,
                              HtmlReport html) {
-        ThresholdOptions o = options(f);
+        return judging(f, options(f), catalog, out, err, html);
+    }
+
+    /**
+     * The pipeline of a run judged after it ended elsewhere ({@code goload merge}): the thresholds and {@code -strict}
+     * of {@code o} (the shards' and merge's own) instead of {@code f}'s, {@code -html} from {@code f}.
+     *
+     * @throws IllegalArgumentException as {@link #of(ParsedFlags, MetricCatalog, PrintStream, PrintStream)}
+     */
+    static ResultPipeline judging(ParsedFlags f, ThresholdOptions o, MetricCatalog catalog, PrintStream out,
+                                  PrintStream err, HtmlReport html) {
         boolean wanted = !f.table().has("html") || f.getBool("html");
         return new ResultPipeline(f, o, bind(o, catalog), wanted ? html : HtmlReport.NONE, out, err);
     }
@@ -211,11 +222,21 @@ public final class ResultPipeline implements AutoCloseable {
      * @param writer      the run's record writer, or null for a run that writes no record
      */
     public Judgement judge(RunOutcome outcome, Map<String, ? extends Number> modeFigures, RunRecordWriter<?> writer) {
-        List<ThresholdResult> results = thresholds.evaluate(outcome, modeFigures,
-                abort == null ? null : abort.abortedBy());
-        if (writer != null) writer.thresholds(results);
+        Judgement j = judge(outcome, modeFigures, abort == null ? null : abort.abortedBy());
+        if (writer != null) writer.thresholds(j.results());
+        return j;
+    }
+
+    /** As {@link #judge(RunOutcome, Map, RunRecordWriter)} for a run whose record is written by its caller. */
+    Judgement judge(RunOutcome outcome, Map<String, ? extends Number> modeFigures, String abortedBy) {
+        List<ThresholdResult> results = thresholds.evaluate(outcome, modeFigures, abortedBy);
         return new Judgement(results, options.strict() && outcome.loader().loaderBound(),
                 outcome.loader().reasons());
+    }
+
+    /** Whether {@link #html} writes a page ({@code -html}, true by default). */
+    boolean writesHtml() {
+        return html != HtmlReport.NONE;
     }
 
     /** The {@code [threshold]} lines and the {@code -strict} line: after the mode's final block, before its paths. */
@@ -229,7 +250,7 @@ public final class ResultPipeline implements AutoCloseable {
      * record ({@code html}, {@code <run-id>.html}): what the mode hands to {@code writer.finish}.
      */
     public List<Artifact> withHtml(List<Artifact> own, RunRecordWriter<?> writer, String runId) {
-        if (html == HtmlReport.NONE) return own;
+        if (!writesHtml()) return own;
         List<Artifact> all = new ArrayList<>(own);
         all.add(dev.goload.report.html.HtmlReport.artifact(writer.recordFile().toAbsolutePath().getParent(), runId));
         return all;
@@ -260,7 +281,8 @@ public final class ResultPipeline implements AutoCloseable {
         return exitCode(j, modeCode, false);
     }
 
-    private int exitCode(Judgement j, int modeCode, boolean artifactsFailed) {
+    /** As {@link #exitCode(Judgement, int)}, {@code artifactsFailed} when the caller could not write one. */
+    int exitCode(Judgement j, int modeCode, boolean artifactsFailed) {
         return ExitCodes.resolve(modeCode, artifactsFailed || htmlFailed, j.invalid(), j.thresholdFailed());
     }
 

@@ -68,6 +68,31 @@ class CloudShardedRunTest {
         assertEquals(sent, m.path("section").path("verify").path("sentOk").asLong(), "the merged summary sums");
         assertEquals(8, m.path("section").path("tenants").size(), "the merged ledgers side by side");
         assertTrue(runs.get(1).out().contains("[shard] 1/4 starts at T0 "), runs.get(1).out());
+        assertSectionNotMultiplied(m);
+        assertEquals("PASS", m.path("section").path("verify").path("verdict").asText());
+    }
+
+    /**
+     * The section's durations and settings are the shards' (largest or equal), never N times theirs; counts add up.
+     */
+    private static void assertSectionNotMultiplied(JsonNode m) {
+        JsonNode sec = m.path("section");
+        double maxLoad = 0;
+        double sumLoad = 0;
+        long bitmap = 0;
+        for (JsonNode s : sec.path("shards")) {
+            JsonNode d = s.path("section").path("drain");
+            maxLoad = Math.max(maxLoad, d.path("loadSec").asDouble());
+            sumLoad += d.path("loadSec").asDouble();
+            assertEquals(d.path("plannedSec").asDouble(), sec.path("drain").path("plannedSec").asDouble(), 0.0,
+                    "the planned drain is a setting: " + sec.path("drain"));
+            assertTrue(sec.path("configureSec").asDouble() >= s.path("section").path("configureSec").asDouble());
+            bitmap += s.path("section").path("verifyBitmapBytes").asLong();
+        }
+        assertEquals(maxLoad, sec.path("drain").path("loadSec").asDouble(), 0.0, "the longest shard's load phase");
+        assertTrue(sec.path("drain").path("loadSec").asDouble() < sumLoad, "not the sum " + sumLoad);
+        assertEquals(bitmap, sec.path("verifyBitmapBytes").asLong(), "the fleet's bitmaps (each tenant on one shard)");
+        assertTrue(sec.path("perShard").isArray(), sec.toString());
     }
 
     @Test
@@ -76,8 +101,16 @@ class CloudShardedRunTest {
         for (int i = 0; i < SHARDS; i++) {
             assertEquals(i == 2 ? ExitCodes.VERDICT_FAIL : 0, runs.get(i).code(), runs.get(i).out() + runs.get(i).err());
         }
+        MainRun judged = mergeCommand("sh-lose", "-threshold", "verify.missing==0", "-threshold", "verify.sent>0");
+        assertEquals(ExitCodes.VERDICT_FAIL, judged.code(), "the merged verdict's exit, as a single cloud run's: "
+                + judged.out() + judged.err());
+        assertTrue(judged.out().contains("[threshold] verify.missing==0 FAIL (3)\n[threshold] verify.sent>0 PASS ("),
+                "cloud's own figures, from the merged verdict: " + judged.out());
         JsonNode m = merge("sh-lose");
         assertEquals("FAIL", m.path("verdict").path("result").asText(), m.path("verdict").toString());
+        assertEquals("FAIL", m.path("section").path("verify").path("verdict").asText(), "not shard 0's PASS");
+        assertEquals(3, m.path("section").path("faults").path("loseMsg").asLong(), "the faults asked of every shard");
+        assertSectionNotMultiplied(m);
         JsonNode findings = m.path("verdict").path("findings");
         assertTrue(findings.size() > 0);
         for (JsonNode f : findings) assertTrue(f.asText().startsWith("shard 2: "), findings.toString());
@@ -144,6 +177,15 @@ class CloudShardedRunTest {
         });
     }
 
+    /** {@code goload merge} of the run's shards into {@code <run>/judged}, with {@code flags}. */
+    private MainRun mergeCommand(String runId, String... flags) {
+        List<String> a = new ArrayList<>(List.of("merge", "-o", dir.resolve(runId).resolve("judged").toString(),
+                "-html=false"));
+        a.addAll(List.of(flags));
+        for (int i = 0; i < SHARDS; i++) a.add(dir.resolve(runId).resolve("shard-" + i).toString());
+        return MainRun.of(a.toArray(String[]::new));
+    }
+
     private JsonNode merge(String runId) throws Exception {
         List<Path> inputs = new ArrayList<>();
         for (int i = 0; i < SHARDS; i++) {
@@ -155,6 +197,7 @@ class CloudShardedRunTest {
             inputs.add(record);
         }
         RunMerge.Result r = RunMerge.merge(inputs, dir.resolve(runId).resolve("merged"));
+        RecordSchema.assertValid(r.record());
         return JSON.readTree(r.record().toFile());
     }
 }

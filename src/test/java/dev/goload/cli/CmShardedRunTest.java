@@ -88,6 +88,30 @@ class CmShardedRunTest {
         assertEquals(offered, m.get("counters").get("offeredReq").asLong());
         assertEquals(producedA, m.get("section").get("producedA").asLong());
         assertEquals(2, m.get("section").get("shards").size(), m.get("section").toString());
+        dev.goload.report.RecordSchema.assertValid(merged.record());
+
+        // the stages are the same on both shards: one merged row per stage, its counts the shards' sum
+        JsonNode stages = m.get("section").get("stages");
+        assertEquals(first.get("section").get("stages").size(), stages.size(), stages.toString());
+        JsonNode second = JSON.readTree(records.get(1).toFile());
+        for (int k = 0; k < stages.size(); k++) {
+            assertEquals(first.get("section").get("stages").get(k).get("stage"), stages.get(k).get("stage"));
+            assertEquals(first.get("section").get("stages").get(k).get("processed").asLong()
+                    + second.get("section").get("stages").get(k).get("processed").asLong(),
+                    stages.get(k).get("processed").asLong(), stages.get(k).toString());
+        }
+        JsonNode verifier = m.get("section").get("verifier");
+        assertTrue(verifier.get("passed").asBoolean(), "passed on every shard: " + verifier);
+        long msgs = first.get("section").get("verifier").get("msgs").asLong()
+                + second.get("section").get("verifier").get("msgs").asLong();
+        assertEquals(msgs, verifier.get("msgs").asLong());
+
+        MainRun judged = MainRun.of("merge", "-o", dir.resolve("judged").toString(), "-html=false",
+                "-threshold", "verify.msgs==" + msgs, "-threshold", "verify.violations==0", "-threshold",
+                "verify.absent==0", records.get(0).toString(), records.get(1).toString());
+        assertEquals(0, judged.code(), judged.out() + judged.err());
+        assertTrue(judged.out().contains("[threshold] verify.msgs==" + msgs + " PASS (" + msgs + ")\n"
+                + "[threshold] verify.violations==0 PASS (0)\n[threshold] verify.absent==0 PASS (0)"), judged.out());
     }
 
     @Test

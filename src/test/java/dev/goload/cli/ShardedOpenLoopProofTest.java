@@ -9,8 +9,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.goload.broker.BrokerOptions;
 import dev.goload.broker.EmbeddedBroker;
+import dev.goload.report.RecordSchema;
+import dev.goload.report.html.Chromium;
 import dev.goload.report.merge.RunMerge;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +22,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,10 +40,13 @@ class ShardedOpenLoopProofTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> COMMON = List.of("-mode", "openloop", "-push-batch", "10", "-duration", "2",
             "-report", "1", "-arrival", "uniform", "-partitions", "8", "-consumers", "4", "-behind-ms", "600000",
-            "-drain", "20", "-payload", "64");
+            "-drain", "20", "-payload", "64", "-threshold", "offered>=200");
 
+    /** The shards' and the single loader's runs, once for every test of the class (they are the slow part). */
     @TempDir
-    Path dir;
+    static Path dir;
+
+    private static final List<Path> shardDirs = new ArrayList<>();
 
     /** One shard or loader through the CLI entry point ({@code Main.run}), as a user's process would run it. */
     private static MainRun main(List<String> args) {
@@ -57,8 +64,8 @@ class ShardedOpenLoopProofTest {
         return JSON.readTree(runDir.resolve("proof.json").toFile());
     }
 
-    @Test
-    void fourCoordinatedShardsMergeToExactlyTheCountsOfOneLoader() throws Exception {
+    @BeforeAll
+    static void fourCoordinatedShardsAndOneLoaderRun() throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
@@ -73,65 +80,109 @@ class ShardedOpenLoopProofTest {
                 if (i == 0) a.addAll(List.of("-coordinate-listen", "127.0.0.1:" + port));
                 shards.add(pool.submit(() -> main(a)));
             }
-            List<Path> shardDirs = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
                 MainRun r = shards.get(i).get();
                 assertEquals(0, r.code(), "shard " + i + ":\n" + r.out() + r.err());
                 assertTrue(r.out().contains("[shard] " + i + "/4 starts at T0"), r.out());
+                assertTrue(r.out().contains("[threshold] offered>=200 PASS (200)"), "each shard judged its part");
                 shardDirs.add(dir.resolve("shard-" + i));
             }
             MainRun single = main(args(broker.url(), "proof-single", "4000", dir.resolve("single")));
             assertEquals(0, single.code(), single.out() + single.err());
-
-            RunMerge.Result merged = RunMerge.merge(shardDirs, dir.resolve("merged"));
-            JsonNode m = JSON.readTree(merged.record().toFile());
-            JsonNode one = record(dir.resolve("single"));
-
-            assertEquals(800, one.path("counters").path("offeredReq").asLong(), "the uniform schedule of one loader");
-            for (String c : List.of("offeredReq", "sentReq", "achievedReq", "shedCapReq", "shedBehindReq",
-                    "pushedMsgs", "popped")) {
-                assertEquals(one.path("counters").path(c).asLong(), m.path("counters").path(c).asLong(),
-                        c + ": the merged shards against one loader");
-            }
-            assertEquals(one.path("counters").path("pushedMsgs").asLong(), one.path("counters").path("popped").asLong(),
-                    "the drain popped all one loader pushed");
-
-            Long t0 = null;
-            long pushValues = 0;
-            for (Path d : shardDirs) {
-                JsonNode s = record(d);
-                assertEquals(200, s.path("counters").path("offeredReq").asLong(), d + ": R/4 over 2 s");
-                assertEquals(s.path("counters").path("pushedMsgs").asLong(), s.path("counters").path("popped").asLong(),
-                        d + ": each shard pops exactly what it pushed (its own partitions only)");
-                long st0 = s.path("shard").path("t0EpochMs").asLong();
-                assertFalse(s.path("shard").path("t0EpochMs").isNull(), d + ": the record names T0");
-                if (t0 == null) t0 = st0;
-                assertEquals(t0, st0, d + ": every shard has the coordinator's T0");
-                long localT0 = st0 - Math.round(s.path("shard").path("clockOffsetMs").asDouble());
-                assertEquals(localT0, java.time.Instant.parse(s.path("startedAt").asText()).toEpochMilli(), 1.0,
-                        d + ": its schedule started at T0 on its own clock (T0 − measured offset)");
-                double firstSend = s.path("section").path("firstSendEpochMs").asDouble();
-                assertTrue(firstSend >= localT0, d + ": nothing is sent before T0: " + firstSend + " < " + localT0);
-                pushValues += s.path("latencyMs").path("push").path("count").asLong();
-            }
-            assertNotNull(t0);
-            assertEquals(800, pushValues, "one push latency per sent request");
-            assertEquals(pushValues, m.path("latencyMs").path("push").path("count").asLong(),
-                    "the merged histogram holds the shards' values, every one");
-
-            long logged = 0;
-            HistogramLogReader reader = new HistogramLogReader(merged.hlog().toFile());
-            try {
-                EncodableHistogram h;
-                while ((h = reader.nextIntervalHistogram()) != null) {
-                    long off = h.getStartTimeStamp() - t0;
-                    assertEquals(0, off % 1000, "a merged interval starts on T0 + k·report: " + off);
-                    if ("push".equals(h.getTag())) logged += ((org.HdrHistogram.Histogram) h).getTotalCount();
-                }
-            } finally {
-                reader.close();
-            }
-            assertEquals(pushValues, logged, "the merged .hlog holds every push latency");
         }
+    }
+
+    @Test
+    void fourCoordinatedShardsMergeToExactlyTheCountsOfOneLoader() throws Exception {
+        RunMerge.Result merged = RunMerge.merge(shardDirs, dir.resolve("merged"));
+        JsonNode m = JSON.readTree(merged.record().toFile());
+        JsonNode one = record(dir.resolve("single"));
+
+        assertEquals(800, one.path("counters").path("offeredReq").asLong(), "the uniform schedule of one loader");
+        for (String c : List.of("offeredReq", "sentReq", "achievedReq", "shedCapReq", "shedBehindReq",
+                "pushedMsgs", "popped")) {
+            assertEquals(one.path("counters").path(c).asLong(), m.path("counters").path(c).asLong(),
+                    c + ": the merged shards against one loader");
+        }
+        assertEquals(one.path("counters").path("pushedMsgs").asLong(), one.path("counters").path("popped").asLong(),
+                "the drain popped all one loader pushed");
+
+        Long t0 = null;
+        long pushValues = 0;
+        for (Path d : shardDirs) {
+            JsonNode s = record(d);
+            assertEquals(200, s.path("counters").path("offeredReq").asLong(), d + ": R/4 over 2 s");
+            assertEquals(s.path("counters").path("pushedMsgs").asLong(), s.path("counters").path("popped").asLong(),
+                    d + ": each shard pops exactly what it pushed (its own partitions only)");
+            long st0 = s.path("shard").path("t0EpochMs").asLong();
+            assertFalse(s.path("shard").path("t0EpochMs").isNull(), d + ": the record names T0");
+            if (t0 == null) t0 = st0;
+            assertEquals(t0, st0, d + ": every shard has the coordinator's T0");
+            long localT0 = st0 - Math.round(s.path("shard").path("clockOffsetMs").asDouble());
+            assertEquals(localT0, java.time.Instant.parse(s.path("startedAt").asText()).toEpochMilli(), 1.0,
+                    d + ": its schedule started at T0 on its own clock (T0 − measured offset)");
+            double firstSend = s.path("section").path("firstSendEpochMs").asDouble();
+            assertTrue(firstSend >= localT0, d + ": nothing is sent before T0: " + firstSend + " < " + localT0);
+            pushValues += s.path("latencyMs").path("push").path("count").asLong();
+        }
+        assertNotNull(t0);
+        assertEquals(800, pushValues, "one push latency per sent request");
+        assertEquals(pushValues, m.path("latencyMs").path("push").path("count").asLong(),
+                "the merged histogram holds the shards' values, every one");
+
+        long logged = 0;
+        HistogramLogReader reader = new HistogramLogReader(merged.hlog().toFile());
+        try {
+            EncodableHistogram h;
+            while ((h = reader.nextIntervalHistogram()) != null) {
+                long off = h.getStartTimeStamp() - t0;
+                assertEquals(0, off % 1000, "a merged interval starts on T0 + k·report: " + off);
+                if ("push".equals(h.getTag())) logged += ((org.HdrHistogram.Histogram) h).getTotalCount();
+            }
+        } finally {
+            reader.close();
+        }
+        assertEquals(pushValues, logged, "the merged .hlog holds every push latency");
+    }
+
+    @Test
+    void mergeJudgesTheMergedRunByTheShardsThresholdsAndItsOwnOnTheWholeRun() throws Exception {
+        List<String> a = new ArrayList<>(List.of("merge", "-o", dir.resolve("merged-cli").toString(),
+                "-threshold", "offered==800", "-threshold", "push.count==800", "-threshold", "shed==0"));
+        shardDirs.forEach(d -> a.add(d.toString()));
+        MainRun r = main(a);
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("[threshold] offered>=200 PASS (800)\n[threshold] offered==800 PASS (800)\n"
+                + "[threshold] push.count==800 PASS (800)\n[threshold] shed==0 PASS (0)\n\n[artifacts] "), r.out());
+        Path record = dir.resolve("merged-cli").resolve("proof.json");
+        RecordSchema.assertValid(record);
+        JsonNode t = JSON.readTree(record.toFile()).path("thresholds");
+        assertEquals(4, t.size(), t.toString());
+        assertEquals(800, t.get(0).path("value").asLong(), "the shards' threshold on the merged whole run");
+    }
+
+    @Test
+    void theMergedRunGetsTheReportAndTheCompareOfASingleRun() throws Exception {
+        Chromium.require();
+        Path out = dir.resolve("merged-report");
+        List<String> a = new ArrayList<>(List.of("merge", "-o", out.toString(), "-html=false"));
+        shardDirs.forEach(d -> a.add(d.toString()));
+        assertEquals(0, main(a).code());
+        Path record = out.resolve("proof.json");
+        RecordSchema.assertValid(record);
+
+        MainRun report = MainRun.of("report", record.toString(), "-o", dir.resolve("merged.html").toString());
+        assertEquals(0, report.code(), report.err());
+        // the single loader's own page (-html, written at the end of its run)
+        Path singlePage = dir.resolve("single").resolve("proof.html");
+        int singleCharts = Files.readString(singlePage).split("<div class=\"chart\"", -1).length - 1;
+        assertTrue(singleCharts >= 4, "a single openloop run's report has its charts: " + singleCharts);
+        JsonNode merged = Chromium.assertRenderedWithData(Chromium.dumpDom(dir.resolve("merged.html"),
+                Files.createDirectories(dir.resolve("c1"))), singleCharts);
+        assertEquals(singleCharts, merged.path("charts").size(),
+                "the merged run's report draws, with data, every chart a single run's has: " + merged);
+
+        String compared = ReportInBrowserTest.compareRenders(record, dir.resolve("single"), dir);
+        assertTrue(compared.contains("[compare] A = "), compared);
     }
 }

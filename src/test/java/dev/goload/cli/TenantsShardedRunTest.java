@@ -45,6 +45,14 @@ class TenantsShardedRunTest {
                 shards.add(JSON.readTree(record.toFile()));
             }
             merged = JSON.readTree(RunMerge.merge(records, dir.resolve("merged")).record().toFile());
+            RecordSchema.assertValid(dir.resolve("merged").resolve("tsh.json"));
+            long tail = shards.get(0).path("section").path("tail").asLong()
+                    + shards.get(1).path("section").path("tail").asLong();
+            MainRun judged = MainRun.of("merge", "-o", dir.resolve("judged").toString(), "-html=false",
+                    "-threshold", "tail==" + tail, "-threshold", "tail.queues>=0", records.get(0).toString(),
+                    records.get(1).toString());
+            assertEquals(0, judged.code(), judged.out() + judged.err());
+            assertTrue(judged.out().contains("[threshold] tail==" + tail + " PASS (" + tail + ")"), judged.out());
         }
         JsonNode s0 = shards.get(0).path("section");
         JsonNode s1 = shards.get(1).path("section");
@@ -55,6 +63,11 @@ class TenantsShardedRunTest {
         assertEquals(shards.get(0).path("shard").path("t0EpochMs"), shards.get(1).path("shard").path("t0EpochMs"));
         assertEquals(3, merged.path("section").path("tenants").asInt());
         assertEquals(6, merged.path("section").path("queues").asInt());
+        assertEquals(s0.path("fdBudget").path("limit").asLong(), merged.path("section").path("fdBudget").path("limit")
+                .asLong(), "a process limit is the largest shard's, not the sum of two processes'");
+        assertEquals(Math.max(s0.path("fdBudget").path("sockets").asLong(), s1.path("fdBudget").path("sockets")
+                .asLong()), merged.path("section").path("fdBudget").path("sockets").asLong());
+        assertEquals(s0.path("tail").asLong() + s1.path("tail").asLong(), merged.path("section").path("tail").asLong());
         for (String k : List.of("offeredReq", "sentReq", "pushedMsgs", "popped")) {
             long sum = shards.get(0).path("counters").path(k).asLong() + shards.get(1).path("counters").path(k).asLong();
             assertEquals(sum, merged.path("counters").path(k).asLong(), k);

@@ -11,7 +11,8 @@ import java.util.List;
  *
  * @param pushErr   messages whose push was abandoned (the final line's {@code pushErr})
  * @param pushRetry push attempts after the first (each also a sent request in the common counters)
- * @param verifier  the verifier's totals, null when the run could not be verified
+ * @param verifier  the verifier's totals (its figures: {@code cli.ModeFigures}), null when the run could not be
+ *                  verified
  */
 public record CmSection(List<Stage> stages, long producedA, long producedB, long pushErr, long pushRetry,
                         long pushGaveUp, long undecodable, Verifier verifier) {
@@ -19,10 +20,12 @@ public record CmSection(List<Stage> stages, long producedA, long producedB, long
     public record Stage(String stage, String queue, String group, long processed, long ackErr) {}
 
     /** The verifier's TOTAL row and verdict. */
-    public record Verifier(boolean passed, long msgs, long unique, long dups, long gaps, long viols, long inflight) {
+    public record Verifier(boolean passed, long msgs, long unique, long dups, long gaps, long viols, long inflight,
+                           long absent, long errors) {
         static Verifier of(CmVerdict v) {
             return v == null ? null
-                    : new Verifier(v.passed(), v.msgs(), v.unique(), v.dups(), v.gaps(), v.viols(), v.inflight());
+                    : new Verifier(v.passed(), v.msgs(), v.unique(), v.dups(), v.gaps(), v.viols(), v.inflight(),
+                    v.absent(), v.errors());
         }
     }
 

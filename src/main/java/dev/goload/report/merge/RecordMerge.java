@@ -24,23 +24,19 @@ import org.HdrHistogram.Histogram;
  *   <li>loader: the fleet's (cores, CPU, GC summed; peak RSS of the largest; loader-bound when any shard was, each
  *       reason prefixed by its shard);</li>
  *   <li>verdict: FAIL when any shard failed (findings prefixed by shard), PASS when all passed, else NONE;</li>
- *   <li>section: the numbers every shard has summed; and {@code shards}, each shard's host, clock offset, verdict,
- *       loader summary and own section (cloud's per-tenant ledgers side by side).</li>
+ *   <li>section: merged field by field by {@link SectionMerge}'s explicit rules (counts summed, durations and peaks
+ *       the largest, settings equal, verdicts combined, cloud's per-tenant ledgers side by side, unknown numbers
+ *       never summed); and {@code shards}, each shard's host, clock offset, verdict, loader summary and own
+ *       section.</li>
  * </ul>
  */
 final class RecordMerge {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /**
-     * Section numbers that are settings of the run, equal on every shard, not quantities to add (openloop's and max's
-     * echo of their configuration); the instants of a shard's first send stay per shard in {@code section.shards}.
-     */
-    static final Set<String> SETTINGS = Set.of("pushBatch", "payloadBytes", "rampSec", "behindMs", "maxInflight",
-            "firstSendEpochMs");
-
     private RecordMerge() {}
 
-    static ObjectNode merge(List<ShardInputs.Shard> shards, HlogMerge hlog, List<String> tags) {
+    /** @param latency {@link #latency} of the shards */
+    static ObjectNode merge(List<ShardInputs.Shard> shards, HlogMerge hlog, Map<String, LatencySummary> latency) {
         ObjectNode first = (ObjectNode) shards.getFirst().json();
         ObjectNode r = first.deepCopy();
         List<JsonNode> all = shards.stream().map(ShardInputs.Shard::json).toList();
@@ -62,10 +58,10 @@ final class RecordMerge {
         r.put("intervals", hlog.intervals.isEmpty() ? all.stream().mapToInt(j -> j.path("intervals").asInt()).max()
                 .orElse(0) : hlog.intervals.lastKey() + 1);
         r.set("errors", errors(all));
-        r.set("latencyMs", latency(all, hlog, tags));
+        r.set("latencyMs", JSON.valueToTree(latency));
         r.set("loader", loader(shards));
         r.set("verdict", verdict(shards));
-        // a shard's thresholds judged its own part only; the merged run's are not evaluated here (yet)
+        // a shard's thresholds judged its own part only; the merged run's are evaluated on it (cli.MergeCommand)
         r.set("thresholds", JSON.createArrayNode());
         r.set("section", section(shards));
 
@@ -148,14 +144,14 @@ final class RecordMerge {
         return out;
     }
 
-    private static ObjectNode latency(List<JsonNode> all, HlogMerge hlog, List<String> tags) {
-        ObjectNode out = JSON.createObjectNode();
+    /** Per tag, the summary of the added whole-run histogram, with the max of the shards' exact maxima. */
+    static Map<String, LatencySummary> latency(List<JsonNode> all, HlogMerge hlog, List<String> tags) {
+        Map<String, LatencySummary> out = new java.util.LinkedHashMap<>();
         for (String tag : tags) {
             Histogram h = hlog.whole.get(tag);
             double maxMs = all.stream().mapToDouble(j -> j.path("latencyMs").path(tag).path("max").asDouble()).max()
                     .orElse(0);
-            LatencySummary s = h == null ? LatencySummary.EMPTY : LatencySummary.of(h, Math.round(maxMs * 1000));
-            out.set(tag, JSON.valueToTree(s));
+            out.put(tag, h == null ? LatencySummary.EMPTY : LatencySummary.of(h, Math.round(maxMs * 1000)));
         }
         return out;
     }
@@ -179,6 +175,30 @@ final class RecordMerge {
         out.put("brokerFailingIntervals", l.stream().mapToInt(n -> n.path("brokerFailingIntervals").asInt()).max()
                 .orElse(0));
         out.set("intervals", JSON.createArrayNode()); // each shard's evidence stays in its own record
+        if (out.has("connections")) out.set("connections", connections(l));
+        return out;
+    }
+
+    /**
+     * {@code loader.connections} (docs/run-record.md) of the fleet: sockets opened, closed and open at the end summed;
+     * {@code peakOpen} the sum of the shards' peaks (an upper bound of the fleet's, reached if they peaked at once);
+     * {@code timeWaitPeak} the largest shard's (shards on one host read the same {@code /proc/net/tcp}, so a sum would
+     * count its sockets N times). A figure some shard lacks (null: /proc unreadable) is null.
+     */
+    private static JsonNode connections(List<JsonNode> loaders) {
+        List<JsonNode> c = loaders.stream().map(n -> n.path("connections")).toList();
+        if (!c.stream().allMatch(JsonNode::isObject)) return JSON.nullNode();
+        ObjectNode out = JSON.createObjectNode();
+        for (Iterator<String> it = c.getFirst().fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!c.stream().allMatch(n -> n.path(k).isNumber())) {
+                out.putNull(k);
+            } else if (k.equals("timeWaitPeak")) {
+                out.put(k, c.stream().mapToLong(n -> n.path(k).asLong()).max().orElse(0));
+            } else {
+                out.put(k, c.stream().mapToLong(n -> n.path(k).asLong()).sum());
+            }
+        }
         return out;
     }
 
@@ -204,24 +224,8 @@ final class RecordMerge {
     }
 
     private static ObjectNode section(List<ShardInputs.Shard> shards) {
-        List<JsonNode> secs = shards.stream().map(s -> s.json().path("section")).toList();
-        ObjectNode out = JSON.createObjectNode();
-        // numbers every shard reports are summed (inside objects too: cloud's verify summary); lists are joined
-        // (cloud's per-tenant rows: each tenant is on one shard); anything else is shard 0's, and stays per shard
-        for (Iterator<String> it = secs.getFirst().fieldNames(); it.hasNext(); ) {
-            String k = it.next();
-            if (SETTINGS.contains(k)) {
-                out.set(k, secs.getFirst().path(k).deepCopy()); // the same on every shard: not a quantity
-            } else if (secs.stream().allMatch(n -> n.path(k).isNumber() || n.path(k).isObject())) {
-                out.set(k, sumObjects(secs.stream().map(n -> (JsonNode) JSON.createObjectNode().set(k, n.path(k)))
-                        .toList()).get(k));
-            } else if (secs.stream().allMatch(n -> n.path(k).isArray())) {
-                ArrayNode joined = out.putArray(k);
-                secs.forEach(n -> n.path(k).forEach(x -> joined.add(x.deepCopy())));
-            } else {
-                out.set(k, secs.getFirst().path(k).deepCopy());
-            }
-        }
+        ObjectNode out = SectionMerge.merge(shards.getFirst().json().path("mode").asText(),
+                shards.stream().map(s -> s.json().path("section")).toList());
         ArrayNode per = out.putArray("shards");
         for (ShardInputs.Shard s : shards) {
             ObjectNode n = per.addObject();

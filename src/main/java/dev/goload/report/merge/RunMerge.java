@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.goload.metrics.LatencySummary;
+import dev.goload.modes.run.RunOutcome;
+import dev.goload.report.Artifact;
 import dev.goload.report.JsonFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,8 +20,9 @@ import java.util.Map;
 /**
  * {@code goload merge}: one {@code goload.run/2} record, {@code .hlog} and interval CSV for a sharded run, from its
  * shards' ({@link ShardInputs} checks them, {@link HlogMerge} adds the histograms, {@link CsvMerge} the interval rows,
- * {@link RecordMerge} the record). The merged run is read by {@code report}, {@code compare} and thresholds like any
- * other.
+ * {@link RecordMerge} the record). {@link #combine} merges in memory, so {@code cli.MergeCommand} judges the merged
+ * run (its thresholds on {@link Merged#outcome}, {@code -strict}) before {@link Merged#write} writes it; the merged
+ * run is then read by {@code report}, {@code compare} and thresholds like any other.
  */
 public final class RunMerge {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -28,10 +32,20 @@ public final class RunMerge {
 
     private RunMerge() {}
 
+    /** Merges the shards at {@code inputs} into {@code outDir}, judged by nothing ({@link Merged#write}). */
     public static Result merge(List<Path> inputs, Path outDir) throws IOException {
+        return combine(inputs).write(outDir, List.of(), List.of());
+    }
+
+    /**
+     * Reads and checks the shards and merges them in memory; nothing is written yet, so whatever judges the merged
+     * run (its thresholds) can still refuse it before a file exists.
+     *
+     * @throws IllegalArgumentException when the inputs are not the complete, consistent shards of one run
+     */
+    public static Merged combine(List<Path> inputs) throws IOException {
         List<ShardInputs.Shard> shards = ShardInputs.read(inputs);
         JsonNode first = shards.getFirst().json();
-        String runId = first.path("runId").asText();
         long periodMs = reportSeconds(first) * 1000L;
         HlogMerge hlog = new HlogMerge(periodMs);
         for (ShardInputs.Shard s : shards) {
@@ -39,29 +53,104 @@ public final class RunMerge {
         }
         List<String> tags = tags(first);
         checkLogsMatchRecords(shards, hlog, tags);
+        Map<String, LatencySummary> latency = RecordMerge.latency(shards.stream().map(ShardInputs.Shard::json)
+                .toList(), hlog, tags);
+        return new Merged(shards, hlog, tags, latency, RecordMerge.merge(shards, hlog, latency));
+    }
 
-        Files.createDirectories(outDir);
-        Path record = outDir.resolve(runId + ".json");
-        Path hlogOut = outDir.resolve(runId + ".hlog");
-        Path csvOut = outDir.resolve(runId + ".intervals.csv");
-        long t0 = first.path("shard").path("t0EpochMs").asLong(
-                Instant.parse(first.path("startedAt").asText()).toEpochMilli());
-        hlog.write(hlogOut, runId, t0, tags);
-        CsvMerge.merge(shards.stream().map(ShardInputs.Shard::csv).toList(), hlog, csvOut);
+    /** A merged run in memory: its record (without thresholds and artifacts yet) and its added histograms. */
+    public static final class Merged {
+        private final List<ShardInputs.Shard> shards;
+        private final HlogMerge hlog;
+        private final List<String> tags;
+        private final Map<String, LatencySummary> latency;
+        private final ObjectNode record;
 
-        ObjectNode merged = RecordMerge.merge(shards, hlog, tags);
-        ArrayNode artifacts = JSON.createArrayNode();
-        artifacts.addObject().put("kind", "record").put("path", record.toString());
-        artifacts.addObject().put("kind", "intervalsCsv").put("path", csvOut.toString());
-        artifacts.addObject().put("kind", "hlog").put("path", hlogOut.toString());
-        for (ShardInputs.Shard s : shards) {
-            artifacts.addObject().put("kind", "shardRecord").put("path", s.record().toString());
+        private Merged(List<ShardInputs.Shard> shards, HlogMerge hlog, List<String> tags,
+                       Map<String, LatencySummary> latency, ObjectNode record) {
+            this.shards = shards;
+            this.hlog = hlog;
+            this.tags = tags;
+            this.latency = latency;
+            this.record = record;
         }
-        merged.set("artifacts", artifacts);
-        merged.set("artifactErrors", JSON.createArrayNode());
-        JsonFiles.writeAtomically(record, merged);
-        return new Result(record, hlogOut, csvOut, shards.size(), merged.path("mode").asText(),
-                merged.path("verdict").path("result").asText());
+
+        public String mode() {
+            return record.path("mode").asText();
+        }
+
+        public String runId() {
+            return record.path("runId").asText();
+        }
+
+        /** The merged record as it stands (read-only to callers). */
+        public JsonNode record() {
+            return record;
+        }
+
+        /** The whole merged run as a single run's engine returns it (thresholds read this). */
+        public RunOutcome outcome() {
+            return MergedOutcome.of(record, hlog.whole, latency);
+        }
+
+        /** The {@code -threshold} expressions the shards were run with (the same on every shard), in order. */
+        public List<String> shardThresholds() {
+            return ShardInputs.thresholds(shards.getFirst());
+        }
+
+        /** The expression a shard's {@code -threshold-abort} stopped it with, or null. */
+        public String abortedBy() {
+            for (ShardInputs.Shard s : shards) {
+                for (JsonNode t : s.json().path("thresholds")) {
+                    if (t.path("abort").asBoolean()) return t.path("expr").asText();
+                }
+            }
+            return null;
+        }
+
+        /** Whether the shards ran with {@code -strict}. */
+        public boolean shardsStrict() {
+            return shards.getFirst().json().path("flags").path("strict").asBoolean(false);
+        }
+
+        /** The merged verdict's exit code (its shards' highest: what a single run of the mode exits with). */
+        public int verdictExitCode() {
+            return record.path("verdict").path("exitCode").asInt();
+        }
+
+        /**
+         * Writes the merged record ({@code <run-id>.json}, with {@code thresholds} as evaluated on it), {@code .hlog}
+         * and interval CSV into {@code outDir}.
+         *
+         * @param thresholds the record's {@code thresholds} entries (serialised as a run's record writer does)
+         * @param extra      further artifacts the caller writes next to the record ({@code html}: the report)
+         */
+        public Result write(Path outDir, List<?> thresholds, List<Artifact> extra) throws IOException {
+            String runId = runId();
+            Files.createDirectories(outDir);
+            Path recordOut = outDir.resolve(runId + ".json");
+            Path hlogOut = outDir.resolve(runId + ".hlog");
+            Path csvOut = outDir.resolve(runId + ".intervals.csv");
+            JsonNode first = shards.getFirst().json();
+            long t0 = first.path("shard").path("t0EpochMs").asLong(
+                    Instant.parse(first.path("startedAt").asText()).toEpochMilli());
+            hlog.write(hlogOut, runId, t0, tags);
+            CsvMerge.merge(shards.stream().map(ShardInputs.Shard::csv).toList(), hlog, csvOut);
+
+            ObjectNode merged = record.deepCopy();
+            merged.set("thresholds", JSON.valueToTree(thresholds));
+            ArrayNode artifacts = JSON.createArrayNode();
+            List<Artifact> all = new ArrayList<>(List.of(Artifact.of("record", recordOut),
+                    Artifact.of("intervalsCsv", csvOut), Artifact.of("hlog", hlogOut)));
+            all.addAll(extra);
+            for (ShardInputs.Shard s : shards) all.add(Artifact.of("shardRecord", s.record()));
+            all.forEach(a -> artifacts.add(JSON.valueToTree(a)));
+            merged.set("artifacts", artifacts);
+            merged.set("artifactErrors", JSON.createArrayNode());
+            JsonFiles.writeAtomically(recordOut, merged);
+            return new Result(recordOut, hlogOut, csvOut, shards.size(), mode(),
+                    merged.path("verdict").path("result").asText());
+        }
     }
 
     static int reportSeconds(JsonNode record) {

@@ -109,6 +109,11 @@ public final class ShardInputs {
                 throw new IllegalArgumentException(s.name() + " ran another configuration than " + first.name()
                         + ": " + String.join(", ", diff));
             }
+            if (!thresholds(s).equals(thresholds(first))) {
+                throw new IllegalArgumentException(s.name() + " was judged by other thresholds than " + first.name()
+                        + ": " + thresholds(s) + " vs " + thresholds(first) + " (the merged run is judged by the"
+                        + " shards' thresholds, so they must be the same on every shard)");
+            }
             Shard dup = byIndex.put(s.index(), s);
             if (dup != null) {
                 throw new IllegalArgumentException("shard " + s.index() + " is given twice: " + dup.record() + " and "
@@ -127,6 +132,13 @@ public final class ShardInputs {
         if (byIndex.size() != count) {
             throw new IllegalArgumentException("shard indexes " + byIndex.keySet() + " do not fit a run of " + count);
         }
+    }
+
+    /** The {@code -threshold} expressions a shard's record was judged by, in order. */
+    static List<String> thresholds(Shard s) {
+        List<String> out = new ArrayList<>();
+        s.json().path("thresholds").forEach(t -> out.add(t.path("expr").asText()));
+        return out;
     }
 
     private static void same(Shard first, Shard s, String what, String value, String expected) {
