@@ -78,6 +78,11 @@ final class MergeCommand {
                                      PrintStream err) {
         out.printf("[merge] %d shards of a %s run merged; verdict %s%n", m.record().path("shard").path("count")
                 .asInt(), m.mode(), m.record().path("verdict").path("result").asText());
+        String stop = m.record().path("stopReason").asText();
+        if (stop.startsWith("shards: ")) {
+            out.println("[merge] WARNING: the shards stopped differently (" + stop.substring(8)
+                    + "): the merged counts cover less than the planned run");
+        }
         ResultPipeline.Judgement j = results.judge(m.outcome(),
                 ModeFigures.ofMerged(m.mode(), m.record().path("section")), m.abortedBy());
         results.print(j);

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.goload.metrics.LatencySummary;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -47,9 +46,7 @@ final class RecordMerge {
         r.put("startedAt", all.stream().map(j -> j.path("startedAt").asText()).min(String::compareTo).orElse(""));
         r.put("endedAt", all.stream().map(j -> j.path("endedAt").asText()).max(String::compareTo).orElse(""));
         r.put("durationSec", all.stream().mapToDouble(j -> j.path("durationSec").asDouble()).max().orElse(0));
-        Set<String> reasons = new LinkedHashSet<>();
-        all.forEach(j -> reasons.add(j.path("stopReason").asText()));
-        r.put("stopReason", reasons.size() == 1 ? reasons.iterator().next() : "shards: " + String.join("; ", reasons));
+        r.put("stopReason", stopReason(shards));
 
         r.set("counters", sumObjects(all.stream().map(j -> j.path("counters")).toList()));
         r.set("phases", phases(all));
@@ -239,5 +236,22 @@ final class RecordMerge {
             n.set("section", s.json().path("section").deepCopy());
         }
         return out;
+    }
+
+    /**
+     * The shards' common stop reason, or, when they stopped differently (one stopped by a signal or an error while
+     * the others ran to their end), every reason with the shards it ended: {@code shards: 0,1,3 duration; 2 signal}.
+     * The merged counts then cover less than the planned run, and the line says which shard is short.
+     */
+    static String stopReason(List<ShardInputs.Shard> shards) {
+        java.util.Map<String, List<String>> byReason = new java.util.LinkedHashMap<>();
+        for (ShardInputs.Shard s : shards) {
+            byReason.computeIfAbsent(s.json().path("stopReason").asText(), k -> new java.util.ArrayList<>())
+                    .add(Integer.toString(s.index()));
+        }
+        if (byReason.size() == 1) return byReason.keySet().iterator().next();
+        List<String> parts = new java.util.ArrayList<>();
+        byReason.forEach((reason, idx) -> parts.add(String.join(",", idx) + " " + reason));
+        return "shards: " + String.join("; ", parts);
     }
 }
