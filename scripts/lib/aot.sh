@@ -30,12 +30,17 @@ goload_aot_key() {
 goload_aot_flags() {
   local jar=$1 cache=$2; shift 2
   local key; key=$(goload_aot_key "$jar") || return 0
-  # the key file also holds the cache's size: a truncated cache is retrained, not mapped
-  if [ "$(cat "$cache.key" 2>/dev/null)" != "$key aot=$(stat -c %s "$cache" 2>/dev/null)" ]; then
+  if ! goload_aot_valid "$cache" "$key"; then
     if [ "$(head -n 1 "$cache.failed" 2>/dev/null)" = "$key" ]; then return 0; fi
     goload_aot_train "$jar" "$cache" "$key" "$@" || return 0
   fi
   printf '%s\n' "-XX:AOTCache=$cache -Xlog:aot*=off -Xlog:cds*=off -Xlog:aot*=warning:stderr"
+}
+
+# goload_aot_valid CACHE KEY: whether CACHE was trained for KEY. The key file also holds the cache's size: a
+# truncated cache is retrained, not mapped.
+goload_aot_valid() {
+  [ "$(cat "$1.key" 2>/dev/null)" = "$2 aot=$(stat -c %s "$1" 2>/dev/null)" ]
 }
 
 # goload_aot_train JAR CACHE KEY TRAIN_JVM_FLAGS...: the training run; 0 when CACHE and CACHE.key are in place.
@@ -50,6 +55,8 @@ goload_aot_train() {
       exec 9>&-
       return 1
     fi
+    # another launcher may have finished training between our check and the lock
+    if goload_aot_valid "$cache" "$key"; then exec 9>&-; return 0; fi
   fi
   echo "goload: training the AOT cache $cache (once per jar build, ~20 s; GOLOAD_AOT=0 skips) ..." >&2
   # bounded: a training that hangs must not hold the run (nor the lock) for ever
