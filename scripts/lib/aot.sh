@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # The launcher's JDK 25 AOT cache (JEP 483 class loading & linking, JEP 514 one-step -XX:AOTCacheOutput, JEP 515
 # method profiles): target/goload.aot, built once per jar by a training run (`goload aot-train`: the real push,
-# pop/ack and cloud paths against in-process loopback servers, ~20 s) and mapped by every later run, which then
+# pop/ack and cloud paths against in-process loopback servers, 20-60 s) and mapped by every later run, which then
 # starts with goload's classes loaded, linked and profiled instead of interpreting its first seconds.
 #
 # Rules, because a cache must never break or change a run:
@@ -58,7 +58,7 @@ goload_aot_train() {
     # another launcher may have finished training between our check and the lock
     if goload_aot_valid "$cache" "$key"; then exec 9>&-; return 0; fi
   fi
-  echo "goload: training the AOT cache $cache (once per jar build, ~20 s; GOLOAD_AOT=0 skips) ..." >&2
+  echo "goload: training the AOT cache $cache (once per jar build, 20-60 s; GOLOAD_AOT=0 skips) ..." >&2
   # bounded: a training that hangs must not hold the run (nor the lock) for ever
   # GOLOAD_AOT_TRAIN_ARGS: extra aot-train flags (tests: -sec 1)
   # shellcheck disable=SC2086

@@ -54,7 +54,9 @@ public final class AotTrainCommand {
                         "-consumers", "2", "-pop-batch", "500", "-payload", "256", "-duration", d, "-report", "1")),
                 new Step("cloud embedded broker", List.of("-mode", "cloud", "-embedded", "-target", "broker",
                         "-tenants", "4", "-partitions", "8", "-consumers-per-tenant", "4", "-pop-batch", "50",
-                        "-rate", "3000", "-duration", d, "-drain", "2", "-report", "1")));
+                        "-rate", "3000", "-duration", d, "-drain", "2", "-report", "1",
+                        // a training judges nothing: a short run on a busy machine may end with messages in flight
+                        "-fail-on-verify=false")));
     }
 
     public static int run(List<String> args, PrintStream out, PrintStream err) {
