@@ -44,7 +44,8 @@ public final class Main {
         }
         // Go would reject --version as an undefined flag of max; nothing relies on that error.
         if (first.equals("--version") && explicitMode.isEmpty()) first = "version";
-        if (!first.equals("help") && !first.equals("version") && !first.equals("completion")) {
+        if (!first.equals("help") && !first.equals("version") && !first.equals("completion")
+                && !first.equals("aot-train")) {
             try {
                 dev.goload.client.HttpEngine.fromEnvironment();
             } catch (IllegalArgumentException e) {
@@ -66,6 +67,8 @@ public final class Main {
             case "completion" -> { return CompletionCommand.run(rest, registry, out, err); }
             case "report" -> { return ReportCommand.run(rest, out, err); }
             case "compare" -> { return CompareCommand.run(rest, out, err); }
+            // hidden: the launcher's AOT-cache training run (scripts/goload), not a user command
+            case "aot-train" -> { return AotTrainCommand.run(rest, out, err); }
             default -> { }
         }
         if (registry.has(first)) return subcommand(first, rest, out, err, registry, runner);

@@ -1,0 +1,28 @@
+package dev.goload.launcher;
+
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The stand-in for goload's jar in {@link LauncherAotTest}: scripts/goload runs it as {@code -jar}. {@code aot-train}
+ * does a little work (so the training has classes and a profile to record) and fails when
+ * {@code AOT_PROBE_FAIL=1}; anything else prints one line with the JVM's {@code -XX:AOTCache} argument, if any.
+ */
+public final class AotProbe {
+    private AotProbe() {}
+
+    public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("aot-train")) {
+            if ("1".equals(System.getenv("AOT_PROBE_FAIL"))) System.exit(1);
+            Map<String, Integer> m = new TreeMap<>();
+            for (int i = 0; i < 50_000; i++) m.merge("k" + (i % 97), i, Integer::sum);
+            if (m.size() != 97) System.exit(1);
+            return;
+        }
+        List<String> jvm = ManagementFactory.getRuntimeMXBean().getInputArguments();
+        String aot = jvm.stream().filter(a -> a.startsWith("-XX:AOTCache=")).findFirst().orElse("none");
+        System.out.println("probe ran " + String.join(" ", args) + " aot=" + aot);
+    }
+}
