@@ -46,7 +46,7 @@ bench_sample() {
     if [ "$phase" != "$last" ]; then
       pops=$(curl -fsS -m 2 "$burl/metrics/prometheus" 2>/dev/null \
         | sed -n 's/^queen_cluster_pop_messages_total //p') || pops=""
-      [ -n "$pops" ] && last=$phase # a failed read is retried on the next sample
+      if [ -n "$pops" ]; then last=$phase; fi # a failed read is retried on the next sample
     fi
     printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(date +%s%3N)" "$est" "$fds" "$tw" "$pops" "$phase" >>"$out"
     sleep 0.5
