@@ -90,12 +90,30 @@ public final class BenchSummary {
         ObjectNode c = cloud.phase(work.resolve("cloud"));
         if (c != null) out.set("cloud", c);
         ArrayNode verify = json.createArrayNode();
-        for (Path d : numberedDirs("verify-")) verify.add(cloud.phase(d));
+        for (Path d : numberedDirs("verify-")) {
+            ObjectNode v = cloud.phase(d);
+            if (v != null) verify.add(withoutVerification(cloud, v, d));
+        }
         if (!verify.isEmpty()) out.set("verify", verify);
         new RefComparison(json).add(work, props.getOrDefault("ref", ""), out);
         out.set("targets", targets(out));
         out.set("targetsRound2", new Round2Targets(json).of(out));
         return out;
+    }
+
+    /**
+     * A verify phase and, when the bench ran it, the same run with {@code -verify=false} ({@code noverify-N}) beside
+     * it: the difference of their whole-process CPU per consumed message is what the verification costs.
+     */
+    private ObjectNode withoutVerification(CloudBench cloud, ObjectNode v, Path dir) throws IOException {
+        Path cost = dir.resolve("ledger-cost.json");
+        if (Files.isRegularFile(cost)) v.set("ledgerAlone", json.readTree(cost.toFile()));
+        ObjectNode off = cloud.phase(work.resolve("no" + dir.getFileName()));
+        if (off == null) return v;
+        v.set("withoutVerification", off);
+        v.put("verificationCpuMicrosPerConsumedMsg",
+                v.path("cpuMicrosPerConsumedMsg").asDouble() - off.path("cpuMicrosPerConsumedMsg").asDouble());
+        return v;
     }
 
     private int warmup() {
