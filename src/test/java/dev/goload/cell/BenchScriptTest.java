@@ -2,6 +2,7 @@ package dev.goload.cell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,15 +53,20 @@ class BenchScriptTest {
 
     @Test
     @EnabledIfEnvironmentVariable(named = "GOLOAD_BENCH_TESTS", matches = "1")
-    void refRunsTheSamePhasesAndTheSummaryPrintsTheRatios() throws Exception {
+    void refRunsTheSamePhasesAndTheSummaryPrintsTheRatios(@TempDir Path tmp) throws Exception {
         List<String> cmd = List.of("bash", "scripts/bench", "--skip", "okhttp,ladder,verify,tenants", "--push-sec", "3",
                 "--consume-sec", "3", "--warmup", "1", "--cloud-sec", "3", "--drain", "3", "--pushb1-rate", "1000",
                 "--ref", "scripts/goload");
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Path out = tmp.resolve("summary.json");
+        Process p = new ProcessBuilder(cmd).redirectError(tmp.resolve("stderr.txt").toFile()).redirectOutput(out.toFile())
+                .start();
         p.getOutputStream().close();
-        byte[] out = p.getInputStream().readAllBytes();
-        assertEquals(0, p.waitFor());
-        JsonNode s = new ObjectMapper().readTree(out);
+        if (!p.waitFor(10, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            fail("scripts/bench did not finish in 10 minutes");
+        }
+        assertEquals(0, p.exitValue(), Files.readString(tmp.resolve("stderr.txt")));
+        JsonNode s = new ObjectMapper().readTree(out.toFile());
         for (String phase : new String[] {"push", "consume", "autoack", "pushb1"}) {
             JsonNode ref = s.path("ref").path(phase).path("wholeProcess");
             assertTrue(ref.path("cpuMicrosPerMsg").asDouble() > 0, phase + ": " + ref);
