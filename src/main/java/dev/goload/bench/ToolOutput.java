@@ -23,7 +23,8 @@ final class ToolOutput {
     private ToolOutput() {}
 
     /**
-     * The {@code key=number} pairs of the console's last {@code [final]} line; the first occurrence of a key wins
+     * The {@code key=number} pairs of the console's last {@code [final] … pushed=…} line (the reference's summary, not
+     * goload's {@code [final] +} additions or warnings); the first occurrence of a key wins
      * (openloop's {@code offered=} is requests, its later {@code (msgs: offered=…)} messages). Empty when none.
      */
     static Map<String, Double> finalLine(Path console) throws IOException {
@@ -32,7 +33,9 @@ final class ToolOutput {
         List<String> lines = Files.readAllLines(console);
         String last = null;
         for (String l : lines) {
-            if (l.startsWith("[final] ")) last = l;
+            // the reference's line (openloop and max both print pushed=); goload adds "[final] + …" and
+            // "[final] WARNING …" lines around it, in an order stdout and stderr interleave
+            if (l.startsWith("[final] ") && l.contains(" pushed=")) last = l;
         }
         if (last == null) return out;
         Matcher m = KEY_VALUE.matcher(last);

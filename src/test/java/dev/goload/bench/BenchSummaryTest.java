@@ -121,7 +121,8 @@ class BenchSummaryTest {
         Files.writeString(refPush.resolve("time.txt"), timeV(2.5, 0.5, 51_200)); // 3 s / 1e6 msgs
         Files.writeString(refPush.resolve("console.log"), "[12:00:01] offered=...\n[final] offered=10000 achieved=10000 "
                 + "shed=0 (msgs: offered=1000000 achieved=1000000 shed=0) pushErr=0 | pushed=1000000 popped=0 lag=0 | "
-                + "popErr=0 empty=0 | overall p50=0.50 p99=1.20 p999=3.00 ms\n");
+                + "popErr=0 empty=0 | overall p50=0.50 p99=1.20 p999=3.00 ms\n"
+                + "[final] WARNING loader-bound: pacer fell behind schedule: 3 of 10 requests (30.0 %)\n");
         cloudDir(work.resolve("cloud"), 3000, 2.0, true);
         cloudDir(work.resolve("ref/cloud"), 3000, 5.0, false);
 
