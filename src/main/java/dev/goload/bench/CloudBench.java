@@ -64,7 +64,10 @@ final class CloudBench {
 
     /**
      * Peaks of the outside samples, and the broker's pop rate over the load phase: its popped counter read on the
-     * first sample after the loader printed its first load interval and on the first after its first drain interval.
+     * first sample after the loader printed its first load interval and on the first after its first drain interval
+     * (so the window starts up to a report interval plus a sampling period late and ends as late into the drain;
+     * {@code brokerPopWindowSec} says how long it was: a window much shorter than the load phase means the sampler
+     * was starved and the rate is not the load phase's).
      */
     private void sampled(ObjectNode o, Path tsv) throws IOException {
         ObjectNode s = o.putObject("sampled");
@@ -91,8 +94,10 @@ final class CloudBench {
         s.put("peakTimeWait", tw);
         if (load != null && drain != null && drain[0] > load[0]) {
             s.put("brokerPopMsgPerSecLoadPhase", (drain[1] - load[1]) * 1000.0 / (drain[0] - load[0]));
+            s.put("brokerPopWindowSec", (drain[0] - load[0]) / 1000.0);
         } else {
             s.putNull("brokerPopMsgPerSecLoadPhase");
+            s.putNull("brokerPopWindowSec");
         }
     }
 

@@ -144,6 +144,7 @@ class BenchSummaryTest {
         assertEquals(30, cloud.path("sampled").path("peakTimeWait").asLong());
         assertEquals(750.0, cloud.path("sampled").path("brokerPopMsgPerSecLoadPhase").asDouble(), 1e-9,
                 "(3100 - 100) popped between the load's first sample and the drain's, 4 s apart");
+        assertEquals(4.0, cloud.path("sampled").path("brokerPopWindowSec").asDouble(), 1e-9);
         assertEquals(61, cloud.path("loaderConnections").path("opened").asLong());
         assertEquals(592, cloud.path("verification").path("ledgerBytesPerTenant").asLong());
         assertTrue(ref.path("cloud").path("loaderConnections").isNull(), "a tool without a run record: null");
