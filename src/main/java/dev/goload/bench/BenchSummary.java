@@ -15,6 +15,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 
@@ -61,15 +62,16 @@ public final class BenchSummary {
     ObjectNode summary() throws IOException {
         ObjectNode out = json.createObjectNode();
         out.put("schema", "goload.bench/1");
-        out.set("machine", machine());
+        out.set("machine", BenchMachine.describe(json));
         out.put("command", props.getOrDefault("command", ""));
+        out.put("loadAvgAtStart", props.getOrDefault("loadAvgAtStart", ""));
         out.put("warmupSecDiscarded", warmup());
         Path push = work.resolve("push");
         if (Files.isDirectory(push)) out.set("push", pushPhase(push));
         Path consume = work.resolve("consume");
         if (Files.isDirectory(consume)) out.set("consume", consumePhase(consume));
         okhttpBaseline(out);
-        List<Path> rates = rateDirs();
+        List<Path> rates = numberedDirs("rate-");
         if (!rates.isEmpty()) {
             ArrayNode ladder = out.putArray("ladder");
             double best = 0;
@@ -80,8 +82,38 @@ public final class BenchSummary {
             }
             out.put("highestHeldMsgPerSec", best);
         }
+        Path autoack = work.resolve("autoack");
+        if (Files.isDirectory(autoack)) out.set("autoack", autoAckPhase(autoack));
+        Path pushb1 = work.resolve("pushb1");
+        if (Files.isDirectory(pushb1)) out.set("pushb1", pushPhase(pushb1));
+        CloudBench cloud = new CloudBench(json);
+        ObjectNode c = cloud.phase(work.resolve("cloud"));
+        if (c != null) out.set("cloud", c);
+        ArrayNode verify = json.createArrayNode();
+        for (Path d : numberedDirs("verify-")) {
+            ObjectNode v = cloud.phase(d);
+            if (v != null) verify.add(withoutVerification(cloud, v, d));
+        }
+        if (!verify.isEmpty()) out.set("verify", verify);
+        new RefComparison(json).add(work, props.getOrDefault("ref", ""), out);
         out.set("targets", targets(out));
+        out.set("targetsRound2", new Round2Targets(json).of(out));
         return out;
+    }
+
+    /**
+     * A verify phase and, when the bench ran it, the same run with {@code -verify=false} ({@code noverify-N}) beside
+     * it: the difference of their whole-process CPU per consumed message is what the verification costs.
+     */
+    private ObjectNode withoutVerification(CloudBench cloud, ObjectNode v, Path dir) throws IOException {
+        Path cost = dir.resolve("ledger-cost.json");
+        if (Files.isRegularFile(cost)) v.set("ledgerAlone", json.readTree(cost.toFile()));
+        ObjectNode off = cloud.phase(work.resolve("no" + dir.getFileName()));
+        if (off == null) return v;
+        v.set("withoutVerification", off);
+        v.put("verificationCpuMicrosPerConsumedMsg",
+                v.path("cpuMicrosPerConsumedMsg").asDouble() - off.path("cpuMicrosPerConsumedMsg").asDouble());
+        return v;
     }
 
     private int warmup() {
@@ -89,23 +121,24 @@ public final class BenchSummary {
     }
 
     private ObjectNode pushPhase(Path dir) throws IOException {
-        Run r = Run.load(dir, json);
+        BenchRun r = BenchRun.load(dir, json);
         ObjectNode o = common(r, dir);
         Steady s = steady(r);
         o.put("pushedMsgsSteady", s.pushed);
         o.put("loaderCpuMicrosPerPushedMsg", s.cpuSec * 1e6 / Math.max(1, s.pushed));
         o.put("loaderCpuMicrosPerPushedMsgWholeRun",
-                r.rec.path("loader").path("cpuSeconds").asDouble() * 1e6 / Math.max(1, counter(r, "pushedMsgs")));
+                r.rec().path("loader").path("cpuSeconds").asDouble() * 1e6 / Math.max(1, counter(r, "pushedMsgs")));
         EndpointCpu e = EndpointCpu.of(dir, json);
         double epPerMsg = e.cpuSec * 1e6 / Math.max(1, counter(r, "pushedMsgs"));
         o.put("endpointCpuMicrosPerPushedMsg", epPerMsg);
         o.put("loaderOverEndpointCpu", o.path("loaderCpuMicrosPerPushedMsgWholeRun").asDouble() / Math.max(1e-9, epPerMsg));
         o.set("rssMBByInterval", rssSeries(r));
+        o.set("wholeProcess", WholeProcess.of(json, dir, counter(r, "pushedMsgs"), counter(r, "achievedReq")));
         return o;
     }
 
     private ObjectNode consumePhase(Path dir) throws IOException {
-        Run r = Run.load(dir, json);
+        BenchRun r = BenchRun.load(dir, json);
         ObjectNode o = common(r, dir);
         Steady s = steady(r);
         o.put("ackedMsgsSteady", s.acked);
@@ -114,17 +147,28 @@ public final class BenchSummary {
         EndpointCpu e = EndpointCpu.of(dir, json);
         double epPerMsg = e.cpuSec * 1e6 / Math.max(1, counter(r, "acked"));
         o.put("endpointCpuMicrosPerAckedMsg", epPerMsg);
-        o.put("loaderOverEndpointCpu", r.rec.path("loader").path("cpuSeconds").asDouble() * 1e6
+        o.put("loaderOverEndpointCpu", r.rec().path("loader").path("cpuSeconds").asDouble() * 1e6
                 / Math.max(1, counter(r, "acked")) / Math.max(1e-9, epPerMsg));
         o.put("popped", counter(r, "popped"));
         o.put("acked", counter(r, "acked"));
         o.put("ackErr", counter(r, "ackErr"));
         o.put("popErr", counter(r, "popErr"));
+        o.set("wholeProcess", WholeProcess.of(json, dir, counter(r, "acked"), 0));
+        return o;
+    }
+
+    /** max mode, autoAck pops (no ack calls): whole-process CPU per popped message. */
+    private ObjectNode autoAckPhase(Path dir) throws IOException {
+        BenchRun r = BenchRun.load(dir, json);
+        ObjectNode o = common(r, dir);
+        o.put("popped", counter(r, "popped"));
+        o.put("popErr", counter(r, "popErr"));
+        o.set("wholeProcess", WholeProcess.of(json, dir, counter(r, "popped"), 0));
         return o;
     }
 
     private ObjectNode ratePhase(Path dir) throws IOException {
-        Run r = Run.load(dir, json);
+        BenchRun r = BenchRun.load(dir, json);
         ObjectNode o = common(r, dir);
         long reqPerSec = Long.parseLong(dir.getFileName().toString().substring("rate-".length()));
         int batch = Integer.parseInt(props.getOrDefault("pushBatch", "100"));
@@ -141,29 +185,31 @@ public final class BenchSummary {
         boolean held = shed == 0 && counter(r, "pushErrReq") == 0 && counter(r, "achievedReq") == counter(r, "offeredReq")
                 && p99 < TARGET_P99_MS;
         o.put("held", held);
+        o.set("wholeProcess", WholeProcess.of(json, dir, counter(r, "pushedMsgs"), counter(r, "achievedReq")));
         return o;
     }
 
-    private ObjectNode common(Run r, Path dir) {
+    private ObjectNode common(BenchRun r, Path dir) {
         ObjectNode o = json.createObjectNode();
-        o.put("runRecord", work.relativize(r.file).toString());
-        o.put("durationSec", r.rec.path("durationSec").asDouble());
-        JsonNode loader = r.rec.path("loader");
+        o.put("runRecord", work.relativize(r.file()).toString());
+        o.put("durationSec", r.rec().path("durationSec").asDouble());
+        JsonNode loader = r.rec().path("loader");
         o.put("loaderCpuCoresAvg", loader.path("cpuCoresAvg").asDouble());
         o.put("loaderCpuSeconds", loader.path("cpuSeconds").asDouble());
         o.put("peakRssMB", loader.path("peakRssBytes").asLong() / 1048576.0);
         o.put("gcPauses", loader.path("gcPauses").asLong());
         o.put("gcPauseMs", loader.path("gcPauseMs").asDouble());
-        o.set("counters", r.rec.path("counters"));
-        o.set("latencyMsWholeRun", r.rec.path("latencyMs"));
-        o.put("loaderBound", r.rec.path("loader").path("loaderBound").asBoolean());
-        o.set("jvmArgs", r.rec.path("host").path("jvm").path("inputArguments"));
-        o.put("httpClient", r.rec.path("tool").path("httpClient").asText(""));
+        o.set("counters", r.rec().path("counters"));
+        o.set("latencyMsWholeRun", r.rec().path("latencyMs"));
+        o.put("loaderBound", r.rec().path("loader").path("loaderBound").asBoolean());
+        o.set("jvmArgs", r.rec().path("host").path("jvm").path("inputArguments"));
+        o.put("httpClient", r.rec().path("tool").path("httpClient").asText(""));
+        o.put("aotCache", BenchRun.aotCache(r.rec()));
         return o;
     }
 
-    private static long counter(Run r, String name) {
-        return r.rec.path("counters").path(name).asLong();
+    private static long counter(BenchRun r, String name) {
+        return r.rec().path("counters").path(name).asLong();
     }
 
     private record Steady(double seconds, double cpuSec, long pushed, long acked) {}
@@ -172,7 +218,7 @@ public final class BenchSummary {
      * Sums the interval CSV's rows after warm-up (the final partial drain interval excluded); messages from the
      * cumulative {@code pushed_total}/{@code acked_total} columns, so the sums are exact.
      */
-    private Steady steady(Run r) throws IOException {
+    private Steady steady(BenchRun r) throws IOException {
         List<Map<String, String>> iv = r.intervals();
         double sec = 0, cpu = 0;
         int from = warmup(), to = iv.size() - 1;
@@ -190,7 +236,7 @@ public final class BenchSummary {
         return row < 0 ? 0 : Long.parseLong(iv.get(row).get(column));
     }
 
-    private ArrayNode rssSeries(Run r) throws IOException {
+    private ArrayNode rssSeries(BenchRun r) throws IOException {
         ArrayNode a = json.createArrayNode();
         for (Map<String, String> row : r.intervals()) a.add(Long.parseLong(row.get("rss_mb")));
         return a;
@@ -227,12 +273,14 @@ public final class BenchSummary {
         return o;
     }
 
-    private List<Path> rateDirs() throws IOException {
+    /** The work directory's {@code <prefix><N>} subdirectories, by N ascending. */
+    private List<Path> numberedDirs(String prefix) throws IOException {
         List<Path> out = new ArrayList<>();
         try (Stream<Path> s = Files.list(work)) {
-            s.filter(p -> Files.isDirectory(p) && p.getFileName().toString().matches("rate-\\d+")).forEach(out::add);
+            s.filter(p -> Files.isDirectory(p) && p.getFileName().toString().matches(Pattern.quote(prefix) + "\\d+"))
+                    .forEach(out::add);
         }
-        out.sort(Comparator.comparingLong(p -> Long.parseLong(p.getFileName().toString().substring(5))));
+        out.sort(Comparator.comparingLong(p -> Long.parseLong(p.getFileName().toString().substring(prefix.length()))));
         return out;
     }
 
@@ -288,54 +336,6 @@ public final class BenchSummary {
         o.put(atMost ? "atMost" : "atLeast", goal);
         o.put("met", atMost ? value <= goal : value >= goal);
         return o;
-    }
-
-    private ObjectNode machine() throws IOException {
-        ObjectNode m = json.createObjectNode();
-        m.put("cores", Runtime.getRuntime().availableProcessors());
-        m.put("cpuModel", firstValue(Path.of("/proc/cpuinfo"), "model name"));
-        String mem = firstValue(Path.of("/proc/meminfo"), "MemTotal");
-        m.put("memory", mem);
-        m.put("loadAvgAtEnd", Files.isReadable(Path.of("/proc/loadavg"))
-                ? Files.readString(Path.of("/proc/loadavg")).trim() : "");
-        return m;
-    }
-
-    private static String firstValue(Path file, String key) throws IOException {
-        if (!Files.isReadable(file)) return "";
-        for (String line : Files.readAllLines(file)) {
-            if (line.startsWith(key)) return line.substring(line.indexOf(':') + 1).trim();
-        }
-        return "";
-    }
-
-    /** One goload run record found in a phase directory, with its interval CSV beside it. */
-    private record Run(Path file, JsonNode rec) {
-        /** The rows of {@code <run-id>.intervals.csv}, column → value. */
-        List<Map<String, String>> intervals() throws IOException {
-            String name = file.getFileName().toString();
-            Path csv = file.resolveSibling(name.substring(0, name.length() - ".json".length()) + ".intervals.csv");
-            List<String> lines = Files.readAllLines(csv);
-            String[] header = lines.getFirst().split(",");
-            List<Map<String, String>> rows = new ArrayList<>();
-            for (String line : lines.subList(1, lines.size())) {
-                String[] v = line.split(",", -1);
-                Map<String, String> row = new HashMap<>();
-                for (int i = 0; i < header.length && i < v.length; i++) row.put(header[i], v[i]);
-                rows.add(row);
-            }
-            return rows;
-        }
-
-        static Run load(Path dir, ObjectMapper json) throws IOException {
-            Path f;
-            try (Stream<Path> s = Files.list(dir)) {
-                f = s.filter(p -> p.getFileName().toString().matches(".*-\\d{8}-\\d{6}-.*\\.json")
-                        || (p.toString().endsWith(".json") && !p.getFileName().toString().startsWith("endpoint-")))
-                        .findFirst().orElseThrow(() -> new IOException("no run record in " + dir));
-            }
-            return new Run(f, json.readTree(f.toFile()));
-        }
     }
 
     /** The fixed endpoint's CPU over one phase, from its before/after {@code /bench/stats}. */

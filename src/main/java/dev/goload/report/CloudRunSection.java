@@ -2,6 +2,7 @@ package dev.goload.report;
 
 import dev.goload.modes.cloud.CloudResult;
 import dev.goload.verify.LossReport;
+import dev.goload.verify.TenantLedger;
 import dev.goload.verify.TenantResult;
 import dev.goload.verify.VerifyResult;
 import java.util.ArrayList;
@@ -62,7 +63,22 @@ public final class CloudRunSection {
         m.put("configureSec", r.configureSec());
         m.put("pacers", r.pacers());
         m.put("verifyBitmapBytes", r.bitmapBytes());
+        m.put("verification", verification(r));
         m.put("lossAttribution", loss == null ? null : LossLines.record(loss));
         return m;
+    }
+
+    /**
+     * What the (tenant, seq) verification holds in memory: every heap byte of the tenants' ledgers (bitmap words,
+     * array headers and the ledger objects, {@link TenantLedger#FIXED_BYTES}) and that per tenant.
+     */
+    private static Map<String, Object> verification(CloudResult r) {
+        int ledgers = r.tenantDelivery().size();
+        long bytes = TenantLedger.heldBytes(ledgers, r.bitmapBytes());
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put("ledgers", ledgers);
+        v.put("ledgerBytes", bytes);
+        v.put("ledgerBytesPerTenant", ledgers == 0 ? 0 : bytes / ledgers);
+        return v;
     }
 }

@@ -119,8 +119,22 @@ public final class TenantLedger {
         return s >= 1 && rcv.get(s);
     }
 
-    /** Bytes held by the bitmaps. */
+    /** Bytes held by the bitmaps' words. */
     public synchronized long bitmapBytes() {
         return sent.sizeBytes() + rcv.sizeBytes() + ambiguous.sizeBytes();
+    }
+
+    /**
+     * Heap bytes of a ledger apart from its bitmaps' words, on a 64-bit HotSpot with compressed oops and class
+     * pointers (the JDK 25 default; no compact object headers): this object (12-byte header, an int, six references,
+     * nine longs = 112), its three {@link SeqBitmap} objects (16 each) and their word arrays' headers (16 each). The
+     * tenant's names belong to the tenant, not to its ledger. Cross-checked with {@code jcmd GC.class_histogram}
+     * (docs/benchmarks.md, "Verification cost").
+     */
+    public static final long FIXED_BYTES = 112 + 3 * (16 + 16);
+
+    /** Every heap byte {@code ledgers} ledgers hold, given the sum of their {@link #bitmapBytes()}. */
+    public static long heldBytes(int ledgers, long bitmapBytes) {
+        return ledgers * FIXED_BYTES + bitmapBytes;
     }
 }

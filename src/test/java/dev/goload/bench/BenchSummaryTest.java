@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.Test;
@@ -67,5 +68,102 @@ class BenchSummaryTest {
         assertFalse(ladder.get(2).path("held").asBoolean(), "a shed request");
         assertEquals(100_000.0, s.path("highestHeldMsgPerSec").asDouble());
         assertFalse(s.path("targets").path("heldMsgPerSec").path("met").asBoolean());
+    }
+
+    private static String timeV(double user, double sys, long rssKb) {
+        return String.format(Locale.ROOT, """
+                \tCommand being timed: "scripts/goload -mode openloop"
+                \tUser time (seconds): %.2f
+                \tSystem time (seconds): %.2f
+                \tElapsed (wall clock) time (h:mm:ss or m:ss): 0:12.50
+                \tMaximum resident set size (kbytes): %d
+                \tExit status: 0
+                """, user, sys, rssKb);
+    }
+
+    /** A cloud run's directory: the reference-format record, time -v, the outside samples, the broker's CPU. */
+    private void cloudDir(Path dir, long popped, double user, boolean goloadRecord) throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("cloud-broker-1.json"), """
+                {"config":{"tenants":4},"offered":{"shedReqs":7},
+                 "achieved":{"pushedMsgs":%d,"poppedMsgs":%d,"popMsgPerSecLoadPhase":900.5,"pushReqs":%d},
+                 "latency":{"pushRtt":{"p50Ms":2.5,"p99Ms":9.0}},"verify":{"missing":0,"duplicate":0},"verdict":"PASS"}
+                """.formatted(popped, popped, popped));
+        Files.writeString(dir.resolve("time.txt"), timeV(user, 1.0, 102_400));
+        Files.writeString(dir.resolve("sockets.tsv"), """
+                epochMs\testablished\tsocketFds\ttimeWait\tbrokerPopped\tphase
+                1000\t3\t4\t0\t\tpre
+                2000\t40\t44\t\t100\tload
+                2500\t60\t50\t12\t\tload
+                3000\t20\t30\t30\t\tload
+                6000\t10\t12\t8\t3100\tdrain
+                """);
+        Files.writeString(dir.resolve("broker-cpu.txt"), "4.50\n");
+        if (goloadRecord) {
+            Files.writeString(dir.resolve("cloud-broker-1.run.json"), """
+                    {"loader":{"connections":{"opened":61,"peakOpen":60}},
+                     "section":{"verification":{"ledgers":4,"ledgerBytes":2368,"ledgerBytesPerTenant":592}}}
+                    """);
+        }
+    }
+
+    @Test
+    void aReferenceRunIsMeasuredLikeGoloadAndTheSummaryPrintsGoloadOverRef() throws IOException {
+        Files.writeString(work.resolve("bench.properties"), "warmup=1\npushBatch=100\nref=/opt/go/goload\n");
+        step(1000, 2_000, 2_000, 0);
+        Path push = Files.move(work.resolve("rate-1000"), work.resolve("push"));
+        Files.writeString(push.resolve("goload-20260101-000000-x.json"), """
+                {"schema":"goload.run/2","durationSec":3,"loader":{"cpuSeconds":0.3,"cpuCoresAvg":0.1},
+                 "counters":{"pushedMsgs":1000000,"achievedReq":10000}}
+                """);
+        Files.writeString(push.resolve("time.txt"), timeV(0.5, 0.25, 204_800)); // 0.75 s / 1e6 msgs
+        Path refPush = Files.createDirectories(work.resolve("ref/push"));
+        Files.writeString(refPush.resolve("time.txt"), timeV(2.5, 0.5, 51_200)); // 3 s / 1e6 msgs
+        Files.writeString(refPush.resolve("console.log"), "[12:00:01] offered=...\n[final] offered=10000 achieved=10000 "
+                + "shed=0 (msgs: offered=1000000 achieved=1000000 shed=0) pushErr=0 | pushed=1000000 popped=0 lag=0 | "
+                + "popErr=0 empty=0 | overall p50=0.50 p99=1.20 p999=3.00 ms\n"
+                + "[final] WARNING loader-bound: pacer fell behind schedule: 3 of 10 requests (30.0 %)\n");
+        cloudDir(work.resolve("cloud"), 3000, 2.0, true);
+        cloudDir(work.resolve("ref/cloud"), 3000, 5.0, false);
+
+        JsonNode s = new BenchSummary(work).summary();
+        assertEquals(0.75, s.path("push").path("wholeProcess").path("cpuMicrosPerMsg").asDouble(), 1e-9);
+        assertEquals(75.0, s.path("push").path("wholeProcess").path("cpuMicrosPerRequest").asDouble(), 1e-9);
+        assertEquals(200.0, s.path("push").path("wholeProcess").path("peakRssMB").asDouble(), 1e-9);
+        JsonNode ref = s.path("ref");
+        assertEquals("/opt/go/goload", ref.path("binary").asText());
+        assertEquals(1_000_000, ref.path("push").path("wholeProcess").path("msgs").asLong(), "from the [final] line");
+        assertEquals(10_000, ref.path("push").path("final").path("achieved").asLong(), "requests, not the msgs: part");
+        assertEquals(3.0, ref.path("push").path("wholeProcess").path("cpuMicrosPerMsg").asDouble(), 1e-9);
+        assertEquals(0.25, s.path("ratios").path("push").path("cpuMicrosPerMsg").asDouble(), 1e-9);
+        assertEquals(4.0, s.path("ratios").path("push").path("peakRssMB").asDouble(), 1e-9);
+
+        JsonNode cloud = s.path("cloud");
+        assertEquals(1000.0, cloud.path("cpuMicrosPerConsumedMsg").asDouble(), 1e-9, "3 s of CPU / 3,000 consumed");
+        assertEquals(60, cloud.path("sampled").path("peakEstablished").asLong());
+        assertEquals(30, cloud.path("sampled").path("peakTimeWait").asLong());
+        assertEquals(750.0, cloud.path("sampled").path("brokerPopMsgPerSecLoadPhase").asDouble(), 1e-9,
+                "(3100 - 100) popped between the load's first sample and the drain's, 4 s apart");
+        assertEquals(4.0, cloud.path("sampled").path("brokerPopWindowSec").asDouble(), 1e-9);
+        assertEquals(61, cloud.path("loaderConnections").path("opened").asLong());
+        assertEquals(592, cloud.path("verification").path("ledgerBytesPerTenant").asLong());
+        assertTrue(ref.path("cloud").path("loaderConnections").isNull(), "a tool without a run record: null");
+        assertEquals(0.5, s.path("ratios").path("cloud").path("cpuSec").asDouble(), 1e-9);
+        assertEquals(1.0, s.path("ratios").path("cloud").path("peakEstablished").asDouble(), 1e-9);
+        assertTrue(s.path("targetsRound2").path("cloudCpuOverRef").path("met").asBoolean(), "0.5 <= 0.5");
+        assertFalse(s.path("targetsRound2").path("pushWholeProcessCpuMicrosPerMsg").path("met").asBoolean(), "0.75 > 0.5");
+        assertFalse(s.path("targetsRound2").has("consumeAckWholeProcessCpuMicrosPerMsg"), "not measured: not judged");
+    }
+
+    @Test
+    void gnuTimeReadsHoursAndANonZeroExit() throws IOException {
+        Path f = work.resolve("time.txt");
+        Files.writeString(f, "Command exited with non-zero status 3\n" + timeV(1, 2, 1024)
+                .replace("0:12.50", "1:02:03.50"));
+        GnuTime t = GnuTime.read(f);
+        assertEquals(3, t.exitCode());
+        assertEquals(3.0, t.cpuSec(), 1e-9);
+        assertEquals(3723.5, t.wallSec(), 1e-9);
+        assertEquals(1024, t.maxRssKb());
     }
 }

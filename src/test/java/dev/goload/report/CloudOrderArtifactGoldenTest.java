@@ -127,6 +127,14 @@ class CloudOrderArtifactGoldenTest {
     // ---- the pinned bytes ----
 
     @Test
+    void theRunRecordSectionCountsEveryLedgerByteNotOnlyTheBitmapWords() {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> v = (Map<String, Object>) CloudRunSection.of(cloudResult(), null).get("verification");
+        // two tenants' ledgers: 2 x (ledger 112 + 3 x (bitmap object 16 + array header 16)) + the 256 word bytes
+        assertEquals(Map.of("ledgers", 2, "ledgerBytes", 672L, "ledgerBytesPerTenant", 336L), v);
+    }
+
+    @Test
     void cloudIntervalLineWithErrorsInEveryColumnIsTheReferenceTemplate() {
         var out = new Synthetic.Out();
         new CloudConsole(out.ps, 2).onInterval(cloudInterval());

@@ -1,0 +1,40 @@
+package dev.goload.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * A phase's whole-process figures (issue 15's measure): the loader's user+sys CPU from GNU time over the run —
+ * JVM start, JIT compilation, warm-up, ramp, drain and exit included — divided by the messages it moved, and its
+ * peak RSS. {@code scripts/bench} runs every phase under {@code /usr/bin/time -v -o <phase>/time.txt}.
+ */
+final class WholeProcess {
+    private WholeProcess() {}
+
+    /**
+     * The {@code wholeProcess} object for the run in {@code dir}, or null without a {@code time.txt}.
+     *
+     * @param msgs     messages moved (pushed, or consumed, as the phase counts them)
+     * @param requests push requests, or 0 to leave out the per-request figure
+     */
+    static ObjectNode of(ObjectMapper json, Path dir, long msgs, long requests) throws IOException {
+        GnuTime t = GnuTime.read(dir.resolve("time.txt"));
+        if (t == null) return null;
+        ObjectNode o = json.createObjectNode();
+        o.put("cpuSec", t.cpuSec());
+        o.put("userSec", t.userSec());
+        o.put("sysSec", t.sysSec());
+        o.put("wallSec", t.wallSec());
+        o.put("peakRssMB", t.maxRssKb() / 1024.0);
+        o.put("msgs", msgs);
+        o.put("cpuMicrosPerMsg", t.cpuSec() * 1e6 / Math.max(1, msgs));
+        if (requests > 0) {
+            o.put("requests", requests);
+            o.put("cpuMicrosPerRequest", t.cpuSec() * 1e6 / requests);
+        }
+        o.put("exitCode", t.exitCode());
+        return o;
+    }
+}
