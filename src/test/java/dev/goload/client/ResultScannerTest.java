@@ -166,7 +166,7 @@ class ResultScannerTest {
             for (int v = 0; v < 256; v++) {
                 long w = (base & ~(0xFFL << (8 * pos))) | ((long) v << (8 * pos));
                 boolean special = v == '"' || v == '\\' || v < 0x20;
-                assertEquals(special, ResultScanner.special(w) != 0, "byte " + v + " at " + pos);
+                assertEquals(special, JsonBytes.special(w) != 0, "byte " + v + " at " + pos);
             }
         }
         Random r = new Random(1);
@@ -177,7 +177,7 @@ class ResultScannerTest {
                 int v = (int) (w >>> (8 * k)) & 0xFF;
                 expected |= v == '"' || v == '\\' || v < 0x20;
             }
-            assertEquals(expected, ResultScanner.special(w) != 0, Long.toHexString(w));
+            assertEquals(expected, JsonBytes.special(w) != 0, Long.toHexString(w));
         }
     }
 }
