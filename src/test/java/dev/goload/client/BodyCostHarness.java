@@ -1,0 +1,63 @@
+package dev.goload.client;
+
+import com.sun.management.ThreadMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import okio.Buffer;
+
+/**
+ * Not a test (never run by the build): thread CPU and bytes allocated per message of building and streaming the
+ * request bodies — an ack batch of 500 popped messages (a batch's lease and partition shared, as decoded) and a push
+ * of 100 generated ids — into a reused in-memory sink. Run:
+ * {@code java -cp target/classes:target/test-classes:$(cat cp.txt) dev.goload.client.BodyCostHarness [rounds]}.
+ */
+public final class BodyCostHarness {
+    private BodyCostHarness() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+        String lease = "01a2290d-9dd9-7000-9b9a-fa31d4f91fb0";
+        String pid = "4718cfc5-da17-42ca-8377-c41bef03ce76";
+        List<AckItem> acks = new ArrayList<>();
+        for (int i = 0; i < 500; i++) {
+            String txn = "01a2290d-9c40-7000-a3b3-229afefd" + String.format(Locale.ROOT, "%04d", i);
+            acks.add(AckItem.completed(new Message(txn, pid, lease, "bench", "p0", 0, null, null)));
+        }
+        byte[] payload = ("{\"data\":\"" + "x".repeat(256) + "\",\"src\":\"goload-ol\"}").getBytes(StandardCharsets.UTF_8);
+        Buffer sink = new Buffer();
+        for (int r = 0; r < rounds; r++) {
+            measure("ackbody500", 500, () -> {
+                new AckBatchBody(acks, null).writeTo(sink);
+                sink.clear();
+            });
+            measure("pushbody100", 100, () -> {
+                String[] ids = new String[100];
+                Uuid7.fill(ids);
+                PushBody.uniformGenerated("bench", null, payload, ids).writeTo(sink);
+                sink.clear();
+            });
+        }
+    }
+
+    private interface Work {
+        void run() throws Exception;
+    }
+
+    private static void measure(String what, int perCall, Work w) throws Exception {
+        ThreadMXBean mx = (ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long id = Thread.currentThread().threadId();
+        int calls = 4_000;
+        for (int i = 0; i < calls / 2; i++) w.run();
+        long a0 = mx.getThreadAllocatedBytes(id);
+        long c0 = mx.getCurrentThreadCpuTime();
+        for (int i = 0; i < calls; i++) w.run();
+        long c1 = mx.getCurrentThreadCpuTime();
+        long a1 = mx.getThreadAllocatedBytes(id);
+        double msgs = (double) calls * perCall;
+        System.out.printf(Locale.ROOT, "%-14s %8.1f B/msg %7.3f us/msg%n", what, (a1 - a0) / msgs, (c1 - c0) / 1000.0 / msgs);
+    }
+}
