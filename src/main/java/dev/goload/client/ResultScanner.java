@@ -24,10 +24,10 @@ final class ResultScanner {
     }
 
     /** Per-item statuses of a push answer, or null to fall back to the full decoder. */
-    static PushResult push(int httpStatus, byte[] b, String[] ids) {
-        PushItems r = new PushItems(ids.length);
+    static PushResult push(int httpStatus, byte[] b, TransactionIds ids) {
+        PushItems r = new PushItems(ids.size());
         int items = walk(b, r);
-        if (items != ids.length) return null; // BAIL, or a count mismatch the full decoder words
+        if (items != ids.size()) return null; // BAIL, or a count mismatch the full decoder words
         return PushResult.of(httpStatus, r.statuses, ids, r.firstError);
     }
 

@@ -35,9 +35,7 @@ public final class BodyCostHarness {
                 sink.clear();
             });
             measure("pushbody100", 100, () -> {
-                String[] ids = new String[100];
-                Uuid7.fill(ids);
-                PushBody.uniformGenerated("bench", null, payload, ids).writeTo(sink);
+                PushBody.uniformGenerated("bench", null, payload, TransactionIds.generate(100)).writeTo(sink);
                 sink.clear();
             });
         }

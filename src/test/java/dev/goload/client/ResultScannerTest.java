@@ -31,10 +31,10 @@ class ResultScannerTest {
         return "[" + String.join(",", items) + "]";
     }
 
-    private static String[] ids(int n) {
+    private static TransactionIds ids(int n) {
         String[] ids = new String[n];
         for (int i = 0; i < n; i++) ids[i] = "id" + i;
-        return ids;
+        return TransactionIds.of(ids);
     }
 
     private static byte[] utf8(String s) {
