@@ -29,11 +29,20 @@ final class PopScanner {
     /** Longest string or number scanned (far below Jackson's limits, which a longer one could hit). */
     private static final int MAX_TOKEN = 1_000_000;
     private static final int MAX_NUMBER = 500;
+    /** {@link #shared}'s answer for a field it does not read. */
+    private static final int NOT_SHARED = -2;
 
     private final byte[] b;
     private final boolean captureData;
+    private final Shared top = new Shared();
+    private List<Message> messages = List.of();
+    /** The current message's lease, queue and partition. */
+    private Shared msg;
     /** The last string read by {@link #stringOrNull}. */
     private String str;
+    /** The current message's own fields ({@link #ownField}). */
+    private String txn;
+    private String createdAt;
     private byte[] data;
     private int retryCount;
     private final Reuse leases = new Reuse();
@@ -55,57 +64,87 @@ final class PopScanner {
     private PopDecoder.Answer answer() {
         int p = ws(0);
         if (p >= b.length || b[p] != '{') return null;
-        List<Message> messages = List.of();
-        String leaseId = null, queue = null, partition = null, partitionId = null;
-        p = ws(p + 1);
-        if (p < b.length && b[p] == '}') return new PopDecoder.Answer(messages, null, null, null, null);
-        while (true) {
-            int keyStart = p + 1;
-            int keyEnd = key(p);
-            if (keyEnd == BAIL) return null;
-            p = value(keyEnd);
-            if (p == BAIL) return null;
-            int end;
-            if (is(b, keyStart, keyEnd, "messages")) {
-                if (b[p] == '[') {
-                    List<Message> read = new ArrayList<>();
-                    end = messages(p, read);
-                    messages = read;
-                } else {
-                    end = literal(b, p, "null") ? p + 4 : BAIL;
-                }
-            } else if (is(b, keyStart, keyEnd, "leaseId")) {
-                end = stringOrNull(p, leases);
-                leaseId = str;
-            } else if (is(b, keyStart, keyEnd, "queue") || is(b, keyStart, keyEnd, "queueName")) {
-                end = stringOrNull(p, queues);
-                queue = str;
-            } else if (is(b, keyStart, keyEnd, "partition") || is(b, keyStart, keyEnd, "partitionName")) {
-                end = stringOrNull(p, partitions);
-                partition = str;
-            } else if (is(b, keyStart, keyEnd, "partitionId")) {
-                end = stringOrNull(p, partitionIds);
-                partitionId = str;
-            } else {
-                end = skip(p, 1, false);
-            }
-            if (end == BAIL) return null;
-            p = ws(end);
-            if (p >= b.length) return null;
-            if (b[p] == '}') break; // what follows the object is not read (nor is it by the Jackson path)
-            if (b[p] != ',') return null;
-            p = ws(p + 1);
-        }
-        return new PopDecoder.Answer(messages, leaseId, queue, partition, partitionId);
+        // what follows the object is not read (nor is it by the Jackson path)
+        if (object(p, this::topField) == BAIL) return null;
+        return new PopDecoder.Answer(messages, top.leaseId, top.queue, top.partition, top.partitionId);
     }
 
-    /** Reads the array at {@code p} into {@code out}; its end, or BAIL. */
-    private int messages(int p, List<Message> out) {
+    /** Reads one field's value at {@code p} (name {@code b[keyStart, keyEnd)}); its end, or BAIL. */
+    private interface FieldReader {
+        int read(int keyStart, int keyEnd, int p);
+    }
+
+    /** The object at {@code p} (a '{'), each field handed to {@code fields}; the index after it, or BAIL. */
+    private int object(int p, FieldReader fields) {
+        p = ws(p + 1);
+        if (p < b.length && b[p] == '}') return p + 1;
+        while (true) {
+            if (p >= b.length || b[p] != '"') return BAIL;
+            int keyStart = p + 1;
+            int keyEnd = asciiString(b, keyStart);
+            if (keyEnd == BAIL || keyEnd - keyStart > MAX_TOKEN) return BAIL;
+            p = ws(keyEnd + 1);
+            if (p >= b.length || b[p] != ':') return BAIL;
+            p = ws(p + 1);
+            if (p >= b.length) return BAIL;
+            int end = fields.read(keyStart, keyEnd, p);
+            if (end == BAIL) return BAIL;
+            p = ws(end);
+            if (p >= b.length) return BAIL;
+            if (b[p] == '}') return p + 1;
+            if (b[p] != ',') return BAIL;
+            p = ws(p + 1);
+        }
+    }
+
+    private int topField(int keyStart, int keyEnd, int p) {
+        int end = shared(keyStart, keyEnd, p, top);
+        if (end != NOT_SHARED) return end;
+        if (!is(b, keyStart, keyEnd, "messages")) return skip(p, 1, false);
+        if (b[p] != '[') return literal(b, p, "null") ? p + 4 : BAIL;
+        messages = new ArrayList<>();
+        return messages(p);
+    }
+
+    /** The fields an answer and each of its messages may carry: lease, queue, partition and its id. */
+    private static final class Shared {
+        String leaseId;
+        String queue;
+        String partition;
+        String partitionId;
+    }
+
+    /**
+     * Reads the value at {@code p} of a {@link Shared} field named {@code b[keyStart, keyEnd)} into {@code into};
+     * its end, BAIL, or {@link #NOT_SHARED} for any other field.
+     */
+    private int shared(int keyStart, int keyEnd, int p, Shared into) {
+        int end;
+        if (is(b, keyStart, keyEnd, "leaseId")) {
+            end = stringOrNull(p, leases);
+            into.leaseId = str;
+        } else if (is(b, keyStart, keyEnd, "queue") || is(b, keyStart, keyEnd, "queueName")) {
+            end = stringOrNull(p, queues);
+            into.queue = str;
+        } else if (is(b, keyStart, keyEnd, "partition") || is(b, keyStart, keyEnd, "partitionName")) {
+            end = stringOrNull(p, partitions);
+            into.partition = str;
+        } else if (is(b, keyStart, keyEnd, "partitionId")) {
+            end = stringOrNull(p, partitionIds);
+            into.partitionId = str;
+        } else {
+            end = NOT_SHARED;
+        }
+        return end;
+    }
+
+    /** Reads the array at {@code p} into {@link #messages}; its end, or BAIL. */
+    private int messages(int p) {
         p = ws(p + 1);
         if (p < b.length && b[p] == ']') return p + 1;
         while (true) {
             if (p >= b.length || b[p] != '{') return BAIL;
-            p = message(p, out);
+            p = message(p);
             if (p == BAIL) return BAIL;
             p = ws(p);
             if (p >= b.length) return BAIL;
@@ -115,71 +154,43 @@ final class PopScanner {
         }
     }
 
-    /** One message object at {@code p} (a '{'); its end, or BAIL. */
-    private int message(int p, List<Message> out) {
-        String txn = null, partitionId = null, leaseId = null, queue = null, partition = null, createdAt = null;
+    /** One message object at {@code p} (a '{'); its end, or BAIL (also for one without a transactionId). */
+    private int message(int p) {
+        msg = new Shared();
+        txn = null;
+        createdAt = null;
         retryCount = 0;
         data = null;
-        p = ws(p + 1);
-        if (p < b.length && b[p] == '}') return BAIL; // no transactionId: the Jackson path words the error
-        while (true) {
-            int keyStart = p + 1;
-            int keyEnd = key(p);
-            if (keyEnd == BAIL) return BAIL;
-            p = value(keyEnd);
-            if (p == BAIL) return BAIL;
-            int end;
-            if (is(b, keyStart, keyEnd, "transactionId")) {
-                end = stringOrNull(p, null);
-                txn = str;
-            } else if (is(b, keyStart, keyEnd, "partitionId")) {
-                end = stringOrNull(p, partitionIds);
-                partitionId = str;
-            } else if (is(b, keyStart, keyEnd, "leaseId")) {
-                end = stringOrNull(p, leases);
-                leaseId = str;
-            } else if (is(b, keyStart, keyEnd, "queue") || is(b, keyStart, keyEnd, "queueName")) {
-                end = stringOrNull(p, queues);
-                queue = str;
-            } else if (is(b, keyStart, keyEnd, "partition") || is(b, keyStart, keyEnd, "partitionName")) {
-                end = stringOrNull(p, partitions);
-                partition = str;
-            } else if (is(b, keyStart, keyEnd, "createdAt")) {
-                end = stringOrNull(p, createdAts);
-                createdAt = str;
-            } else if (is(b, keyStart, keyEnd, "retryCount")) {
-                end = retryCount(p);
-            } else if (is(b, keyStart, keyEnd, "data")) {
-                end = skip(p, 1, captureData);
-                data = captureData && end != BAIL ? Arrays.copyOfRange(b, p, end) : null;
-            } else {
-                end = skip(p, 1, false);
-            }
-            if (end == BAIL) return BAIL;
-            p = ws(end);
-            if (p >= b.length) return BAIL;
-            if (b[p] == '}') break;
-            if (b[p] != ',') return BAIL;
-            p = ws(p + 1);
+        int end = object(p, this::messageField);
+        if (end == BAIL || txn == null) return BAIL; // no transactionId: the Jackson path words the error
+        messages.add(new Message(txn, msg.partitionId, msg.leaseId, msg.queue, msg.partition, retryCount, createdAt, data));
+        return end;
+    }
+
+    private int messageField(int keyStart, int keyEnd, int p) {
+        int end = shared(keyStart, keyEnd, p, msg);
+        return end != NOT_SHARED ? end : ownField(keyStart, keyEnd, p);
+    }
+
+    /** A message's own field (its id, creation time, retry count, data, or one skipped); its end, or BAIL. */
+    private int ownField(int keyStart, int keyEnd, int p) {
+        if (is(b, keyStart, keyEnd, "transactionId")) {
+            int end = stringOrNull(p, null);
+            txn = str;
+            return end;
         }
-        if (txn == null) return BAIL;
-        out.add(new Message(txn, partitionId, leaseId, queue, partition, retryCount, createdAt, data));
-        return p + 1;
-    }
-
-    /** A field name at {@code p}: the index of its closing quote, or BAIL. */
-    private int key(int p) {
-        if (p >= b.length || b[p] != '"') return BAIL;
-        return asciiString(b, p + 1);
-    }
-
-    /** After a key's closing quote at {@code keyEnd}: the index of its value, or BAIL. */
-    private int value(int keyEnd) {
-        if (keyEnd - 1 > MAX_TOKEN) return BAIL;
-        int p = ws(keyEnd + 1);
-        if (p >= b.length || b[p] != ':') return BAIL;
-        p = ws(p + 1);
-        return p < b.length ? p : BAIL;
+        if (is(b, keyStart, keyEnd, "createdAt")) {
+            int end = stringOrNull(p, createdAts);
+            createdAt = str;
+            return end;
+        }
+        if (is(b, keyStart, keyEnd, "retryCount")) return retryCount(p);
+        if (is(b, keyStart, keyEnd, "data")) {
+            int end = skip(p, 1, captureData);
+            data = captureData && end != BAIL ? Arrays.copyOfRange(b, p, end) : null;
+            return end;
+        }
+        return skip(p, 1, false);
     }
 
     /** A plain ASCII string or null into {@link #str} ({@code reuse}: the batch's repeats, or null); its end or BAIL. */

@@ -1,17 +1,14 @@
 package dev.goload.bench;
 
-import com.sun.management.ThreadMXBean;
 import dev.goload.client.ClientConfig;
 import dev.goload.client.Message;
 import dev.goload.client.PopRequest;
 import dev.goload.client.PopResult;
 import dev.goload.client.QueenClient;
-import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Not a test (never run by the build): the client's own cost per message on its calling thread — bytes allocated
@@ -35,33 +32,19 @@ public final class ClientCostHarness {
             PopRequest pop = PopRequest.of("bench").withBatch(500);
             PopRequest popAuto = pop.withAutoAck(true);
             for (int r = 0; r < rounds; r++) {
-                measure("push100", 2_000, 100, () -> push100.push("bench", null, payload, 100));
-                measure("push1", 20_000, 1, () -> push1.push("bench", null, payload, 1));
-                measure("pop500+ack", 400, 500, () -> {
+                CostMeter.print("push100", 2_000, 100, () -> push100.push("bench", null, payload, 100));
+                CostMeter.print("push1", 20_000, 1, () -> push1.push("bench", null, payload, 1));
+                CostMeter.print("pop500+ack", 400, 500, () -> {
                     PopResult p = push100.pop(pop);
                     List<Message> m = p.messages();
                     push100.ackMessages(m, true, null);
                 });
-                measure("pop500auto", 400, 500, () -> push100.pop(popAuto));
+                CostMeter.print("pop500auto", 400, 500, () -> push100.pop(popAuto));
             }
         }
     }
 
     private static QueenClient client(NioHttpServer server) {
         return new QueenClient(ClientConfig.of("http://127.0.0.1:" + server.port()));
-    }
-
-    private static void measure(String what, int calls, int perCall, Runnable call) {
-        ThreadMXBean mx = (ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long id = Thread.currentThread().threadId();
-        for (int i = 0; i < calls / 4; i++) call.run(); // warm
-        long a0 = mx.getThreadAllocatedBytes(id);
-        long c0 = mx.getCurrentThreadCpuTime();
-        for (int i = 0; i < calls; i++) call.run();
-        long c1 = mx.getCurrentThreadCpuTime();
-        long a1 = mx.getThreadAllocatedBytes(id);
-        double msgs = (double) calls * perCall;
-        System.out.printf(Locale.ROOT, "%-16s %8.1f B/msg %7.3f us/msg (thread CPU)%n", what, (a1 - a0) / msgs,
-                (c1 - c0) / 1000.0 / msgs);
     }
 }

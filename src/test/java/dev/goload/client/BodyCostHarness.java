@@ -1,7 +1,6 @@
 package dev.goload.client;
 
-import com.sun.management.ThreadMXBean;
-import java.lang.management.ManagementFactory;
+import dev.goload.bench.CostMeter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,32 +29,14 @@ public final class BodyCostHarness {
         byte[] payload = ("{\"data\":\"" + "x".repeat(256) + "\",\"src\":\"goload-ol\"}").getBytes(StandardCharsets.UTF_8);
         Buffer sink = new Buffer();
         for (int r = 0; r < rounds; r++) {
-            measure("ackbody500", 500, () -> {
+            CostMeter.print("ackbody500", 4_000, 500, () -> {
                 new AckBatchBody(acks, null).writeTo(sink);
                 sink.clear();
             });
-            measure("pushbody100", 100, () -> {
+            CostMeter.print("pushbody100", 4_000, 100, () -> {
                 PushBody.uniformGenerated("bench", null, payload, TransactionIds.generate(100)).writeTo(sink);
                 sink.clear();
             });
         }
-    }
-
-    private interface Work {
-        void run() throws Exception;
-    }
-
-    private static void measure(String what, int perCall, Work w) throws Exception {
-        ThreadMXBean mx = (ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long id = Thread.currentThread().threadId();
-        int calls = 4_000;
-        for (int i = 0; i < calls / 2; i++) w.run();
-        long a0 = mx.getThreadAllocatedBytes(id);
-        long c0 = mx.getCurrentThreadCpuTime();
-        for (int i = 0; i < calls; i++) w.run();
-        long c1 = mx.getCurrentThreadCpuTime();
-        long a1 = mx.getThreadAllocatedBytes(id);
-        double msgs = (double) calls * perCall;
-        System.out.printf(Locale.ROOT, "%-14s %8.1f B/msg %7.3f us/msg%n", what, (a1 - a0) / msgs, (c1 - c0) / 1000.0 / msgs);
     }
 }

@@ -1,7 +1,6 @@
 package dev.goload.client;
 
-import com.sun.management.ThreadMXBean;
-import java.lang.management.ManagementFactory;
+import dev.goload.bench.CostMeter;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
@@ -32,27 +31,9 @@ public final class DecodeCostHarness {
         byte[] body = s.append("]}").toString().getBytes(StandardCharsets.US_ASCII);
         for (boolean capture : new boolean[] {false, true}) {
             for (int r = 0; r < rounds; r++) {
-                measure("scanner" + (capture ? "+data" : ""), () -> PopScanner.scan(body, capture));
-                measure("jackson" + (capture ? "+data" : ""), () -> PopDecoder.decode(body, capture));
+                CostMeter.print("scanner" + (capture ? "+data" : ""), 2_000, 500, () -> PopScanner.scan(body, capture));
+                CostMeter.print("jackson" + (capture ? "+data" : ""), 2_000, 500, () -> PopDecoder.decode(body, capture));
             }
         }
-    }
-
-    private interface Decode {
-        Object run() throws Exception;
-    }
-
-    private static void measure(String what, Decode d) throws Exception {
-        ThreadMXBean mx = (ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long id = Thread.currentThread().threadId();
-        int calls = 2_000;
-        for (int i = 0; i < calls / 2; i++) d.run();
-        long a0 = mx.getThreadAllocatedBytes(id);
-        long c0 = mx.getCurrentThreadCpuTime();
-        for (int i = 0; i < calls; i++) d.run();
-        long c1 = mx.getCurrentThreadCpuTime();
-        long a1 = mx.getThreadAllocatedBytes(id);
-        double msgs = calls * 500.0;
-        System.out.printf(Locale.ROOT, "%-14s %8.1f B/msg %7.3f us/msg%n", what, (a1 - a0) / msgs, (c1 - c0) / 1000.0 / msgs);
     }
 }

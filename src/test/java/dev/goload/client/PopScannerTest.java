@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Random;
@@ -48,13 +46,7 @@ class PopScannerTest {
         byte[] b = utf8(body);
         PopDecoder.Answer fast = PopScanner.scan(b, capture);
         if (fast == null) return false;
-        PopDecoder.Answer full;
-        try {
-            full = PopDecoder.decode(b, capture);
-        } catch (IOException | RuntimeException e) {
-            fail("scanner accepted what Jackson rejects (" + e + "): " + body);
-            return false;
-        }
+        PopDecoder.Answer full = FullDecoder.reads(body, () -> PopDecoder.decode(b, capture));
         assertEquals(full.leaseId(), fast.leaseId(), body);
         assertEquals(full.queue(), fast.queue(), body);
         assertEquals(full.partition(), fast.partition(), body);
