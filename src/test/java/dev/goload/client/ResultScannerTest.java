@@ -129,17 +129,8 @@ class ResultScannerTest {
         int accepted = 0;
         for (int k = 0; k < 20_000; k++) {
             boolean isPush = k % 2 == 0;
-            StringBuilder s = new StringBuilder(isPush ? push : ack);
-            int edits = 1 + rnd.nextInt(3);
-            for (int e = 0; e < edits; e++) {
-                int at = rnd.nextInt(s.length());
-                switch (rnd.nextInt(3)) {
-                    case 0 -> s.deleteCharAt(at);
-                    case 1 -> s.insert(at, alphabet.charAt(rnd.nextInt(alphabet.length())));
-                    default -> s.setCharAt(at, alphabet.charAt(rnd.nextInt(alphabet.length())));
-                }
-            }
-            if (isPush ? pushAgrees(s.toString(), 3) : ackAgrees(s.toString(), 2)) accepted++;
+            String s = FullDecoder.corrupt(isPush ? push : ack, rnd, alphabet);
+            if (isPush ? pushAgrees(s, 3) : ackAgrees(s, 2)) accepted++;
         }
         // Most single-character corruptions land in values the scanner still reads (and must read correctly).
         assertEquals(true, accepted > 1000, "only " + accepted + " corrupted bodies exercised the fast path");
