@@ -30,28 +30,48 @@ final class AckBatchBody extends RequestBody {
      * length is counted, so {@link #writeTo} does not look at each string a second time.
      */
     private final boolean plain;
+    /** Bytes of the longest item, its leading comma included: the size of {@link #writeTo}'s one item buffer. */
+    private final int longestItem;
 
     AckBatchBody(List<AckItem> items, String consumerGroup) {
         this.items = List.copyOf(items);
         this.consumerGroup = consumerGroup != null && !consumerGroup.isEmpty() ? consumerGroup : null;
         long len = OPEN.length + Math.max(0, this.items.size() - 1) + 2; // commas, "]}" or "]" + "}"
         boolean allPlain = true;
+        AckItem prev = null;
         for (AckItem a : this.items) {
-            len += TXN.length + PARTITION.length + STATUS.length + 1
-                    + (a.sentLeaseId() != null ? LEASE.length : 0) + (a.error() != null ? ERROR.length : 0);
-            allPlain = allPlain && plain(a);
+            len += fixedLength(a);
+            allPlain = allPlain && plain(a, prev);
+            prev = a;
         }
-        for (AckItem a : this.items) len += quotedLengths(a, allPlain);
+        long longest = 0;
+        for (AckItem a : this.items) {
+            long q = quotedLengths(a, allPlain);
+            len += q;
+            longest = Math.max(longest, fixedLength(a) + q + 1);
+        }
         if (this.consumerGroup != null) len += GROUP.length - 1 + JsonText.quotedLength(this.consumerGroup);
         this.length = len;
         this.plain = allPlain;
+        this.longestItem = (int) Math.min(longest, Integer.MAX_VALUE);
     }
 
-    /** True when every string {@code a} sends is {@link JsonText#plainAscii}. */
-    private static boolean plain(AckItem a) {
+    /** The bytes of {@code a}'s item besides its strings: field names, quotes' neighbours, the closing brace. */
+    private static long fixedLength(AckItem a) {
+        return TXN.length + PARTITION.length + STATUS.length + 1
+                + (a.sentLeaseId() != null ? LEASE.length : 0) + (a.error() != null ? ERROR.length : 0);
+    }
+
+    /**
+     * True when every string {@code a} sends is {@link JsonText#plainAscii}; a string that is the very instance the
+     * previous item sent (a batch's partition, lease and status, which the pop decoder shares) is not looked at again.
+     */
+    private static boolean plain(AckItem a, AckItem prev) {
         String lease = a.sentLeaseId();
-        return JsonText.plainAscii(a.transactionId()) && JsonText.plainAscii(a.partitionId())
-                && JsonText.plainAscii(a.status()) && (lease == null || JsonText.plainAscii(lease))
+        return JsonText.plainAscii(a.transactionId())
+                && (prev != null && a.partitionId() == prev.partitionId() || JsonText.plainAscii(a.partitionId()))
+                && (prev != null && a.status() == prev.status() || JsonText.plainAscii(a.status()))
+                && (lease == null || prev != null && lease == prev.sentLeaseId() || JsonText.plainAscii(lease))
                 && (a.error() == null || JsonText.plainAscii(a.error()));
     }
 
@@ -78,26 +98,8 @@ final class AckBatchBody extends RequestBody {
     @Override
     public void writeTo(BufferedSink sink) throws IOException {
         sink.write(OPEN);
-        for (int i = 0; i < items.size(); i++) {
-            AckItem a = items.get(i);
-            if (i > 0) sink.writeByte(',');
-            sink.write(TXN);
-            string(sink, a.transactionId());
-            sink.write(PARTITION);
-            string(sink, a.partitionId());
-            String lease = a.sentLeaseId();
-            if (lease != null) {
-                sink.write(LEASE);
-                string(sink, lease);
-            }
-            sink.write(STATUS);
-            string(sink, a.status());
-            if (a.error() != null) {
-                sink.write(ERROR);
-                string(sink, a.error());
-            }
-            sink.writeByte('}');
-        }
+        if (plain) writePlainItems(sink);
+        else writeItems(sink);
         if (consumerGroup != null) {
             sink.write(GROUP);
             JsonText.writeQuoted(sink, consumerGroup);
@@ -108,8 +110,71 @@ final class AckBatchBody extends RequestBody {
         }
     }
 
-    private void string(BufferedSink sink, String s) throws IOException {
-        if (plain) JsonText.writePlain(sink, s);
-        else JsonText.writeQuoted(sink, s);
+    /**
+     * Every string plain ASCII: each item assembled in one buffer (its strings copied as bytes, not re-encoded char by
+     * char) and written with one sink write instead of about a dozen — the writes were a fifth of a consumer's CPU.
+     */
+    private void writePlainItems(BufferedSink sink) throws IOException {
+        byte[] buf = new byte[longestItem];
+        for (int i = 0; i < items.size(); i++) {
+            AckItem a = items.get(i);
+            int n = 0;
+            if (i > 0) buf[n++] = ',';
+            n = put(buf, n, TXN);
+            n = quoted(buf, n, a.transactionId());
+            n = put(buf, n, PARTITION);
+            n = quoted(buf, n, a.partitionId());
+            String lease = a.sentLeaseId();
+            if (lease != null) {
+                n = put(buf, n, LEASE);
+                n = quoted(buf, n, lease);
+            }
+            n = put(buf, n, STATUS);
+            n = quoted(buf, n, a.status());
+            if (a.error() != null) {
+                n = put(buf, n, ERROR);
+                n = quoted(buf, n, a.error());
+            }
+            buf[n++] = '}';
+            sink.write(buf, 0, n);
+        }
+    }
+
+    private static int put(byte[] buf, int at, byte[] b) {
+        System.arraycopy(b, 0, buf, at, b.length);
+        return at + b.length;
+    }
+
+    /** {@code s}, known to be plain ASCII, between quotes at {@code at}; the index after it. */
+    @SuppressWarnings("deprecation") // the byte-copying getBytes is exactly right for ASCII-only Strings
+    private static int quoted(byte[] buf, int at, String s) {
+        buf[at++] = '"';
+        s.getBytes(0, s.length(), buf, at);
+        at += s.length();
+        buf[at++] = '"';
+        return at;
+    }
+
+    private void writeItems(BufferedSink sink) throws IOException {
+        for (int i = 0; i < items.size(); i++) {
+            AckItem a = items.get(i);
+            if (i > 0) sink.writeByte(',');
+            sink.write(TXN);
+            JsonText.writeQuoted(sink, a.transactionId());
+            sink.write(PARTITION);
+            JsonText.writeQuoted(sink, a.partitionId());
+            String lease = a.sentLeaseId();
+            if (lease != null) {
+                sink.write(LEASE);
+                JsonText.writeQuoted(sink, lease);
+            }
+            sink.write(STATUS);
+            JsonText.writeQuoted(sink, a.status());
+            if (a.error() != null) {
+                sink.write(ERROR);
+                JsonText.writeQuoted(sink, a.error());
+            }
+            sink.writeByte('}');
+        }
     }
 }

@@ -40,15 +40,12 @@ final class ClientWarmUp {
         List<PushItem> items = new ArrayList<>(IDS.length);
         for (String id : IDS) items.add(PushItem.of("wq", "p0", PAYLOAD));
         PopDecoder pop = new PopDecoder(PopRequest.of("wq").withBatch(10));
-        String[] generated = new String[IDS.length];
         for (int i = 0; i < iterations; i++) {
-            Uuid7.fill(generated);
-            bytes += generated[0].length();
             okio.Buffer sink = new okio.Buffer();
-            PushBody.uniformGenerated("wq", "p0", PAYLOAD, IDS.clone()).writeTo(sink);
+            PushBody.uniformGenerated("wq", "p0", PAYLOAD, TransactionIds.generate(IDS.length)).writeTo(sink);
             PushBody.of(items, IDS.clone()).writeTo(sink);
             bytes += sink.size();
-            bytes += ResultDecoders.push(IDS.clone()).decode(200, new Canned(PUSH_ANSWER)).accepted();
+            bytes += ResultDecoders.push(TransactionIds.of(IDS.clone())).decode(200, new Canned(PUSH_ANSWER)).accepted();
             bytes += pop.decode(200, new Canned(POP_ANSWER)).messages().size();
         }
         return bytes;

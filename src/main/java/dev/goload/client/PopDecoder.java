@@ -10,7 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Streams a pop answer (generation A or B) into a {@link PopResult} without building a JSON tree. A 204, an
+ * Decodes a pop answer (generation A or B) into a {@link PopResult} without building a JSON tree: with
+ * {@link PopScanner} where it accepts the bytes, else with Jackson's streaming parser. A 204, an
  * empty body, and {@code messages} empty or absent are all an empty pop — whatever {@code success}/{@code error}
  * say. Anything that is not a JSON object with a {@code messages} array of objects is a decode error.
  */
@@ -21,12 +22,31 @@ final class PopDecoder implements Transport.Decoder<PopResult> {
         this.req = req;
     }
 
+    /** What an answer says, before defaults are filled in: its messages and its top-level values. */
+    record Answer(List<Message> messages, String leaseId, String queue, String partition, String partitionId) {
+    }
+
+    /** The scanner's fast path first; Jackson for every other shape (and for its errors). */
     @Override
     public PopResult decode(int status, Transport.Body body) throws IOException {
         if (status == 204) return new PopResult(status, List.of(), null);
-        try (JsonParser p = body.json()) {
+        byte[] bytes = body.bytes();
+        Answer a = PopScanner.scan(bytes, req.captureData());
+        return result(status, a != null ? a : decode(bytes, req.captureData()));
+    }
+
+    private PopResult result(int status, Answer a) {
+        if (a.messages().isEmpty()) return new PopResult(status, List.of(), a.leaseId());
+        List<Message> filled = fillDefaults(a.messages(), a.leaseId(), a.queue(), a.partition(), a.partitionId());
+        return new PopResult(status, java.util.Collections.unmodifiableList(filled),
+                a.leaseId() != null ? a.leaseId() : filled.getFirst().leaseId());
+    }
+
+    /** The Jackson path: every shape, and the decode errors. */
+    static Answer decode(byte[] bytes, boolean captureData) throws IOException {
+        try (JsonParser p = Transport.JSON.createParser(bytes)) {
             JsonToken t = p.nextToken();
-            if (t == null) return new PopResult(status, List.of(), null);
+            if (t == null) return new Answer(List.of(), null, null, null, null);
             if (t != JsonToken.START_OBJECT) throw new JsonParseException(p, "pop response is not a JSON object: " + t);
             List<Message> messages = List.of();
             String leaseId = null, queue = null, partition = null, partitionId = null;
@@ -35,7 +55,7 @@ final class PopDecoder implements Transport.Decoder<PopResult> {
                 JsonToken v = p.nextToken();
                 switch (name) {
                     case "messages" -> {
-                        if (v == JsonToken.START_ARRAY) messages = readMessages(p);
+                        if (v == JsonToken.START_ARRAY) messages = readMessages(p, captureData);
                         else if (v != JsonToken.VALUE_NULL) throw new JsonParseException(p, "\"messages\" is not an array: " + v);
                     }
                     case "leaseId" -> leaseId = ResultDecoders.string(p, name);
@@ -45,16 +65,13 @@ final class PopDecoder implements Transport.Decoder<PopResult> {
                     default -> p.skipChildren();
                 }
             }
-            if (messages.isEmpty()) return new PopResult(status, List.of(), leaseId);
-            List<Message> filled = fillDefaults(messages, leaseId, queue, partition, partitionId);
-            return new PopResult(status, java.util.Collections.unmodifiableList(filled),
-                    leaseId != null ? leaseId : filled.getFirst().leaseId());
+            return new Answer(messages, leaseId, queue, partition, partitionId);
         }
     }
 
-    private List<Message> readMessages(JsonParser p) throws IOException {
+    private static List<Message> readMessages(JsonParser p, boolean captureData) throws IOException {
         List<Message> out = new ArrayList<>();
-        ByteArrayOutputStream buf = req.captureData() ? new ByteArrayOutputStream(256) : null;
+        ByteArrayOutputStream buf = captureData ? new ByteArrayOutputStream(256) : null;
         JsonToken t;
         while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
             if (t != JsonToken.START_OBJECT) throw new JsonParseException(p, "message is not an object: " + t);

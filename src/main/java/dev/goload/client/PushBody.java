@@ -2,7 +2,6 @@ package dev.goload.client;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
 import okhttp3.MediaType;
 import okhttp3.RequestBody;
@@ -13,7 +12,7 @@ import okio.BufferedSink;
  * {@code {"items":[{"queue":…,"partition":…,"payload":<verbatim>,"transactionId":"…"[,"traceId":"…"]}…]}}.
  *
  * <p>Nothing is serialised ahead of time: items sharing a queue and partition share one escaped prefix, payloads
- * are the callers' arrays, and ids are the Strings returned in the {@link PushResult} anyway. Immutable, so
+ * are the callers' arrays, and ids are the callers' Strings or the generated ids' bytes ({@link TransactionIds}). Immutable, so
  * {@link #writeTo} can run again for a retry and sends the same bytes (same transaction ids).
  */
 final class PushBody extends RequestBody {
@@ -24,24 +23,29 @@ final class PushBody extends RequestBody {
 
     private final byte[][] prefixes;
     private final byte[][] payloads;
+    /** The callers' ids, or null when {@link #idBytes} holds generated ones. */
     private final String[] ids;
+    /** Generated ids, {@value TransactionIds#UUID_LENGTH} ASCII bytes each, or null. */
+    private final byte[] idBytes;
+    private final int count;
     private final String[] traceIds;
     private final long length;
     /** Every id is plain ASCII needing no escaping (always so for generated ids): written by a byte copy. */
     private final boolean plainIds;
     private final int maxIdLength;
 
-    /** @param idsArePlain the ids are known to be plain ASCII (generated UUIDs): no per-id check needed */
-    private PushBody(byte[][] prefixes, byte[][] payloads, String[] ids, String[] traceIds, boolean idsArePlain) {
+    private PushBody(byte[][] prefixes, byte[][] payloads, String[] ids, String[] traceIds) {
         this.prefixes = prefixes;
         this.payloads = payloads;
         this.ids = ids;
+        this.idBytes = null;
+        this.count = ids.length;
         this.traceIds = traceIds;
         long len = OPEN.length + CLOSE.length + Math.max(0, ids.length - 1);
         boolean plain = true;
         int maxLen = 0;
         for (int i = 0; i < ids.length; i++) {
-            boolean p = idsArePlain || JsonText.plainAscii(ids[i]);
+            boolean p = JsonText.plainAscii(ids[i]);
             plain &= p;
             maxLen = Math.max(maxLen, ids[i].length());
             long quoted = p ? ids[i].length() + 2 : JsonText.quotedLength(ids[i]);
@@ -53,16 +57,27 @@ final class PushBody extends RequestBody {
         this.maxIdLength = maxLen;
     }
 
+    /** One prefix and payload for every item, generated ids (plain ASCII by construction: nothing to check). */
+    private PushBody(byte[] prefix, byte[] payload, TransactionIds ids) {
+        this.count = ids.size();
+        this.prefixes = new byte[][] {prefix};
+        this.payloads = new byte[][] {payload};
+        this.ids = null;
+        this.idBytes = ids.generatedBytes();
+        this.traceIds = null;
+        int idLength = TransactionIds.UUID_LENGTH;
+        this.length = OPEN.length + CLOSE.length + Math.max(0, count - 1)
+                + (long) count * (prefix.length + payload.length + TXN.length + idLength + 2 + 1);
+        this.plainIds = true;
+        this.maxIdLength = idLength;
+    }
+
     /**
-     * {@code count} items of one queue/partition sharing one payload, each with its own id the client generated
-     * ({@link Uuid7}): plain ASCII by construction, so no id is checked for escaping.
+     * {@code ids.size()} items of one queue/partition sharing one payload, each with its own id the client generated
+     * ({@link TransactionIds#generate}), copied into the body as bytes.
      */
-    static PushBody uniformGenerated(String queue, String partition, byte[] payload, String[] ids) {
-        byte[][] prefixes = new byte[ids.length][];
-        byte[][] payloads = new byte[ids.length][];
-        Arrays.fill(prefixes, prefix(queue, partition));
-        Arrays.fill(payloads, payload);
-        return new PushBody(prefixes, payloads, ids, null, true);
+    static PushBody uniformGenerated(String queue, String partition, byte[] payload, TransactionIds ids) {
+        return new PushBody(prefix(queue, partition), payload, ids);
     }
 
     /** Arbitrary items; {@code ids[i]} is the transaction id to send for {@code items.get(i)}. */
@@ -83,7 +98,7 @@ final class PushBody extends RequestBody {
                 traces[i] = it.traceId();
             }
         }
-        return new PushBody(prefixes, payloads, ids, traces, false);
+        return new PushBody(prefixes, payloads, ids, traces);
     }
 
     static String partitionOf(String partition) {
@@ -115,13 +130,14 @@ final class PushBody extends RequestBody {
             System.arraycopy(TXN, 0, tail, 0, TXN.length);
             tail[TXN.length] = '"';
         }
-        for (int i = 0; i < ids.length; i++) {
+        boolean uniform = prefixes.length == 1; // one prefix and payload for all (or a single item)
+        for (int i = 0; i < count; i++) {
             if (i > 0) sink.writeByte(',');
-            sink.write(prefixes[i]);
-            sink.write(payloads[i]);
+            sink.write(prefixes[uniform ? 0 : i]);
+            sink.write(payloads[uniform ? 0 : i]);
             boolean trace = traceIds != null && traceIds[i] != null;
             if (tail != null) {
-                int n = copyId(ids[i], tail, TXN.length + 1);
+                int n = idBytes != null ? copyId(i, tail, TXN.length + 1) : copyId(ids[i], tail, TXN.length + 1);
                 tail[n++] = '"';
                 if (trace) {
                     sink.write(tail, 0, n);
@@ -141,6 +157,12 @@ final class PushBody extends RequestBody {
             sink.writeByte('}');
         }
         sink.write(CLOSE);
+    }
+
+    /** Copies generated id {@code i} into {@code dst} at {@code at}; returns the index after it. */
+    private int copyId(int i, byte[] dst, int at) {
+        System.arraycopy(idBytes, i * TransactionIds.UUID_LENGTH, dst, at, TransactionIds.UUID_LENGTH);
+        return at + TransactionIds.UUID_LENGTH;
     }
 
     /** Copies a plain-ASCII id into {@code dst} at {@code at}; returns the index after it. */

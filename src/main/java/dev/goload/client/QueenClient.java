@@ -130,21 +130,20 @@ public final class QueenClient implements AutoCloseable {
     /** Pushes items in one request; ids are generated (UUIDv7) where an item has none. Empty list: no request. */
     public PushResult push(List<PushItem> items) {
         String[] ids = transactionIds(items);
-        if (ids.length == 0) return PushResult.of(0, new ItemStatus[0], ids, null);
-        return doPush(PushBody.of(items, ids), ids);
+        if (ids.length == 0) return PushResult.of(0, new ItemStatus[0], TransactionIds.of(ids), null);
+        return doPush(PushBody.of(items, ids), TransactionIds.of(ids));
     }
 
     /** The hot path: {@code count} items of one queue/partition sharing one payload, a fresh UUIDv7 each. */
     public PushResult push(String queue, String partition, byte[] payloadJson, int count) {
         Objects.requireNonNull(queue, "queue");
         Objects.requireNonNull(payloadJson, "payloadJson");
-        String[] ids = new String[count];
-        Uuid7.fill(ids);
+        TransactionIds ids = TransactionIds.generate(count);
         if (count == 0) return PushResult.of(0, new ItemStatus[0], ids, null);
         return doPush(PushBody.uniformGenerated(queue, partition, payloadJson, ids), ids);
     }
 
-    private PushResult doPush(PushBody body, String[] ids) {
+    private PushResult doPush(PushBody body, TransactionIds ids) {
         Request req = transport.request().url(pushUrl).post(body).build();
         return transport.execute(req, pushSpec, ResultDecoders.push(ids));
     }

@@ -15,7 +15,7 @@ final class ResultDecoders {
     private ResultDecoders() {
     }
 
-    static Transport.Decoder<PushResult> push(String[] ids) {
+    static Transport.Decoder<PushResult> push(TransactionIds ids) {
         return (status, body) -> decodePush(status, body, ids);
     }
 
@@ -24,7 +24,7 @@ final class ResultDecoders {
     }
 
     /** The scanner's fast path first; the streaming decoder for every other shape (and for its errors). */
-    private static PushResult decodePush(int status, Transport.Body body, String[] ids) throws IOException {
+    private static PushResult decodePush(int status, Transport.Body body, TransactionIds ids) throws IOException {
         byte[] bytes = body.bytes();
         PushResult fast = ResultScanner.push(status, bytes, ids);
         return fast != null ? fast : decodePush(status, bytes, ids);
@@ -36,8 +36,8 @@ final class ResultDecoders {
         return fast != null ? fast : decodeAck(status, bytes, n);
     }
 
-    static PushResult decodePush(int status, byte[] body, String[] ids) throws IOException {
-        int n = ids.length;
+    static PushResult decodePush(int status, byte[] body, TransactionIds ids) throws IOException {
+        int n = ids.size();
         try (JsonParser p = Transport.JSON.createParser(body)) {
             JsonToken t = p.nextToken();
             if (t == null) return PushResult.all(status, ItemStatus.UNKNOWN, ids, "empty push response body");

@@ -1,5 +1,13 @@
 package dev.goload.client;
 
+import static dev.goload.client.JsonBytes.BAIL;
+import static dev.goload.client.JsonBytes.booleanValue;
+import static dev.goload.client.JsonBytes.is;
+import static dev.goload.client.JsonBytes.literal;
+import static dev.goload.client.JsonBytes.plainString;
+import static dev.goload.client.JsonBytes.skipScalar;
+import static dev.goload.client.JsonBytes.ws;
+
 /**
  * The fast path for the push and ack answers: a byte scanner for the common shape, an array of flat objects
  * whose values are scalars, reading only {@code status}, {@code error} and {@code success}. Jackson spends
@@ -11,16 +19,15 @@ package dev.goload.client;
  * decoder on the same bytes, so results and decode errors are exactly the streaming decoder's. Stateless.
  */
 final class ResultScanner {
-    private static final int BAIL = -1;
 
     private ResultScanner() {
     }
 
     /** Per-item statuses of a push answer, or null to fall back to the full decoder. */
-    static PushResult push(int httpStatus, byte[] b, String[] ids) {
-        PushItems r = new PushItems(ids.length);
+    static PushResult push(int httpStatus, byte[] b, TransactionIds ids) {
+        PushItems r = new PushItems(ids.size());
         int items = walk(b, r);
-        if (items != ids.length) return null; // BAIL, or a count mismatch the full decoder words
+        if (items != ids.size()) return null; // BAIL, or a count mismatch the full decoder words
         return PushResult.of(httpStatus, r.statuses, ids, r.firstError);
     }
 
@@ -53,7 +60,7 @@ final class ResultScanner {
             if (b[p] == '"') {
                 int end = plainString(b, p + 1);
                 if (end == BAIL) return BAIL;
-                err = end == p + 1 ? null : ascii(b, p + 1, end);
+                err = end == p + 1 ? null : JsonBytes.utf8(b, p + 1, end);
                 return end + 1;
             }
             if (literal(b, p, "null") || literal(b, p, "false")) {
@@ -206,115 +213,8 @@ final class ResultScanner {
         }
     }
 
-    /** The end of a {@code true}, {@code false} or {@code null} value at {@code p}; BAIL for anything else. */
-    private static int booleanValue(byte[] b, int p) {
-        if (literal(b, p, "true") || literal(b, p, "null")) return p + 4;
-        if (literal(b, p, "false")) return p + 5;
-        return BAIL;
-    }
-
     private static ItemStatus statusOf(byte[] b, int from, int to) {
         if (is(b, from, to, "queued")) return ItemStatus.QUEUED;
-        return ItemStatus.parse(ascii(b, from, to));
-    }
-
-    private static int ws(byte[] b, int p) {
-        while (p < b.length && (b[p] == ' ' || b[p] == '\n' || b[p] == '\r' || b[p] == '\t')) p++;
-        return p;
-    }
-
-    /** Index of the closing quote of a string starting at {@code from} (after the opening quote); BAIL on escapes. */
-    private static int plainString(byte[] b, int from) {
-        int p = from;
-        // Eight bytes at a time: answers are mostly UUIDs and names inside quotes, and a byte-by-byte loop over
-        // them was a fifth of the loader's push CPU. The lowest flagged byte of a word is exact (SWAR flags can
-        // only be spurious above a real match), so it locates the closing quote without a byte loop.
-        for (int last = b.length - Long.BYTES; p <= last; p += Long.BYTES) {
-            long m = special((long) LONGS.get(b, p));
-            if (m != 0) {
-                int q = p + (Long.numberOfTrailingZeros(m) >>> 3);
-                return b[q] == '"' ? q : BAIL;
-            }
-        }
-        for (; p < b.length; p++) {
-            byte c = b[p];
-            if (c == '"') return p;
-            if (c == '\\' || (c >= 0 && c < 0x20)) return BAIL;
-        }
-        return BAIL;
-    }
-
-    private static final java.lang.invoke.VarHandle LONGS =
-            java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGHS = 0x8080808080808080L;
-
-    /** Non-zero when some byte of {@code w} is '"', '\\' or below 0x20 (SWAR; bytes ≥ 0x80 never match). */
-    static long special(long w) {
-        long quote = w ^ (ONES * '"');
-        long slash = w ^ (ONES * '\\');
-        return (zeroByte(quote) | zeroByte(slash) | ((w - ONES * 0x20) & ~w)) & HIGHS;
-    }
-
-    private static long zeroByte(long v) {
-        return (v - ONES) & ~v;
-    }
-
-    /** End of a plain string, number or literal value at {@code p}; BAIL for anything else. */
-    private static int skipScalar(byte[] b, int p) {
-        byte c = b[p];
-        if (c == '"') {
-            int end = plainString(b, p + 1); // escapes are left to the full decoder, which validates them
-            return end == BAIL ? BAIL : end + 1;
-        }
-        if (literal(b, p, "null") || literal(b, p, "true")) return p + 4;
-        if (literal(b, p, "false")) return p + 5;
-        return number(b, p);
-    }
-
-    /** A JSON number per the grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? */
-    private static int number(byte[] b, int p) {
-        int q = p;
-        if (q < b.length && b[q] == '-') q++;
-        if (q >= b.length || !digit(b[q])) return BAIL;
-        if (b[q] == '0') q++;
-        else while (q < b.length && digit(b[q])) q++;
-        if (q < b.length && b[q] == '.') {
-            q++;
-            if (q >= b.length || !digit(b[q])) return BAIL;
-            while (q < b.length && digit(b[q])) q++;
-        }
-        if (q < b.length && (b[q] == 'e' || b[q] == 'E')) {
-            q++;
-            if (q < b.length && (b[q] == '+' || b[q] == '-')) q++;
-            if (q >= b.length || !digit(b[q])) return BAIL;
-            while (q < b.length && digit(b[q])) q++;
-        }
-        return q;
-    }
-
-    private static boolean digit(byte c) {
-        return c >= '0' && c <= '9';
-    }
-
-    /** The literal at {@code p}, followed by a delimiter (so {@code nullx} is not {@code null}). */
-    private static boolean literal(byte[] b, int p, String lit) {
-        int end = p + lit.length();
-        if (end > b.length) return false;
-        for (int k = 0; k < lit.length(); k++) if (b[p + k] != lit.charAt(k)) return false;
-        if (end == b.length) return true;
-        byte c = b[end];
-        return c == ',' || c == '}' || c == ']' || c == ' ' || c == '\n' || c == '\r' || c == '\t';
-    }
-
-    private static boolean is(byte[] b, int from, int to, String s) {
-        if (to - from != s.length()) return false;
-        for (int k = 0; k < s.length(); k++) if (b[from + k] != s.charAt(k)) return false;
-        return true;
-    }
-
-    /** Plain string bytes (no escapes) as text; UTF-8 so non-ASCII error texts survive. */
-    private static String ascii(byte[] b, int from, int to) {
-        return new String(b, from, to - from, java.nio.charset.StandardCharsets.UTF_8);
+        return ItemStatus.parse(JsonBytes.utf8(b, from, to));
     }
 }

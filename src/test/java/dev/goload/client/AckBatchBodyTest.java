@@ -47,6 +47,28 @@ class AckBatchBodyTest {
     }
 
     @Test
+    void aStringSharedWithThePreviousAckIsPlainButANewOneIsStillChecked() throws IOException {
+        String lease = new String("lease-1");
+        String pid = new String("p1");
+        List<AckItem> items = new java.util.ArrayList<>();
+        ArrayNode acks = RequestBodies.MAPPER.createObjectNode().putArray("acknowledgments");
+        for (int i = 0; i < 300; i++) {
+            // the batch's partition and lease are one instance each (as the pop decoder hands them out); the last
+            // ack brings a new lease instance that needs escaping
+            String l = i == 299 ? "lease \"2\"" : lease;
+            items.add(new AckItem("t" + i, pid, l, "completed", null));
+            acks.add(item("t" + i, pid, l, "completed", null));
+        }
+        ObjectNode root = RequestBodies.MAPPER.createObjectNode();
+        root.set("acknowledgments", acks);
+        assertEquals(root, written(new AckBatchBody(items, null)));
+        items.set(299, new AckItem("t299", pid, lease, "completed", null));
+        String text = text(new AckBatchBody(items, null));
+        assertEquals(300, text.split("\\{\"transactionId\"", -1).length - 1);
+        assertEquals(RequestBodies.MAPPER.readTree(text).get("acknowledgments").get(299).get("leaseId").asText(), "lease-1");
+    }
+
+    @Test
     void acksNeedingNoEscapesAreWrittenVerbatimInTheReferenceFieldOrder() throws IOException {
         List<AckItem> items = List.of(
                 new AckItem("t1", "p1", "l1", "completed", null),

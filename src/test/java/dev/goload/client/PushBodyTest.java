@@ -52,14 +52,19 @@ class PushBodyTest {
 
     @Test
     void rewritingForARetrySendsIdenticalBytes() throws Exception {
-        String[] ids = {Uuid7.next(), Uuid7.next(), Uuid7.next()};
+        TransactionIds generated = TransactionIds.generate(3);
+        String[] ids = generated.strings();
         byte[] payload = "{\"n\":1}".getBytes(StandardCharsets.UTF_8);
-        PushBody b = PushBody.uniformGenerated("orders", "p-1", payload, ids);
+        PushBody b = PushBody.uniformGenerated("orders", "p-1", payload, generated);
         String first = write(b);
         assertEquals(first, write(b));
         JsonNode n = RequestBodies.MAPPER.readTree(first);
         assertEquals(3, n.get("items").size());
-        for (int i = 0; i < 3; i++) assertEquals(ids[i], n.at("/items/" + i + "/transactionId").asText());
+        for (int i = 0; i < 3; i++) {
+            assertEquals(ids[i], n.at("/items/" + i + "/transactionId").asText(), "the ids a result reports were sent");
+            assertTrue(Uuid7.isUuid(ids[i]));
+        }
+        assertSame(ids, generated.strings(), "the Strings are made once");
         List<PushItem> items = Arrays.stream(ids).map(id -> new PushItem("orders", "p-1", payload, id, null)).toList();
         assertEquals(first, write(PushBody.of(items, ids)),
                 "the generated-id path writes the same bytes as the checked path, without checking each id");

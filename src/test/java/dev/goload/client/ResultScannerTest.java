@@ -3,9 +3,7 @@ package dev.goload.client;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,10 +29,10 @@ class ResultScannerTest {
         return "[" + String.join(",", items) + "]";
     }
 
-    private static String[] ids(int n) {
+    private static TransactionIds ids(int n) {
         String[] ids = new String[n];
         for (int i = 0; i < n; i++) ids[i] = "id" + i;
-        return ids;
+        return TransactionIds.of(ids);
     }
 
     private static byte[] utf8(String s) {
@@ -46,13 +44,7 @@ class ResultScannerTest {
         byte[] b = utf8(body);
         PushResult fast = ResultScanner.push(201, b, ids(n));
         if (fast == null) return false;
-        PushResult full;
-        try {
-            full = ResultDecoders.decodePush(201, b, ids(n));
-        } catch (IOException | RuntimeException e) {
-            fail("scanner accepted what the full decoder rejects (" + e + "): " + body);
-            return false;
-        }
+        PushResult full = FullDecoder.reads(body, () -> ResultDecoders.decodePush(201, b, ids(n)));
         assertArrayEquals(full.statuses(), fast.statuses(), body);
         assertEquals(full.firstError(), fast.firstError(), body);
         assertEquals(full.accepted(), fast.accepted(), body);
@@ -63,13 +55,7 @@ class ResultScannerTest {
         byte[] b = utf8(body);
         AckResult fast = ResultScanner.ack(200, b, n);
         if (fast == null) return false;
-        AckResult full;
-        try {
-            full = ResultDecoders.decodeAck(200, b, n);
-        } catch (IOException | RuntimeException e) {
-            fail("scanner accepted what the full decoder rejects (" + e + "): " + body);
-            return false;
-        }
+        AckResult full = FullDecoder.reads(body, () -> ResultDecoders.decodeAck(200, b, n));
         assertArrayEquals(full.itemSuccess(), fast.itemSuccess(), body);
         assertArrayEquals(full.itemDlq(), fast.itemDlq(), body);
         assertEquals(full.firstError(), fast.firstError(), body);
@@ -143,17 +129,8 @@ class ResultScannerTest {
         int accepted = 0;
         for (int k = 0; k < 20_000; k++) {
             boolean isPush = k % 2 == 0;
-            StringBuilder s = new StringBuilder(isPush ? push : ack);
-            int edits = 1 + rnd.nextInt(3);
-            for (int e = 0; e < edits; e++) {
-                int at = rnd.nextInt(s.length());
-                switch (rnd.nextInt(3)) {
-                    case 0 -> s.deleteCharAt(at);
-                    case 1 -> s.insert(at, alphabet.charAt(rnd.nextInt(alphabet.length())));
-                    default -> s.setCharAt(at, alphabet.charAt(rnd.nextInt(alphabet.length())));
-                }
-            }
-            if (isPush ? pushAgrees(s.toString(), 3) : ackAgrees(s.toString(), 2)) accepted++;
+            String s = FullDecoder.corrupt(isPush ? push : ack, rnd, alphabet);
+            if (isPush ? pushAgrees(s, 3) : ackAgrees(s, 2)) accepted++;
         }
         // Most single-character corruptions land in values the scanner still reads (and must read correctly).
         assertEquals(true, accepted > 1000, "only " + accepted + " corrupted bodies exercised the fast path");
@@ -166,7 +143,7 @@ class ResultScannerTest {
             for (int v = 0; v < 256; v++) {
                 long w = (base & ~(0xFFL << (8 * pos))) | ((long) v << (8 * pos));
                 boolean special = v == '"' || v == '\\' || v < 0x20;
-                assertEquals(special, ResultScanner.special(w) != 0, "byte " + v + " at " + pos);
+                assertEquals(special, JsonBytes.special(w) != 0, "byte " + v + " at " + pos);
             }
         }
         Random r = new Random(1);
@@ -177,7 +154,7 @@ class ResultScannerTest {
                 int v = (int) (w >>> (8 * k)) & 0xFF;
                 expected |= v == '"' || v == '\\' || v < 0x20;
             }
-            assertEquals(expected, ResultScanner.special(w) != 0, Long.toHexString(w));
+            assertEquals(expected, JsonBytes.special(w) != 0, Long.toHexString(w));
         }
     }
 }

@@ -46,10 +46,14 @@ class Uuid7Test {
 
     @Test
     void aFilledBatchIsDistinctVersion7IdsOfTheCurrentMillisecond() {
-        String[] ids = new String[1000];
         long before = System.currentTimeMillis();
-        Uuid7.fill(ids);
+        byte[] bytes = new byte[1000 * 36];
+        Uuid7.fill(bytes, 1000);
         long after = System.currentTimeMillis();
+        String[] ids = new String[1000];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = new String(bytes, i * 36, 36, java.nio.charset.StandardCharsets.US_ASCII);
+        }
         assertEquals(ids.length, Set.of(ids).size());
         for (String s : ids) {
             UUID u = UUID.fromString(s);

@@ -1,0 +1,143 @@
+package dev.goload.client;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The byte-level primitives of the answer scanners ({@link ResultScanner}, {@link PopScanner}): whitespace, plain
+ * strings, numbers and literals per the JSON grammar, each returning the index after what it read or {@link #BAIL}
+ * for anything it does not accept exactly as Jackson does (the scanners then decline and Jackson decodes). Stateless.
+ */
+final class JsonBytes {
+    static final int BAIL = -1;
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+
+    private JsonBytes() {
+    }
+
+    static int ws(byte[] b, int p) {
+        while (p < b.length && (b[p] == ' ' || b[p] == '\n' || b[p] == '\r' || b[p] == '\t')) p++;
+        return p;
+    }
+
+    /** Index of the closing quote of a string starting at {@code from} (after the opening quote); BAIL on escapes. */
+    static int plainString(byte[] b, int from) {
+        int q = special(b, from, 0);
+        return q < b.length && b[q] == '"' ? q : BAIL;
+    }
+
+    /**
+     * As {@link #plainString}, and BAIL on any byte above 0x7F too: the text is then ASCII, so it is exactly its
+     * Latin-1 decoding, and invalid UTF-8 (which Jackson rejects) never slips through.
+     */
+    static int asciiString(byte[] b, int from) {
+        int q = special(b, from, HIGHS);
+        return q < b.length && b[q] == '"' ? q : BAIL;
+    }
+
+    /**
+     * Index of the first '"', '\\', control byte or (with {@code alsoHigh}) byte above 0x7F from {@code from};
+     * {@code b.length} when there is none.
+     */
+    static int special(byte[] b, int from, boolean alsoHigh) {
+        return special(b, from, alsoHigh ? HIGHS : 0);
+    }
+
+    private static int special(byte[] b, int from, long alsoFlag) {
+        int p = from;
+        // Eight bytes at a time: answers are mostly UUIDs and names inside quotes, and a byte-by-byte loop over
+        // them was a fifth of the loader's push CPU. The lowest flagged byte of a word is exact (SWAR flags can
+        // only be spurious above a real match), so it locates the closing quote without a byte loop.
+        for (int last = b.length - Long.BYTES; p <= last; p += Long.BYTES) {
+            long w = (long) LONGS.get(b, p);
+            long m = special(w) | (w & alsoFlag);
+            if (m != 0) return p + (Long.numberOfTrailingZeros(m) >>> 3);
+        }
+        for (; p < b.length; p++) {
+            byte c = b[p];
+            if (c == '"' || c == '\\' || (c >= 0 && c < 0x20) || (alsoFlag != 0 && c < 0)) return p;
+        }
+        return p;
+    }
+
+    /** Non-zero when some byte of {@code w} is '"', '\\' or below 0x20 (SWAR; bytes ≥ 0x80 never match). */
+    static long special(long w) {
+        long quote = w ^ (ONES * '"');
+        long slash = w ^ (ONES * '\\');
+        return (zeroByte(quote) | zeroByte(slash) | ((w - ONES * 0x20) & ~w)) & HIGHS;
+    }
+
+    private static long zeroByte(long v) {
+        return (v - ONES) & ~v;
+    }
+
+    /** End of a plain string, number or literal value at {@code p}; BAIL for anything else. */
+    static int skipScalar(byte[] b, int p) {
+        byte c = b[p];
+        if (c == '"') {
+            int end = plainString(b, p + 1); // escapes are left to the full decoder, which validates them
+            return end == BAIL ? BAIL : end + 1;
+        }
+        if (literal(b, p, "null") || literal(b, p, "true")) return p + 4;
+        if (literal(b, p, "false")) return p + 5;
+        return number(b, p);
+    }
+
+    /** A JSON number per the grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? */
+    static int number(byte[] b, int p) {
+        int q = p;
+        if (q < b.length && b[q] == '-') q++;
+        if (q >= b.length || !digit(b[q])) return BAIL;
+        if (b[q] == '0') q++;
+        else while (q < b.length && digit(b[q])) q++;
+        if (q < b.length && b[q] == '.') {
+            q++;
+            if (q >= b.length || !digit(b[q])) return BAIL;
+            while (q < b.length && digit(b[q])) q++;
+        }
+        if (q < b.length && (b[q] == 'e' || b[q] == 'E')) {
+            q++;
+            if (q < b.length && (b[q] == '+' || b[q] == '-')) q++;
+            if (q >= b.length || !digit(b[q])) return BAIL;
+            while (q < b.length && digit(b[q])) q++;
+        }
+        return q;
+    }
+
+    static boolean digit(byte c) {
+        return c >= '0' && c <= '9';
+    }
+
+    /** The end of a {@code true}, {@code false} or {@code null} value at {@code p}; BAIL for anything else. */
+    static int booleanValue(byte[] b, int p) {
+        if (literal(b, p, "true") || literal(b, p, "null")) return p + 4;
+        if (literal(b, p, "false")) return p + 5;
+        return BAIL;
+    }
+
+    /** The literal at {@code p}, followed by a delimiter (so {@code nullx} is not {@code null}). */
+    static boolean literal(byte[] b, int p, String lit) {
+        int end = p + lit.length();
+        if (end > b.length) return false;
+        for (int k = 0; k < lit.length(); k++) if (b[p + k] != lit.charAt(k)) return false;
+        if (end == b.length) return true;
+        byte c = b[end];
+        return c == ',' || c == '}' || c == ']' || c == ' ' || c == '\n' || c == '\r' || c == '\t';
+    }
+
+    static boolean is(byte[] b, int from, int to, String s) {
+        if (to - from != s.length()) return false;
+        for (int k = 0; k < s.length(); k++) if (b[from + k] != s.charAt(k)) return false;
+        return true;
+    }
+
+    /** Plain string bytes (no escapes) as text; UTF-8 so non-ASCII error texts survive. */
+    static String utf8(byte[] b, int from, int to) {
+        return new String(b, from, to - from, StandardCharsets.UTF_8);
+    }
+}

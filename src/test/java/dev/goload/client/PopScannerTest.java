@@ -1,0 +1,156 @@
+package dev.goload.client;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The pop scanner must either agree exactly with the Jackson decoder (messages, every field, captured data
+ * bytes, top-level values) or decline (null): it is only a fast path. Checked on every recorded broker pop
+ * answer, generation-B shaped answers, edge cases and thousands of random corruptions, with and without data
+ * capture.
+ */
+class PopScannerTest {
+    private static final String LEASE = "01a2290d-9dd9-7000-9b9a-fa31d4f91fb0";
+    private static final String PID = "4718cfc5-da17-42ca-8377-c41bef03ce76";
+
+    /** A generation-B shaped answer (the embedded broker's and the bench endpoint's fields). */
+    private static String genB(int n, String data) {
+        StringBuilder b = new StringBuilder("{\"success\":true,\"queue\":\"bench\",\"partition\":\"p0\",\"partitionId\":\"")
+                .append(PID).append("\",\"leaseId\":\"").append(LEASE)
+                .append("\",\"consumerGroup\":\"__QUEUE_MODE__\",\"partitionsClaimed\":1,\"messages\":[");
+        for (int i = 0; i < n; i++) {
+            if (i > 0) b.append(',');
+            b.append("{\"id\":\"m").append(i).append("\",\"transactionId\":\"t").append(i)
+                    .append("\",\"partitionId\":\"").append(PID).append("\",\"leaseId\":\"").append(LEASE)
+                    .append("\",\"queue\":\"bench\",\"partition\":\"p0\",\"consumerGroup\":\"__QUEUE_MODE__\",\"data\":")
+                    .append(data).append(",\"createdAt\":\"2026-01-01T00:00:00.00").append(i % 10)
+                    .append("Z\",\"retryCount\":").append(i % 3).append(",\"traceId\":null}");
+        }
+        return b.append("]}").toString();
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Asserts the scanner declines or matches Jackson; true when it answered. */
+    private static boolean agrees(String body, boolean capture) {
+        byte[] b = utf8(body);
+        PopDecoder.Answer fast = PopScanner.scan(b, capture);
+        if (fast == null) return false;
+        PopDecoder.Answer full = FullDecoder.reads(body, () -> PopDecoder.decode(b, capture));
+        assertEquals(full.leaseId(), fast.leaseId(), body);
+        assertEquals(full.queue(), fast.queue(), body);
+        assertEquals(full.partition(), fast.partition(), body);
+        assertEquals(full.partitionId(), fast.partitionId(), body);
+        assertEquals(full.messages().size(), fast.messages().size(), body);
+        for (int i = 0; i < full.messages().size(); i++) {
+            Message f = full.messages().get(i);
+            Message s = fast.messages().get(i);
+            assertEquals(f.transactionId(), s.transactionId(), body);
+            assertEquals(f.partitionId(), s.partitionId(), body);
+            assertEquals(f.leaseId(), s.leaseId(), body);
+            assertEquals(f.queue(), s.queue(), body);
+            assertEquals(f.partition(), s.partition(), body);
+            assertEquals(f.retryCount(), s.retryCount(), body);
+            assertEquals(f.createdAt(), s.createdAt(), body);
+            assertArrayEquals(f.data(), s.data(), body);
+        }
+        return true;
+    }
+
+    private static List<String> recorded() {
+        return WireMockSupport.genA("pop-answers.txt").lines().filter(l -> !l.isEmpty()).toList();
+    }
+
+    @Test
+    void everyRecordedBrokerPopAnswerTakesTheFastPathAndMatchesJackson() {
+        List<String> answers = recorded();
+        assertEquals(23, answers.size());
+        for (String a : answers) {
+            assertEquals(true, agrees(a, false), a);
+            assertEquals(true, agrees(a, true), a);
+        }
+        for (String f : List.of("pop-claimed-nothing-deliverable.json", "pop-lease-held.json", "pop-longpoll-autoack.json",
+                "pop-longpoll-timeout-empty.json", "pop-multi-partition.json", "pop-no-available-partition.json",
+                "pop-partition-batch2.json")) {
+            assertEquals(true, agrees(WireMockSupport.genA(f), true), f);
+        }
+    }
+
+    @Test
+    void generationBAnswersTakeTheFastPathWithTheirDataKeptByteForByte() {
+        String data = "{\"data\":\"xx/yy\",\"src\":\"goload-ol\",\"ts\":1764600000000,\"n\":-3,\"a\":[true,false,null,{}]}";
+        assertEquals(true, agrees(genB(500, data), true));
+        assertEquals(true, agrees(genB(500, data), false));
+        assertEquals(true, agrees(genB(3, "\"text\""), true));
+        assertEquals(true, agrees(genB(3, "null"), true));
+        assertEquals(true, agrees(" {\"messages\" : [ {\"transactionId\" : \"t\" , \"data\" : { \"a\" : \"\\n\" } } ] }\n",
+                false), "whitespace and escapes in skipped data are read as Jackson reads them");
+        assertEquals(true, agrees("{\"messages\":[{\"transactionId\":\"t\",\"retryCount\":null}],\"x\":[1,2.5e3]}", true));
+    }
+
+    @Test
+    void declinesWhatItCannotReadExactlyAsJacksonDoes() {
+        assertNull(PopScanner.scan(utf8(genB(2, "{\"a\":\"\\n\"}")), true), "an escape Jackson's generator rewrites");
+        assertNull(PopScanner.scan(utf8(genB(2, "{\"a\": 1}")), true), "whitespace Jackson's generator drops");
+        assertNull(PopScanner.scan(utf8(genB(2, "{\"a\":1.50}")), true), "a float Jackson's generator may rewrite");
+        assertNull(PopScanner.scan(utf8(genB(2, "{\"a\":-0}")), true), "-0 is written as 0");
+        assertNull(PopScanner.scan(utf8(genB(2, "\"caf\u00e9\"")), false), "non-ASCII: Jackson validates the UTF-8");
+        assertNull(PopScanner.scan(utf8("{\"messages\":[{\"transactionId\":\"t\\u0031\"}]}"), false));
+        assertNull(PopScanner.scan(utf8("{\"messages\":[{\"transactionId\":\"t\",\"retryCount\":1.5}]}"), false));
+        assertNull(PopScanner.scan(utf8("{\"messages\":[{\"transactionId\":\"t\",\"retryCount\":9999999999}]}"), false));
+        assertNull(PopScanner.scan(utf8("{\"messages\":[{\"id\":\"m\"}]}"), false), "no transactionId: Jackson's error");
+        assertNull(PopScanner.scan(utf8("{\"messages\":[{}]}"), false));
+        assertNull(PopScanner.scan(utf8("{\"messages\":{}}"), false));
+        assertNull(PopScanner.scan(utf8("[]"), false));
+        assertNull(PopScanner.scan(utf8(""), false), "an empty body is the Jackson path's empty pop");
+        String deep = "[".repeat(PopScanner.MAX_DEPTH + 1) + "]".repeat(PopScanner.MAX_DEPTH + 1);
+        assertNull(PopScanner.scan(utf8("{\"x\":" + deep + ",\"messages\":[]}"), false));
+    }
+
+    @Test
+    void fastPathReadsTheValuesAndSharesTheRepeatedStrings() {
+        PopDecoder.Answer a = PopScanner.scan(utf8(genB(3, "{\"k\":1}")), true);
+        assertNotNull(a);
+        assertEquals(LEASE, a.leaseId());
+        assertEquals("bench", a.queue());
+        assertEquals("p0", a.partition());
+        assertEquals(PID, a.partitionId());
+        assertEquals(3, a.messages().size());
+        Message m = a.messages().get(2);
+        assertEquals("t2", m.transactionId());
+        assertEquals(PID, m.partitionId());
+        assertEquals(LEASE, m.leaseId());
+        assertEquals(2, m.retryCount());
+        assertEquals("2026-01-01T00:00:00.002Z", m.createdAt());
+        assertArrayEquals(utf8("{\"k\":1}"), m.data());
+        Message first = a.messages().getFirst();
+        assertSame(a.leaseId(), first.leaseId());
+        assertSame(first.leaseId(), m.leaseId());
+        assertSame(first.partitionId(), m.partitionId());
+        assertSame(first.queue(), m.queue());
+        assertSame(first.partition(), m.partition());
+        assertNull(PopScanner.scan(utf8(genB(3, "{\"k\":1}")), false).messages().get(0).data(), "data not asked for");
+    }
+
+    @Test
+    void randomCorruptionsNeverMakeTheScannerDisagree() {
+        Random rnd = new Random(7);
+        List<String> bases = List.of(recorded().get(0), recorded().get(3), genB(3, "{\"d\":\"x\",\"n\":12,\"b\":[true]}"));
+        String alphabet = "{}[],:\" \\ntrufalsenul0123456789.-eE+xu/";
+        int accepted = 0;
+        for (int k = 0; k < 20_000; k++) {
+            if (agrees(FullDecoder.corrupt(bases.get(k % bases.size()), rnd, alphabet), k % 4 < 2)) accepted++;
+        }
+        assertEquals(true, accepted > 1000, "only " + accepted + " corrupted bodies exercised the fast path");
+    }
+}
