@@ -1,5 +1,6 @@
 package dev.goload.modes;
 
+import dev.goload.metrics.ConnectionFigures;
 import dev.goload.metrics.HiccupMonitor;
 import dev.goload.metrics.LatencyRecorder;
 import dev.goload.metrics.LatencySummary;
@@ -57,6 +58,7 @@ public final class LoaderMonitor implements AutoCloseable {
     private int intervals;
     private double lastEndSec;
     private LoaderWarmUp.Result warmUp;
+    private LoaderConnections connections;
     private Thread periodic;
     private volatile boolean stopping;
 
@@ -76,6 +78,15 @@ public final class LoaderMonitor implements AutoCloseable {
     /** Records the warm-up that ran before this monitor's T0 (it goes into the summary and the run record). */
     public LoaderMonitor warmUp(LoaderWarmUp.Result result) {
         this.warmUp = result;
+        return this;
+    }
+
+    /**
+     * The run's sockets to the broker, summarised with the rest ({@link RunResult.LoaderSummary#connections()});
+     * this monitor closes it. Without one the summary says no socket was opened.
+     */
+    public LoaderMonitor connections(LoaderConnections c) {
+        this.connections = c;
         return this;
     }
 
@@ -147,12 +158,14 @@ public final class LoaderMonitor implements AutoCloseable {
         List<String> reasons = verdict.reasons();
         return new RunResult.LoaderSummary(cores, cpuSeconds / wall, cpuMax, cpuSeconds, sampler.totalGcPauses(),
                 sampler.totalGcPauseMs(), sampler.peakRssBytes(), !reasons.isEmpty(), reasons, rules, warmUp,
-                verdict.brokerFailingIntervals(), List.copyOf(series));
+                verdict.brokerFailingIntervals(), List.copyOf(series),
+                connections == null ? ConnectionFigures.NONE : connections.figures());
     }
 
     @Override
     public void close() {
         stopPeriodic();
+        if (connections != null) connections.close();
         monitor.close();
     }
 }
