@@ -66,12 +66,17 @@ public final class LoaderConnections implements AutoCloseable {
         if (open > sampledPeakOpen) sampledPeakOpen = open;
     }
 
+    /** {@link #figures()} after one more sample (the run's end: a TIME_WAIT burst of its last second counted). */
+    public ConnectionFigures finalFigures() {
+        sample();
+        return figures();
+    }
+
     /**
      * The run's figures so far. The peak is the tally's exact one when the clients share a tally (every mode's do);
      * for separate tallies, the larger of the highest single peak and the sampled sum (a lower bound).
      */
     public ConnectionFigures figures() {
-        sample();
         long opened = 0;
         long closed = 0;
         long byPeer = 0;

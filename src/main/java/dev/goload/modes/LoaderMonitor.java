@@ -29,7 +29,8 @@ public final class LoaderMonitor implements AutoCloseable {
     static final int MAX_SERIES = 100_000;
 
     /** One interval of the loader's self-measurement. */
-    public record Interval(ProcessSampler.Sample loader, LatencySummary hiccup, List<String> loaderBound) {}
+    public record Interval(ProcessSampler.Sample loader, LatencySummary hiccup, List<String> loaderBound,
+                           ConnectionFigures connections) {}
 
     /**
      * What the run's reporter knows about an interval's pacing.
@@ -106,7 +107,7 @@ public final class LoaderMonitor implements AutoCloseable {
         cpuMax = Math.max(cpuMax, s.cpuCores());
         intervals++;
         lastEndSec = pacing.endSec();
-        return new Interval(s, h, bound);
+        return new Interval(s, h, bound, connections == null ? ConnectionFigures.NONE : connections.figures());
     }
 
     /** Samples a stretch without a pacer (the periodic sampler, {@link #finish()}). */
@@ -159,7 +160,7 @@ public final class LoaderMonitor implements AutoCloseable {
         return new RunResult.LoaderSummary(cores, cpuSeconds / wall, cpuMax, cpuSeconds, sampler.totalGcPauses(),
                 sampler.totalGcPauseMs(), sampler.peakRssBytes(), !reasons.isEmpty(), reasons, rules, warmUp,
                 verdict.brokerFailingIntervals(), List.copyOf(series),
-                connections == null ? ConnectionFigures.NONE : connections.figures());
+                connections == null ? ConnectionFigures.NONE : connections.finalFigures());
     }
 
     @Override
