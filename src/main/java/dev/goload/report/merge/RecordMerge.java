@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -22,7 +23,10 @@ import org.HdrHistogram.Histogram;
  *       the first message of the lowest shard that has one;</li>
  *   <li>latency: summarised from the added histograms ({@link HlogMerge}), with the max of the shards' exact maxima;</li>
  *   <li>loader: the fleet's (cores, CPU, GC summed; peak RSS of the largest; loader-bound when any shard was, each
- *       reason prefixed by its shard);</li>
+ *       reason prefixed by its shard); its connections: opened, closed and open at the end summed (exact), the
+ *       peak of open connections summed (an upper bound: each shard's own sockets, peaks maybe at different
+ *       instants), TIME_WAIT the largest per machine summed over machines (shards on one machine read the same
+ *       kernel table);</li>
  *   <li>verdict: FAIL when any shard failed (findings prefixed by shard), PASS when all passed, else NONE;</li>
  *   <li>section: the numbers every shard has summed; and {@code shards}, each shard's host, clock offset, verdict,
  *       loader summary and own section (cloud's per-tenant ledgers side by side).</li>
@@ -179,6 +183,24 @@ final class RecordMerge {
         out.put("brokerFailingIntervals", l.stream().mapToInt(n -> n.path("brokerFailingIntervals").asInt()).max()
                 .orElse(0));
         out.set("intervals", JSON.createArrayNode()); // each shard's evidence stays in its own record
+        if (out.has("connections")) out.set("connections", connections(shards));
+        return out;
+    }
+
+    /** The fleet's sockets to the broker (see the class comment for what is exact and what is a bound). */
+    private static ObjectNode connections(List<ShardInputs.Shard> shards) {
+        ObjectNode out = JSON.createObjectNode();
+        for (String k : List.of("opened", "closed", "closedByPeer", "peakOpen", "openAtEnd")) {
+            out.put(k, shards.stream().mapToLong(s -> s.json().path("loader").path("connections").path(k).asLong())
+                    .sum());
+        }
+        Map<String, Long> perHost = new TreeMap<>();
+        for (ShardInputs.Shard s : shards) {
+            JsonNode tw = s.json().path("loader").path("connections").path("timeWaitPeak");
+            if (tw.isNumber()) perHost.merge(s.json().path("host").path("hostname").asText(""), tw.asLong(), Math::max);
+        }
+        if (perHost.isEmpty()) out.putNull("timeWaitPeak");
+        else out.put("timeWaitPeak", perHost.values().stream().mapToLong(Long::longValue).sum());
         return out;
     }
 
