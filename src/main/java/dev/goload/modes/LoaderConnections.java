@@ -6,7 +6,6 @@ import dev.goload.metrics.ConnectionFigures;
 import dev.goload.metrics.TimeWaitSampler;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.locks.LockSupport;
 import okhttp3.HttpUrl;
 
 /**
@@ -18,13 +17,10 @@ import okhttp3.HttpUrl;
  * <p>Thread-safe: samples (the sampler thread's, {@link #figures()}'s last one) take turns.
  */
 public final class LoaderConnections implements AutoCloseable {
-    private static final long SAMPLE_NANOS = 1_000_000_000L;
-
     private final List<ConnectionTally> tallies;
     private final TimeWaitSampler timeWait;
     private volatile long sampledPeakOpen;
-    private volatile boolean stopping;
-    private Thread sampler;
+    private EverySecond sampler;
 
     /** {@code tallies} counted once each; {@code timeWait}: null for no TIME_WAIT sampling. */
     LoaderConnections(List<ConnectionTally> tallies, TimeWaitSampler timeWait) {
@@ -49,12 +45,7 @@ public final class LoaderConnections implements AutoCloseable {
 
     private LoaderConnections start() {
         sample();
-        sampler = Thread.ofPlatform().daemon().name("goload-connection-sampler").start(() -> {
-            while (!stopping) {
-                LockSupport.parkNanos(SAMPLE_NANOS);
-                if (!stopping) sample();
-            }
-        });
+        sampler = EverySecond.start("goload-connection-sampler", this::sample);
         return this;
     }
 
@@ -96,15 +87,8 @@ public final class LoaderConnections implements AutoCloseable {
 
     @Override
     public void close() {
-        Thread t = sampler;
-        if (t == null) return;
-        stopping = true;
-        LockSupport.unpark(t);
-        try {
-            t.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        if (sampler == null) return;
+        sampler.close();
         sampler = null;
     }
 }

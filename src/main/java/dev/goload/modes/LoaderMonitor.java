@@ -7,7 +7,6 @@ import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.ProcessSampler;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The loader's measurement of itself, shared by every mode that writes a run record: process CPU, GC pauses,
@@ -60,8 +59,7 @@ public final class LoaderMonitor implements AutoCloseable {
     private double lastEndSec;
     private LoaderWarmUp.Result warmUp;
     private LoaderConnections connections;
-    private Thread periodic;
-    private volatile boolean stopping;
+    private EverySecond periodic;
 
     /** Starts measuring; {@code hiccups} receives the stall samples (a run's own recorder, or a private one). */
     public LoaderMonitor(LoaderBoundRules rules, LatencyRecorder hiccups) {
@@ -118,12 +116,7 @@ public final class LoaderMonitor implements AutoCloseable {
 
     /** Starts sampling once a second on a daemon thread (for modes whose run has no report loop). */
     public LoaderMonitor samplingEverySecond() {
-        periodic = Thread.ofPlatform().daemon().name("goload-loader-monitor").start(() -> {
-            while (!stopping) {
-                LockSupport.parkNanos(1_000_000_000L);
-                if (!stopping) sampleUnpaced();
-            }
-        });
+        periodic = EverySecond.start("goload-loader-monitor", this::sampleUnpaced);
         return this;
     }
 
@@ -140,15 +133,8 @@ public final class LoaderMonitor implements AutoCloseable {
     }
 
     private void stopPeriodic() {
-        Thread t = periodic;
-        if (t == null) return;
-        stopping = true;
-        LockSupport.unpark(t);
-        try {
-            t.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        if (periodic == null) return;
+        periodic.close();
         periodic = null;
     }
 
