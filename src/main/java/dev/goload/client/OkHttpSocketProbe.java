@@ -96,7 +96,7 @@ final class OkHttpSocketProbe extends EventListener {
         }
 
         @Override
-        public synchronized void close() throws IOException {
+        public void close() throws IOException {
             try {
                 super.close();
             } finally {
