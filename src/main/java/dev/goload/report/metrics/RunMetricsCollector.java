@@ -152,10 +152,10 @@ final class RunMetricsCollector implements MultiCollector {
         out.add(gauge("goload_connections_open", "Sockets to the broker open at the interval's end", k.openAtEnd()));
         out.add(gauge("goload_connections_peak_open", "Most sockets to the broker open at once since the start",
                 k.peakOpen()));
-        if (k.timeWaitPeak() != null) {
-            out.add(gauge("goload_connections_time_wait_peak", "Most TCP sockets in TIME_WAIT to or from the broker's"
-                    + " port seen on this machine since the start", k.timeWaitPeak()));
-        }
+        // NaN while unknown (no /proc): the series exists in every scrape, a gap rather than a false 0
+        out.add(gauge("goload_connections_time_wait_peak", "Most TCP sockets in TIME_WAIT to or from the broker's"
+                + " port seen on this machine since the start (NaN: unreadable)",
+                k.timeWaitPeak() == null ? Double.NaN : k.timeWaitPeak()));
         out.add(gaugeUnit("goload_run_elapsed_seconds", "Time since T0 at the last interval", s.elapsedSec(),
                 Unit.SECONDS));
         out.add(gauge("goload_run_finished", "1 once the run's final figures are published", s.finished() ? 1 : 0));
