@@ -61,7 +61,7 @@ final class Http1Connection {
     boolean reusable;
     /** Whether a byte of the current exchange's answer has arrived (cleared by {@link #attach}). */
     boolean answerStarted;
-    /** Whether the peer had ended this socket when the loader closed it (counted in {@link ConnectionTally#closedByPeer()}). */
+    /** Whether the peer had ended this socket before the loader closed it ({@link ConnectionTally#closedByPeer()}). */
     volatile boolean peerClosed;
     /** Whether this exchange waits for its answer's first byte without a read buffer (see {@link #attach}). */
     private boolean parksWithoutReadBuffer;

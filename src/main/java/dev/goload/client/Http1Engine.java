@@ -71,7 +71,10 @@ final class Http1Engine implements AutoCloseable {
     private final int maxIdle;
     /** Idle sockets this old are closed, never reused; {@code Long.MAX_VALUE}: no limit. */
     private final long idleTimeoutNanos;
-    /** Told of every request re-sent on a fresh socket after its reused socket turned out to be stale, and of every socket opened and closed. */
+    /**
+     * Told of every request re-sent on a fresh socket after its reused socket turned out to be stale; its tally of
+     * every socket opened and closed.
+     */
     private final ClientStats stats;
     private final long probeIdleNanos = probeIdleNanosForNewEngines;
     /** Pushes, acks, configures and non-waiting pops: never behind a long-poll, never on a parked socket. */
@@ -215,8 +218,12 @@ final class Http1Engine implements AutoCloseable {
                     if (ok && mine.reusable) {
                         lane.release(mine);
                     } else {
-                        // still ours, so not cancelled: an EOF or a reset is the peer's close (the accounting's split)
-                        if (failure != null && StaleSocket.peerClosed(failure)) mine.peerClosed = true;
+                        // still ours, so not cancelled: an EOF or a reset is the peer's close (the accounting's split),
+                        // unless an interrupt closed the (virtual thread's) socket
+                        if (failure != null && StaleSocket.peerClosed(failure)
+                                && !Thread.currentThread().isInterrupted()) {
+                            mine.peerClosed = true;
+                        }
                         mine.close();
                     }
                 }
