@@ -6,6 +6,7 @@ import dev.goload.client.QueenException;
 import dev.goload.client.RetryPolicy;
 import dev.goload.config.AttributionOptions;
 import dev.goload.config.OrderConfig;
+import dev.goload.modes.LoaderConnections;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.order.OrderResult;
@@ -142,7 +143,8 @@ public final class OrderCommand implements ModeCommand {
             }
             OrderResult r;
             try (SignalHooks hooks = SignalHooks.stopping(signal, out);
-                 var monitor = new LoaderMonitor(LoadModeSupport.loaderRules(f))) {
+                 var monitor = new LoaderMonitor(LoadModeSupport.loaderRules(f))
+                         .connections(LoaderConnections.of(client))) {
                 RunStage.begin();
                 r = run.execute(signal, monitor);
             }

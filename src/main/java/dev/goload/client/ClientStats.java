@@ -14,9 +14,24 @@ public final class ClientStats {
     private final LongAdder retries429 = new LongAdder();
     private final LongAdder reconnects = new LongAdder();
     private final LongAdder[] errors = new LongAdder[ErrorKind.values().length];
+    private final ConnectionTally connections;
 
     ClientStats() {
+        this(new ConnectionTally());
+    }
+
+    /** {@code connections}: this client's own tally, or one shared by the clients of a run. */
+    ClientStats(ConnectionTally connections) {
+        this.connections = connections;
         for (int i = 0; i < errors.length; i++) errors[i] = new LongAdder();
+    }
+
+    /**
+     * The sockets this client's engines opened and closed; shared with the other clients of a run when the client
+     * was built with a shared tally ({@link QueenClient#QueenClient(ClientConfig, ConnectionTally)}).
+     */
+    public ConnectionTally connections() {
+        return connections;
     }
 
     /** HTTP requests sent (every attempt, including 429 and 5xx/network retries). */

@@ -11,6 +11,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
 import okio.BufferedSink;
 import okio.Okio;
 
@@ -40,6 +41,12 @@ final class Http1Connection {
     private final String origin;
     private final BufferPool readBuffers;
     private final BufferPool writeBuffers;
+    private final ConnectionTally tally;
+    /** {@link #NEW}, {@link #OPEN} (counted opened) or {@link #CLOSED}; each socket is counted once either way. */
+    private final AtomicInteger state = new AtomicInteger(NEW);
+    private static final int NEW = 0;
+    private static final int OPEN = 1;
+    private static final int CLOSED = 2;
     private volatile Socket socket = new Socket();
     private volatile boolean cancelled;
     private final WireOut out = new WireOut();
@@ -54,14 +61,20 @@ final class Http1Connection {
     boolean reusable;
     /** Whether a byte of the current exchange's answer has arrived (cleared by {@link #attach}). */
     boolean answerStarted;
+    /** Whether the peer had ended this socket before the loader closed it ({@link ConnectionTally#closedByPeer()}). */
+    volatile boolean peerClosed;
     /** Whether this exchange waits for its answer's first byte without a read buffer (see {@link #attach}). */
     private boolean parksWithoutReadBuffer;
 
-    /** {@code origin} names the peer in EOF messages; the pools lend the buffers while an exchange runs. */
-    Http1Connection(String origin, BufferPool readBuffers, BufferPool writeBuffers) {
+    /**
+     * {@code origin} names the peer in EOF messages; the pools lend the buffers while an exchange runs; {@code tally}
+     * counts the socket once connected and once closed.
+     */
+    Http1Connection(String origin, BufferPool readBuffers, BufferPool writeBuffers, ConnectionTally tally) {
         this.origin = origin;
         this.readBuffers = readBuffers;
         this.writeBuffers = writeBuffers;
+        this.tally = tally;
     }
 
     boolean connected() {
@@ -113,6 +126,9 @@ final class Http1Connection {
                 }
                 socket.setTcpNoDelay(true);
                 socket.connect(new InetSocketAddress(addresses[i], port), CONNECT_TIMEOUT_MILLIS);
+                tally.onOpened();
+                // a cancel that closed it between the connect and here: it was opened, and it is closed
+                if (!state.compareAndSet(NEW, OPEN)) tally.onClosed(false);
                 break;
             } catch (IOException e) {
                 if (i == addresses.length - 1 || cancelled) throw e;
@@ -128,7 +144,8 @@ final class Http1Connection {
         try {
             socket.setSoTimeout(1);
             try {
-                in.read(); // data nobody asked for, or EOF: either way the socket is not reusable
+                // data nobody asked for, or EOF: either way the socket is not reusable
+                if (in.read() < 0) peerClosed = true;
                 return false;
             } finally {
                 socket.setSoTimeout(0);
@@ -136,11 +153,13 @@ final class Http1Connection {
         } catch (SocketTimeoutException quiet) {
             return true;
         } catch (IOException e) {
+            peerClosed = true; // a reset
             return false;
         }
     }
 
     void close() {
+        if (state.getAndSet(CLOSED) == OPEN) tally.onClosed(peerClosed);
         // buffers are not given back: a cancelling thread may close the socket while its owner still reads
         cancelled = true;
         try {

@@ -71,8 +71,11 @@ final class Http1Engine implements AutoCloseable {
     private final int maxIdle;
     /** Idle sockets this old are closed, never reused; {@code Long.MAX_VALUE}: no limit. */
     private final long idleTimeoutNanos;
-    /** Told of every request re-sent on a fresh socket after its reused socket turned out to be stale. */
-    private final Runnable onReconnect;
+    /**
+     * Told of every request re-sent on a fresh socket after its reused socket turned out to be stale; its tally of
+     * every socket opened and closed.
+     */
+    private final ClientStats stats;
     private final long probeIdleNanos = probeIdleNanosForNewEngines;
     /** Pushes, acks, configures and non-waiting pops: never behind a long-poll, never on a parked socket. */
     private final Lane shortLane = new Lane();
@@ -85,14 +88,14 @@ final class Http1Engine implements AutoCloseable {
     private volatile boolean closed;
 
     /** {@code idleTimeoutMillis <= 0}: idle sockets are never closed for their age. */
-    Http1Engine(HttpUrl base, Headers commonHeaders, int maxIdle, long idleTimeoutMillis, Runnable onReconnect) {
+    Http1Engine(HttpUrl base, Headers commonHeaders, int maxIdle, long idleTimeoutMillis, ClientStats stats) {
         this.host = base.host();
         this.port = base.port();
         this.origin = "http://" + Http1Codec.hostPort(base);
         this.codec = new Http1Codec(base, commonHeaders);
         this.maxIdle = Math.max(1, maxIdle);
         this.idleTimeoutNanos = idleTimeoutMillis > 0 ? idleTimeoutMillis * 1_000_000L : Long.MAX_VALUE;
-        this.onReconnect = onReconnect;
+        this.stats = stats;
     }
 
     /** Tests only: sets the probe threshold of engines created afterwards; returns the previous value. */
@@ -110,6 +113,10 @@ final class Http1Engine implements AutoCloseable {
     /** An exchange on the long-poll lane ({@code longPoll}: a pop that waits at the broker) or the short lane. */
     Exchange exchange(boolean longPoll) {
         return new Exchange(longPoll ? longPollLane : shortLane);
+    }
+
+    private Http1Connection newConnection() {
+        return new Http1Connection(origin, readBuffers, writeBuffers, stats.connections());
     }
 
     /** Tests only: read buffers lent to connections now (a parked long-poll holds none). */
@@ -178,8 +185,8 @@ final class Http1Engine implements AutoCloseable {
                             || abandoned.getAsBoolean()) {
                         throw e;
                     }
-                    onReconnect.run();
-                    return attempt(new Http1Connection(origin, readBuffers, writeBuffers), request);
+                    stats.reconnect();
+                    return attempt(newConnection(), request);
                 }
             } finally {
                 live.remove(this);
@@ -194,6 +201,7 @@ final class Http1Engine implements AutoCloseable {
                 throw new InterruptedIOException("canceled");
             }
             boolean ok = false;
+            IOException failure = null;
             try {
                 if (!c.connected()) lane.connect(c, this::canceled);
                 codec.write(c, request);
@@ -201,11 +209,23 @@ final class Http1Engine implements AutoCloseable {
                 Response r = codec.read(c, "HEAD".equals(request.method()));
                 ok = true;
                 return r;
+            } catch (IOException e) {
+                failure = e;
+                throw e;
             } finally {
                 Http1Connection mine = active.getAndSet(null);
                 if (mine != null) {
-                    if (ok && mine.reusable) lane.release(mine);
-                    else mine.close();
+                    if (ok && mine.reusable) {
+                        lane.release(mine);
+                    } else {
+                        // still ours, so not cancelled: an EOF or a reset is the peer's close (the accounting's split),
+                        // unless an interrupt closed the (virtual thread's) socket
+                        if (failure != null && StaleSocket.peerClosed(failure)
+                                && !Thread.currentThread().isInterrupted()) {
+                            mine.peerClosed = true;
+                        }
+                        mine.close();
+                    }
                 }
             }
         }
@@ -221,7 +241,7 @@ final class Http1Engine implements AutoCloseable {
     int warmUp(int connections) throws IOException {
         int dialled = 0;
         while (dialled < connections && !closed && shortLane.idleCount.get() < maxIdle) {
-            Http1Connection c = new Http1Connection(origin, readBuffers, writeBuffers);
+            Http1Connection c = newConnection();
             try {
                 shortLane.connect(c, () -> false);
             } catch (IOException e) {
@@ -281,7 +301,7 @@ final class Http1Engine implements AutoCloseable {
                     return c;
                 }
             }
-            return new Http1Connection(origin, readBuffers, writeBuffers);
+            return newConnection();
         }
 
         void release(Http1Connection c) {

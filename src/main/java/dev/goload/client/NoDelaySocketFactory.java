@@ -12,6 +12,12 @@ import javax.net.SocketFactory;
  */
 final class NoDelaySocketFactory extends SocketFactory {
     private final SocketFactory delegate = SocketFactory.getDefault();
+    private final ConnectionTally tally;
+
+    /** {@code tally} counts the sockets OkHttp connects and closes (see {@link OkHttpSocketProbe.CountingSocket}). */
+    NoDelaySocketFactory(ConnectionTally tally) {
+        this.tally = tally;
+    }
 
     private static Socket noDelay(Socket s) throws IOException {
         s.setTcpNoDelay(true);
@@ -20,8 +26,8 @@ final class NoDelaySocketFactory extends SocketFactory {
 
     @Override
     public Socket createSocket() throws IOException {
-        // OkHttp creates unconnected sockets: these count the bytes read (OkHttpSocketProbe)
-        return noDelay(new OkHttpSocketProbe.CountingSocket());
+        // OkHttp creates unconnected sockets: these count the bytes read, the connect and the close (OkHttpSocketProbe)
+        return noDelay(new OkHttpSocketProbe.CountingSocket(tally));
     }
 
     @Override

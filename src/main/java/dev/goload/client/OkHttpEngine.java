@@ -38,7 +38,8 @@ final class OkHttpEngine {
     /** Carries the one re-send after a stale pooled socket: it keeps no idle connection, so each call connects. */
     private final OkHttpClient fresh;
 
-    OkHttpEngine(ClientConfig cfg) {
+    /** {@code connections} counts every socket the shards and the re-send client connect and close. */
+    OkHttpEngine(ClientConfig cfg, ConnectionTally connections) {
         OkHttpClient base = null;
         for (int i = 0; i < SHARDS; i++) {
             Dispatcher dispatcher = new Dispatcher();
@@ -50,19 +51,19 @@ final class OkHttpEngine {
             ConnectionPool pool = new ConnectionPool(Math.max(1, (cfg.idleConns() + SHARDS - 1) / SHARDS),
                     cfg.idleTimeoutMillis() > 0 ? cfg.idleTimeoutMillis() : TimeUnit.DAYS.toMillis(1),
                     TimeUnit.MILLISECONDS);
-            shards[i] = base == null ? build(dispatcher, pool)
+            shards[i] = base == null ? build(dispatcher, pool, connections)
                     : base.newBuilder().dispatcher(dispatcher).connectionPool(pool).build();
             if (base == null) base = shards[i];
         }
         this.fresh = base.newBuilder().connectionPool(new ConnectionPool(0, 1, TimeUnit.SECONDS)).build();
     }
 
-    private static OkHttpClient build(Dispatcher dispatcher, ConnectionPool pool) {
+    private static OkHttpClient build(Dispatcher dispatcher, ConnectionPool pool, ConnectionTally connections) {
         return new OkHttpClient.Builder()
                 .dispatcher(dispatcher)
                 .connectionPool(pool)
                 .protocols(List.of(Protocol.HTTP_1_1))
-                .socketFactory(new NoDelaySocketFactory())
+                .socketFactory(new NoDelaySocketFactory(connections))
                 .connectTimeout(Duration.ofSeconds(30))
                 // Only the per-call deadline bounds a call: a long-poll legitimately sends nothing for its timeout.
                 .readTimeout(Duration.ZERO)

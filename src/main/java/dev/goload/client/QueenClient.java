@@ -34,7 +34,7 @@ import okhttp3.RequestBody;
 public final class QueenClient implements AutoCloseable {
     private final ClientConfig cfg;
     private final HttpUrl base;
-    private final ClientStats stats = new ClientStats();
+    private final ClientStats stats;
     private final Transport transport;
     // The fixed endpoints' URLs and call specs, built once: building an HttpUrl per request was ~4 % of push CPU.
     private final HttpUrl pushUrl;
@@ -50,7 +50,16 @@ public final class QueenClient implements AutoCloseable {
     static final int CODEC_WARM_UP_ITERATIONS = 3_000;
 
     public QueenClient(ClientConfig cfg) {
+        this(cfg, new ConnectionTally());
+    }
+
+    /**
+     * A client whose socket counts go to {@code connections}, which the other clients of a run may share (cloud:
+     * one client per tenant, one tally for the run, so its peak is the run's).
+     */
+    public QueenClient(ClientConfig cfg, ConnectionTally connections) {
         this.cfg = Objects.requireNonNull(cfg, "cfg");
+        this.stats = new ClientStats(Objects.requireNonNull(connections, "connections"));
         HttpUrl u = HttpUrl.parse(cfg.baseUrl());
         if (u == null) throw new IllegalArgumentException("not an http(s) URL: " + cfg.baseUrl());
         // Drop a trailing empty segment so a base of "http://h/prefix/" does not produce "//api".

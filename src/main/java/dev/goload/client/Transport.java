@@ -93,11 +93,11 @@ final class Transport implements AutoCloseable {
     Transport(ClientConfig cfg, ClientStats stats) {
         this.cfg = cfg;
         this.stats = stats;
-        this.okhttp = new OkHttpEngine(cfg);
+        this.okhttp = new OkHttpEngine(cfg, stats.connections());
         this.commonHeaders = headers(cfg);
         this.http1 = effective(cfg) == HttpEngine.HTTP1
                 ? new Http1Engine(HttpUrl.get(cfg.baseUrl()), commonHeaders, cfg.idleConns(), cfg.idleTimeoutMillis(),
-                        stats::reconnect)
+                        stats)
                 : null;
     }
 

@@ -154,7 +154,8 @@ public final class LoadRun {
         LoaderWarmUp.Result warm = warmUp(producers, signal);
         StartGate.Began began = gate.await(clock, epoch, signal, this::note);
 
-        try (LoaderMonitor monitor = new LoaderMonitor(setup.rules(), recorders.hiccup).warmUp(warm)) {
+        try (LoaderMonitor monitor = new LoaderMonitor(setup.rules(), recorders.hiccup).warmUp(warm)
+                .connections(LoaderConnections.of(client))) {
             IntervalReporter<Void> reporter = new IntervalReporter<>(setup.mode(), clock, counters, recorders,
                     monitor, probe(producers, liveTasks), listeners);
             // the consumers' own stop: they outlive the producers by the drain

@@ -1,12 +1,12 @@
 package dev.goload.modes;
 
+import dev.goload.metrics.ConnectionFigures;
 import dev.goload.metrics.HiccupMonitor;
 import dev.goload.metrics.LatencyRecorder;
 import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.ProcessSampler;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The loader's measurement of itself, shared by every mode that writes a run record: process CPU, GC pauses,
@@ -28,7 +28,8 @@ public final class LoaderMonitor implements AutoCloseable {
     static final int MAX_SERIES = 100_000;
 
     /** One interval of the loader's self-measurement. */
-    public record Interval(ProcessSampler.Sample loader, LatencySummary hiccup, List<String> loaderBound) {}
+    public record Interval(ProcessSampler.Sample loader, LatencySummary hiccup, List<String> loaderBound,
+                           ConnectionFigures connections) {}
 
     /**
      * What the run's reporter knows about an interval's pacing.
@@ -57,8 +58,8 @@ public final class LoaderMonitor implements AutoCloseable {
     private int intervals;
     private double lastEndSec;
     private LoaderWarmUp.Result warmUp;
-    private Thread periodic;
-    private volatile boolean stopping;
+    private LoaderConnections connections;
+    private EverySecond periodic;
 
     /** Starts measuring; {@code hiccups} receives the stall samples (a run's own recorder, or a private one). */
     public LoaderMonitor(LoaderBoundRules rules, LatencyRecorder hiccups) {
@@ -80,6 +81,15 @@ public final class LoaderMonitor implements AutoCloseable {
     }
 
     /**
+     * The run's sockets to the broker, summarised with the rest ({@link RunResult.LoaderSummary#connections()});
+     * this monitor closes it. Without one the summary says no socket was opened.
+     */
+    public LoaderMonitor connections(LoaderConnections c) {
+        this.connections = c;
+        return this;
+    }
+
+    /**
      * Samples the interval that just ended. When the caller owns the hiccup recorder (and samples it itself),
      * pass its interval percentiles as {@code hiccup}; else pass null and this monitor samples it.
      */
@@ -95,7 +105,7 @@ public final class LoaderMonitor implements AutoCloseable {
         cpuMax = Math.max(cpuMax, s.cpuCores());
         intervals++;
         lastEndSec = pacing.endSec();
-        return new Interval(s, h, bound);
+        return new Interval(s, h, bound, connections == null ? ConnectionFigures.NONE : connections.figures());
     }
 
     /** Samples a stretch without a pacer (the periodic sampler, {@link #finish()}). */
@@ -106,12 +116,7 @@ public final class LoaderMonitor implements AutoCloseable {
 
     /** Starts sampling once a second on a daemon thread (for modes whose run has no report loop). */
     public LoaderMonitor samplingEverySecond() {
-        periodic = Thread.ofPlatform().daemon().name("goload-loader-monitor").start(() -> {
-            while (!stopping) {
-                LockSupport.parkNanos(1_000_000_000L);
-                if (!stopping) sampleUnpaced();
-            }
-        });
+        periodic = EverySecond.start("goload-loader-monitor", this::sampleUnpaced);
         return this;
     }
 
@@ -128,15 +133,8 @@ public final class LoaderMonitor implements AutoCloseable {
     }
 
     private void stopPeriodic() {
-        Thread t = periodic;
-        if (t == null) return;
-        stopping = true;
-        LockSupport.unpark(t);
-        try {
-            t.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        if (periodic == null) return;
+        periodic.close();
         periodic = null;
     }
 
@@ -147,12 +145,14 @@ public final class LoaderMonitor implements AutoCloseable {
         List<String> reasons = verdict.reasons();
         return new RunResult.LoaderSummary(cores, cpuSeconds / wall, cpuMax, cpuSeconds, sampler.totalGcPauses(),
                 sampler.totalGcPauseMs(), sampler.peakRssBytes(), !reasons.isEmpty(), reasons, rules, warmUp,
-                verdict.brokerFailingIntervals(), List.copyOf(series));
+                verdict.brokerFailingIntervals(), List.copyOf(series),
+                connections == null ? ConnectionFigures.NONE : connections.finalFigures());
     }
 
     @Override
     public void close() {
         stopPeriodic();
+        if (connections != null) connections.close();
         monitor.close();
     }
 }

@@ -95,7 +95,7 @@ final class ConsoleExtras {
                 + GoFmt.f(0, l.gcPauseMs()) + "ms | peak rss=" + (l.peakRssBytes() >> 20) + "MB | pacer late p50="
                 + GoFmt.f(2, late.p50()) + " p99=" + GoFmt.f(2, late.p99()) + " max=" + GoFmt.f(2, late.max())
                 + " ms | hiccup p99=" + GoFmt.f(2, hiccup.p99()) + " max=" + GoFmt.f(2, hiccup.max())
-                + " ms | loaderBound=" + l.loaderBound());
+                + " ms | loaderBound=" + l.loaderBound() + LoaderLines.conns(l));
         LoaderLines.finalWarnings(out, l);
     }
 }

@@ -31,8 +31,13 @@ public final class LoaderLines {
         out.println(prefix + "loader cpu avg=" + GoFmt.f(2, l.cpuCoresAvg()) + " max=" + GoFmt.f(2, l.cpuCoresMax())
                 + " of " + l.availableProcessors() + " cores | gc pauses=" + l.gcPauses() + " total="
                 + GoFmt.f(0, l.gcPauseMs()) + "ms | peak rss=" + (l.peakRssBytes() >> 20) + "MB | loaderBound="
-                + l.loaderBound());
+                + l.loaderBound() + conns(l));
         warnings(out, warnPrefix, l);
+    }
+
+    /** {@code " | conns opened=N peak=N"}: the sockets the run dialled to the broker and the most open at once. */
+    static String conns(RunResult.LoaderSummary l) {
+        return " | conns opened=" + l.connections().opened() + " peak=" + l.connections().peakOpen();
     }
 
     /** One {@code [final] WARNING loader-bound} line per distinct reason of the run. */

@@ -48,7 +48,7 @@ class Http1EngineParkedBuffersTest {
         listener.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), PARKED * 2);
         Thread.ofPlatform().daemon().start(this::acceptLoop);
         engine = new Http1Engine(HttpUrl.get("http://127.0.0.1:" + listener.getLocalPort()), Headers.of(), PARKED * 2,
-                0, () -> {});
+                0, new ClientStats());
     }
 
     @AfterEach

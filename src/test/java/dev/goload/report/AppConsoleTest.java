@@ -86,7 +86,7 @@ class AppConsoleTest {
                 + "[final] + keep-alive reconnects=4 (requests re-sent on a fresh socket: the broker had closed their"
                 + " idle one; not errors)\n"
                 + "[final] + loader cpu avg=0.50 max=0.90 of 2 cores | gc pauses=3 total=12ms | peak rss=300MB"
-                + " | loaderBound=false\n"
+                + " | loaderBound=false | conns opened=0 peak=0\n"
                 + "[final] + errors push conn=1 (first: push: connection refused)\n"
                 + "[final] + errors pop http_5xx=3 (first: pop: HTTP 503)\n"
                 + "[final] pushed=1000 (dup=2, pushErr=1)\n"

@@ -47,7 +47,7 @@ class CmConsoleTest {
                         LatencySummary.EMPTY,
                         new RunResult.LoaderSummary(2, 0.5, 0.9, 5, 3, 12, 300L << 20, false, List.of()), 0, errors);
         String text = bos.toString(StandardCharsets.UTF_8);
-        assertTrue(text.endsWith(" | loaderBound=false\n"
+        assertTrue(text.endsWith(" | loaderBound=false | conns opened=0 peak=0\n"
                 + "[final] + errors pop conn=2 (first: pop: connection refused)\n"
                 + "[final] producedA=10 producedB=11 | db=9 cal=10 ota=45 otap=50 | acked=100 ackErr=2"
                 + " pushErr=3 pushRetry=4 shed=5\n"), text);

@@ -29,11 +29,12 @@ class FinalBlockGoldenTest {
     private static final RunResult.LoaderSummary LOADER =
             new RunResult.LoaderSummary(2, 0.5, 0.9, 5, 3, 12, 300L << 20, false, List.of());
     private static final RunResult.LoaderSummary LOADER_BOUND = new RunResult.LoaderSummary(2, 1.9, 2.0, 5, 3, 12,
-            300L << 20, true, List.of("loader CPU 1.95 of 2 cores"));
+            300L << 20, true, List.of("loader CPU 1.95 of 2 cores"), null, null, 0, List.of(),
+            new dev.goload.metrics.ConnectionFigures(40, 12, 3, 31, 28, 9L));
     private static final String RECONNECTS_TAIL = " (requests re-sent on a fresh socket: the broker had closed their"
             + " idle one; not errors)";
     private static final String LOADER_LINE = "loader cpu avg=0.50 max=0.90 of 2 cores | gc pauses=3 total=12ms"
-            + " | peak rss=300MB | loaderBound=false";
+            + " | peak rss=300MB | loaderBound=false | conns opened=0 peak=0";
 
     @Test
     void cmFinalBlockPutsTheAdditionsBeforeTheReferenceLine() {
@@ -45,7 +46,7 @@ class FinalBlockGoldenTest {
                 + "[final] + pushGaveUp=1 popErr=2 undecodable=0\n"
                 + "[final] + keep-alive reconnects=6" + RECONNECTS_TAIL + "\n"
                 + "[final] + loader cpu avg=1.90 max=2.00 of 2 cores | gc pauses=3 total=12ms | peak rss=300MB"
-                + " | loaderBound=true\n"
+                + " | loaderBound=true | conns opened=40 peak=31\n"
                 + "[final] WARNING loader-bound: loader CPU 1.95 of 2 cores -- these figures measure the loader, not the"
                 + " broker\n"
                 + "[final] producedA=10 producedB=11 | db=9 cal=10 ota=45 otap=50 | acked=100 ackErr=2 pushErr=3"

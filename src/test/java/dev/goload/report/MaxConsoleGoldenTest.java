@@ -96,7 +96,8 @@ class MaxConsoleGoldenTest {
                 + "[final] + keep-alive reconnects=0 (requests re-sent on a fresh socket: the broker had closed their idle one;"
                 + " not errors)\n"
                 + "[final] + loader cpu avg=0.50 max=0.90 of 2 cores | gc pauses=3 total=12ms | peak rss=300MB | pacer"
-                + " late p50=0.00 p99=0.00 max=0.00 ms | hiccup p99=0.00 max=0.00 ms | loaderBound=false\n"
+                + " late p50=0.00 p99=0.00 max=0.00 ms | hiccup p99=0.00 max=0.00 ms | loaderBound=false"
+                + " | conns opened=0 peak=0\n"
                 + "[final] pushed=206150 popped=204900 pushErr=3 popErr=1 emptyPops=17\n", plain.text(),
                 "the whole final block, byte for byte");
 

@@ -9,6 +9,7 @@ import dev.goload.metrics.RunRecorders;
 import dev.goload.modes.BrokerIdentity;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.LoaderBoundRules;
+import dev.goload.modes.LoaderConnections;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.PushSender;
 import dev.goload.modes.RunSignal;
@@ -99,7 +100,8 @@ public final class AppRun {
         };
         List<RunListener<? super AppCounters.Snapshot>> all = new ArrayList<>(listeners);
         all.add(rawLogFlusher());
-        try (LoaderMonitor monitor = new LoaderMonitor(rules, recorders.hiccup)) {
+        try (LoaderMonitor monitor = new LoaderMonitor(rules, recorders.hiccup)
+                .connections(LoaderConnections.of(client))) {
             IntervalReporter<AppCounters.Snapshot> reporter = new IntervalReporter<>("app", clock, run, recorders,
                     monitor, probe, all);
             BrokerIdentity broker = BrokerIdentity.of(client);

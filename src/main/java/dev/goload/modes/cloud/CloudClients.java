@@ -1,6 +1,7 @@
 package dev.goload.modes.cloud;
 
 import dev.goload.client.ClientConfig;
+import dev.goload.client.ConnectionTally;
 import dev.goload.client.PopAutopilot;
 import dev.goload.client.QueenClient;
 import dev.goload.client.Retry429Policy;
@@ -28,7 +29,10 @@ final class CloudClients {
         };
     }
 
-    /** One client per tenant, index-aligned with {@code tenants} (the same instance repeated when shared). */
+    /**
+     * One client per tenant, index-aligned with {@code tenants} (the same instance repeated when shared), all
+     * counting their sockets in one tally, so the run's peak of open connections is exact.
+     */
     static List<QueenClient> build(CloudConfig cfg, List<CloudTenant> tenants) {
         ClientConfig base = ClientConfig.of(cfg.url())
                 .withTimeoutMillis(cfg.timeoutMs())
@@ -38,6 +42,7 @@ final class CloudClients {
                 .withRetry429(retry429(cfg.retry429Attempts()))
                 .withPopAutopilot("on".equals(cfg.popAutopilot()) ? PopAutopilot.ON : PopAutopilot.OFF);
         List<QueenClient> out = new ArrayList<>(tenants.size());
+        ConnectionTally connections = new ConnectionTally();
         if (cfg.target().equals("broker") && !cfg.brokerTenantHeader()) {
             QueenClient shared = new QueenClient(base);
             for (int i = 0; i < tenants.size(); i++) {
@@ -50,7 +55,7 @@ final class CloudClients {
                 ClientConfig c = cfg.target().equals("proxy")
                         ? base.withBearerToken(t.apiKey()).withHostHeader(t.clusterSlug())
                         : base.withTenantId(t.brokerTenant());
-                out.add(new QueenClient(c));
+                out.add(new QueenClient(c, connections));
             }
         } catch (RuntimeException e) {
             closeAll(out);

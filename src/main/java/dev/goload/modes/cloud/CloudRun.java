@@ -10,6 +10,7 @@ import dev.goload.metrics.RunCounters;
 import dev.goload.metrics.RunRecorders;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.LoaderBoundRules;
+import dev.goload.modes.LoaderConnections;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.LoaderWarmUp;
 import dev.goload.modes.StartGate;
@@ -180,7 +181,8 @@ public final class CloudRun {
         note(new RunNote.Text(warm.line()));
         EpochClock epoch = new EpochClock(clock);
         StartGate.Began began = startGate.await(clock, epoch, phases.load, this::note);
-        try (LoaderMonitor m = new LoaderMonitor(loaderRules).warmUp(warm)) {
+        try (LoaderMonitor m = new LoaderMonitor(loaderRules).warmUp(warm)
+                .connections(LoaderConnections.of(clients))) {
             return run(seed, m, epoch, began.t0Nanos(), began.stopped());
         }
     }

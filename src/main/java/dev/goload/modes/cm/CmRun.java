@@ -8,6 +8,7 @@ import dev.goload.metrics.RunRecorders;
 import dev.goload.modes.BrokerIdentity;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.LoaderBoundRules;
+import dev.goload.modes.LoaderConnections;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.PushSender;
 import dev.goload.modes.RunSignal;
@@ -125,7 +126,8 @@ public final class CmRun {
 
 
     public CmResult execute(RunSignal signal) throws InterruptedException {
-        try (LoaderMonitor monitor = new LoaderMonitor(rules, recorders.hiccup)) {
+        try (LoaderMonitor monitor = new LoaderMonitor(rules, recorders.hiccup)
+                .connections(LoaderConnections.of(client))) {
             IntervalReporter<CmSnapshot> reporter = new IntervalReporter<>("cm", clock, run, recorders, monitor,
                     new IntervalReporter.Probe<>() {
                         @Override

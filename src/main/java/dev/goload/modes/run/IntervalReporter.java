@@ -242,7 +242,7 @@ public final class IntervalReporter<M> {
         LoaderMonitor.Interval self = monitor.sample(pacing, pct.get("hiccup"));
         IntervalSnapshot<M> s = new IntervalSnapshot<>(mode, index, phase, last, startMs, endMs,
                 (now - prevNanos) / 1e9, (now - t0) / 1e9, delta, total, pct, inflight, live, self.loader(),
-                self.loaderBound(), modeNow);
+                self.loaderBound(), modeNow, self.connections());
         prev = total;
         prevNanos = now;
         index++;

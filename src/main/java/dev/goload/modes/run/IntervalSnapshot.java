@@ -1,5 +1,6 @@
 package dev.goload.modes.run;
 
+import dev.goload.metrics.ConnectionFigures;
 import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.ProcessSampler;
 import dev.goload.metrics.RunCounters;
@@ -27,11 +28,26 @@ import java.util.Map;
  * @param loader       the loader's own resource use in the interval
  * @param loaderBound  why the loader, not the broker, limited this interval (empty when it did not)
  * @param mode         the mode's own figures at the interval's end (cumulative; formatters diff two of them)
+ * @param connections  the run's sockets to the broker so far (opened, closed, open now, peaks); never null
  */
 public record IntervalSnapshot<M>(String modeName, int index, String phase, boolean last, long startEpochMs,
                                   long endEpochMs, double seconds, double endSec, RunCounters.Snapshot delta,
                                   RunCounters.Snapshot total, Map<String, LatencySummary> latency, int inflight,
-                                  int liveTasks, ProcessSampler.Sample loader, List<String> loaderBound, M mode) {
+                                  int liveTasks, ProcessSampler.Sample loader, List<String> loaderBound, M mode,
+                                  ConnectionFigures connections) {
+
+    public IntervalSnapshot {
+        connections = connections == null ? ConnectionFigures.NONE : connections;
+    }
+
+    /** An interval without connection figures ({@link ConnectionFigures#NONE}). */
+    public IntervalSnapshot(String modeName, int index, String phase, boolean last, long startEpochMs,
+                            long endEpochMs, double seconds, double endSec, RunCounters.Snapshot delta,
+                            RunCounters.Snapshot total, Map<String, LatencySummary> latency, int inflight,
+                            int liveTasks, ProcessSampler.Sample loader, List<String> loaderBound, M mode) {
+        this(modeName, index, phase, last, startEpochMs, endEpochMs, seconds, endSec, delta, total, latency, inflight,
+                liveTasks, loader, loaderBound, mode, ConnectionFigures.NONE);
+    }
 
     public LatencySummary latency(String tag) {
         return latency.getOrDefault(tag, LatencySummary.EMPTY);

@@ -8,6 +8,7 @@ import dev.goload.metrics.RunCounters;
 import dev.goload.metrics.RunRecorders;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.LoaderBoundRules;
+import dev.goload.modes.LoaderConnections;
 import dev.goload.modes.LoaderMonitor;
 import dev.goload.modes.PushSender;
 import dev.goload.modes.RunSignal;
@@ -78,7 +79,7 @@ public final class TenantsRun {
         this.ledger = new QueueLedger(c, shard);
         EpochClock epoch = new EpochClock(clock);
         this.epoch = epoch;
-        this.monitor = new LoaderMonitor(rules, recorders.hiccup);
+        this.monitor = new LoaderMonitor(rules, recorders.hiccup).connections(LoaderConnections.of(client));
         this.reporter = new IntervalReporter<>("tenants", clock, counters, recorders, monitor,
                 new IntervalReporter.Probe<>() {
                     @Override

@@ -10,6 +10,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -21,7 +22,10 @@ import org.HdrHistogram.Histogram;
  *       the first message of the lowest shard that has one;</li>
  *   <li>latency: summarised from the added histograms ({@link HlogMerge}), with the max of the shards' exact maxima;</li>
  *   <li>loader: the fleet's (cores, CPU, GC summed; peak RSS of the largest; loader-bound when any shard was, each
- *       reason prefixed by its shard);</li>
+ *       reason prefixed by its shard); its connections: opened, closed and open at the end summed (exact), the
+ *       peak of open connections summed (an upper bound: each shard's own sockets, peaks maybe at different
+ *       instants), TIME_WAIT the largest per machine summed over machines (shards on one machine read the same
+ *       kernel table);</li>
  *   <li>verdict: FAIL when any shard failed (findings prefixed by shard), PASS when all passed, else NONE;</li>
  *   <li>section: merged field by field by {@link SectionMerge}'s explicit rules (counts summed, durations and peaks
  *       the largest, settings equal, verdicts combined, cloud's per-tenant ledgers side by side, unknown numbers
@@ -172,30 +176,27 @@ final class RecordMerge {
         out.put("brokerFailingIntervals", l.stream().mapToInt(n -> n.path("brokerFailingIntervals").asInt()).max()
                 .orElse(0));
         out.set("intervals", JSON.createArrayNode()); // each shard's evidence stays in its own record
-        if (out.has("connections")) out.set("connections", connections(l));
+        if (out.has("connections")) out.set("connections", connections(shards));
         return out;
     }
 
-    /**
-     * {@code loader.connections} (docs/run-record.md) of the fleet: sockets opened, closed and open at the end summed;
-     * {@code peakOpen} the sum of the shards' peaks (an upper bound of the fleet's, reached if they peaked at once);
-     * {@code timeWaitPeak} the largest shard's (shards on one host read the same {@code /proc/net/tcp}, so a sum would
-     * count its sockets N times). A figure some shard lacks (null: /proc unreadable) is null.
-     */
-    private static JsonNode connections(List<JsonNode> loaders) {
-        List<JsonNode> c = loaders.stream().map(n -> n.path("connections")).toList();
-        if (!c.stream().allMatch(JsonNode::isObject)) return JSON.nullNode();
-        ObjectNode out = JSON.createObjectNode();
-        for (Iterator<String> it = c.getFirst().fieldNames(); it.hasNext(); ) {
-            String k = it.next();
-            if (!c.stream().allMatch(n -> n.path(k).isNumber())) {
-                out.putNull(k);
-            } else if (k.equals("timeWaitPeak")) {
-                out.put(k, c.stream().mapToLong(n -> n.path(k).asLong()).max().orElse(0));
-            } else {
-                out.put(k, c.stream().mapToLong(n -> n.path(k).asLong()).sum());
-            }
+    /** The fleet's sockets to the broker (see the class comment for what is exact and what is a bound). */
+    private static JsonNode connections(List<ShardInputs.Shard> shards) {
+        if (!shards.stream().allMatch(s -> s.json().path("loader").path("connections").isObject())) {
+            return JSON.nullNode(); // a shard from before the connection figures: no fleet figure
         }
+        ObjectNode out = JSON.createObjectNode();
+        for (String k : List.of("opened", "closed", "closedByPeer", "peakOpen", "openAtEnd")) {
+            out.put(k, shards.stream().mapToLong(s -> s.json().path("loader").path("connections").path(k).asLong())
+                    .sum());
+        }
+        Map<String, Long> perHost = new TreeMap<>();
+        for (ShardInputs.Shard s : shards) {
+            JsonNode tw = s.json().path("loader").path("connections").path("timeWaitPeak");
+            if (tw.isNumber()) perHost.merge(s.json().path("host").path("hostname").asText(""), tw.asLong(), Math::max);
+        }
+        if (perHost.isEmpty()) out.putNull("timeWaitPeak");
+        else out.put("timeWaitPeak", perHost.values().stream().mapToLong(Long::longValue).sum());
         return out;
     }
 

@@ -68,6 +68,7 @@ final class SectionMerge {
                     "faults.dupPush", Rule.SUM, "faults.loseMsg", Rule.SUM, "faults.dropAck", Rule.SUM,
                     "faults.dupPushMsgs", Rule.SUM, "faults.dropAckMsgs", Rule.SUM,
                     "configureSec", Rule.MAX, "pacers", Rule.SUM, "verifyBitmapBytes", Rule.SUM,
+                    "verification.ledgers", Rule.SUM, "verification.ledgerBytes", Rule.SUM,
                     "lossAttribution", Rule.PER_SHARD),
             "tenants", rules("tenants", Rule.SUM, "queues", Rule.SUM, "consumers", Rule.SUM, "tail", Rule.SUM,
                     "tailQueues", Rule.SUM, "fdBudget.sockets", Rule.MAX, "fdBudget.limit", Rule.MAX),

@@ -136,7 +136,7 @@ public final class MetricsExporter implements RunListener<Object>, AutoCloseable
         cumulative.forEach((tag, h) -> published.computeIfAbsent(tag, t -> LatencyBuckets.of(h)));
         collector.publish(new RunMetricsState(s.total(), published, s.inflight(), s.liveTasks(),
                 l == null ? 0 : l.cpuCores(), l == null ? 0 : l.rssBytes(), l == null ? 0 : l.heapUsedBytes(),
-                gcPauses, gcPauseMs, !s.loaderBound().isEmpty(), s.endSec(), s.last()));
+                gcPauses, gcPauseMs, !s.loaderBound().isEmpty(), s.endSec(), s.last(), s.connections()));
     }
 
     /** Stops serving: at once, or with a linger after a scrape of the final figures or the linger's end. */

@@ -1,5 +1,6 @@
 package dev.goload.report.metrics;
 
+import dev.goload.metrics.ConnectionFigures;
 import dev.goload.metrics.RunCounters;
 import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
@@ -128,6 +129,13 @@ final class RunMetricsCollector implements MultiCollector {
                 List.of(counterPoint(s.gcPauses()))));
         out.add(new CounterSnapshot(new MetricMetadata("goload_loader_gc_pause_seconds",
                 "Stop-the-world GC pause time of the loader", Unit.SECONDS), List.of(counterPoint(s.gcPauseMs() / 1e3))));
+        ConnectionFigures k = s.connections();
+        out.add(new CounterSnapshot(metadata("goload_connections_opened", "Sockets the loader dialled to the broker"
+                + " (TCP connect completed; the warm-up's included)"), List.of(counterPoint(k.opened()))));
+        out.add(new CounterSnapshot(metadata("goload_connections_closed", "Sockets to the broker closed, by who ended"
+                + " them first: by=loader (idle cap, idle timeout, Connection: close, cancel) or by=peer (EOF or"
+                + " reset seen)"), List.of(counterPoint(k.closed() - k.closedByPeer(), "by", "loader"),
+                counterPoint(k.closedByPeer(), "by", "peer"))));
     }
 
     private void gauges(RunMetricsState s, List<MetricSnapshot> out) {
@@ -140,6 +148,14 @@ final class RunMetricsCollector implements MultiCollector {
         out.add(gaugeUnit("goload_loader_heap_used_bytes", "Java heap in use", s.heapUsedBytes(), Unit.BYTES));
         out.add(gauge("goload_loader_bound", "1 when the loader itself limited the interval (a loader problem, not"
                 + " the broker's)", s.loaderBound() ? 1 : 0));
+        ConnectionFigures k = s.connections();
+        out.add(gauge("goload_connections_open", "Sockets to the broker open at the interval's end", k.openAtEnd()));
+        out.add(gauge("goload_connections_peak_open", "Most sockets to the broker open at once since the start",
+                k.peakOpen()));
+        // NaN while unknown (no /proc): the series exists in every scrape, a gap rather than a false 0
+        out.add(gauge("goload_connections_time_wait_peak", "Most TCP sockets in TIME_WAIT to or from the broker's"
+                + " port seen on this machine since the start (NaN: unreadable)",
+                k.timeWaitPeak() == null ? Double.NaN : k.timeWaitPeak()));
         out.add(gaugeUnit("goload_run_elapsed_seconds", "Time since T0 at the last interval", s.elapsedSec(),
                 Unit.SECONDS));
         out.add(gauge("goload_run_finished", "1 once the run's final figures are published", s.finished() ? 1 : 0));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.goload.config.MetricsOptions;
+import dev.goload.metrics.ConnectionFigures;
 import dev.goload.metrics.LatencyRecorder;
 import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.ProcessSampler;
@@ -37,7 +38,8 @@ class MetricsExporterTest {
     private static IntervalSnapshot<Void> snapshot(int index, RunCounters.Snapshot total, boolean last) {
         var loader = new ProcessSampler.Sample(0.75, 0.5, 2, 12.0, 300L << 20, 100L << 20);
         return new IntervalSnapshot<>("openloop", index, "load", last, 1_000L * index, 1_000L * (index + 1), 1.0,
-                index + 1.0, total, total, Map.of(), 7, 42, loader, List.of(), null);
+                index + 1.0, total, total, Map.of(), 7, 42, loader, List.of(), null,
+                new ConnectionFigures(12L + index, 3, 1, 11, 9L + index, 40L));
     }
 
     private static RunCounters counters() {
@@ -98,6 +100,12 @@ class MetricsExporterTest {
             assertEquals(4, e.value("goload_loader_gc_pauses_total"), "summed over the intervals");
             assertEquals(0.024, e.value("goload_loader_gc_pause_seconds_total"), 1e-12);
             assertEquals(1, e.value("goload_run_finished"));
+            assertEquals(13, e.value("goload_connections_opened_total"), "the last interval's");
+            assertEquals(2, e.value("goload_connections_closed_total", "by", "loader"));
+            assertEquals(1, e.value("goload_connections_closed_total", "by", "peer"));
+            assertEquals(10, e.value("goload_connections_open"));
+            assertEquals(11, e.value("goload_connections_peak_open"));
+            assertEquals(40, e.value("goload_connections_time_wait_peak"));
 
             assertEquals(4, e.value("goload_latency_seconds_count", "tag", "push"), "both intervals");
             assertEquals(2, e.value("goload_latency_seconds_bucket", "tag", "push", "le", "0.001"));
@@ -136,7 +144,7 @@ class MetricsExporterTest {
         var c = new RunMetricsCollector(io.prometheus.metrics.model.snapshots.Labels.of("mode", "m", "run_id", "r"),
                 () -> {});
         c.publish(new RunMetricsState(RunCounters.Snapshot.ZERO, Map.of("push", LatencyBuckets.of(interval(0, 1000,
-                2000, 4000))), 0, 0, 0, 0, 0, 0, 0, false, 1, false));
+                2000, 4000))), 0, 0, 0, 0, 0, 0, 0, false, 1, false, null));
         var h = c.collect().stream().filter(s -> s.getMetadata().getName().equals("goload_latency_seconds"))
                 .map(s -> (io.prometheus.metrics.model.snapshots.HistogramSnapshot) s).findFirst().orElseThrow();
         var p = h.getDataPoints().get(0);
