@@ -27,6 +27,10 @@ final class Headline {
             new Figure("e2e p99 ms", r -> r.latency("e2e", "p99")),
             new Figure("loader cpu avg cores", r -> r.loader().cpuCoresAvg()),
             new Figure("loader gc pause ms", r -> r.loader().gcPauseMs()),
+            new Figure("loader peak rss MB", r -> r.loader().peakRssBytes() / 1048576.0),
+            new Figure("connections opened", r -> r.loader().connection("opened")),
+            new Figure("connections peak open", r -> r.loader().connection("peakOpen")),
+            new Figure("TIME_WAIT peak", r -> r.loader().connection("timeWaitPeak")),
             new Figure("loader-bound (1 = yes)", r -> r.loader().loaderBound() ? 1 : 0));
 
     private Headline() {}

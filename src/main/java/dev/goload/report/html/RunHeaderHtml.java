@@ -45,7 +45,8 @@ final class RunHeaderHtml {
         b.append("<div class=\"config mono\">").append(Html.esc(r.configLine())).append("</div>");
         b.append("<div class=\"cols\"><div><h3>Run</h3>").append(Html.keyValues(run))
                 .append("</div><div><h3>Host</h3>").append(Html.keyValues(host(r.host())))
-                .append("</div><div><h3>Broker</h3>").append(Html.keyValues(broker(r.broker()))).append("</div></div>");
+                .append("</div><div><h3>Broker</h3>").append(Html.keyValues(broker(r.broker())))
+                .append("</div><div><h3>Loader</h3>").append(Html.keyValues(loader(r.loader()))).append("</div></div>");
         return b.toString();
     }
 
@@ -53,6 +54,18 @@ final class RunHeaderHtml {
         Map<String, String> m = new LinkedHashMap<>(h);
         m.computeIfPresent("memoryBytes", (k, x) -> gib(x));
         m.computeIfPresent("jvm.maxHeapBytes", (k, x) -> gib(x));
+        return m;
+    }
+
+    /** The loader's self-measurement: CPU, GC, resident set and its sockets to the broker (docs/run-record.md). */
+    static Map<String, String> loader(RunRecord.Loader l) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("cpu cores avg / max", Html.num(l.cpuCoresAvg()) + " / " + Html.num(l.cpuCoresMax()));
+        m.put("gc pauses", l.gcPauses() + " (" + Html.num(l.gcPauseMs()) + " ms)");
+        m.put("peak rss", (l.peakRssBytes() >> 20) + " MB");
+        l.connections().forEach((k, x) -> m.put("connections." + k, x));
+        if (l.connections().isEmpty()) m.put("connections", "not recorded (a record from before they were counted)");
+        else if (!l.connections().containsKey("timeWaitPeak")) m.put("connections.timeWaitPeak", "unknown (no /proc)");
         return m;
     }
 

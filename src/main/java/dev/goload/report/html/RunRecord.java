@@ -29,9 +29,21 @@ public record RunRecord(String schema, String runId, String mode, String toolVer
     public record Broker(String url, boolean embedded, boolean inProcess, Map<String, String> health,
                          String healthError) {}
 
-    /** The loader's verdict on itself. */
+    /**
+     * The loader's verdict on itself and its self-measurement.
+     *
+     * @param connections {@code loader.connections} of the record (opened, closed, closedByPeer, peakOpen,
+     *                    openAtEnd, timeWaitPeak), empty for records from before they were counted
+     */
     public record Loader(boolean loaderBound, List<String> reasons, double cpuCoresAvg, double cpuCoresMax,
-                         long gcPauses, double gcPauseMs, long peakRssBytes) {}
+                         long gcPauses, double gcPauseMs, long peakRssBytes, Map<String, String> connections) {
+
+        /** A connection figure, NaN when the record has none. */
+        public double connection(String name) {
+            String v = connections.get(name);
+            return v == null ? Double.NaN : Double.parseDouble(v);
+        }
+    }
 
     public record Verdict(String result, int exitCode, List<String> findings) {}
 
@@ -51,7 +63,7 @@ public record RunRecord(String schema, String runId, String mode, String toolVer
         l.path("reasons").forEach(n -> reasons.add(n.asText()));
         Loader loader = new Loader(l.path("loaderBound").asBoolean(r.path("loaderBound").asBoolean(false)), reasons,
                 l.path("cpuCoresAvg").asDouble(0), l.path("cpuCoresMax").asDouble(0), l.path("gcPauses").asLong(0),
-                l.path("gcPauseMs").asDouble(0), l.path("peakRssBytes").asLong(0));
+                l.path("gcPauseMs").asDouble(0), l.path("peakRssBytes").asLong(0), scalars(l.path("connections")));
         JsonNode v = r.path("verdict");
         List<String> findings = new ArrayList<>();
         v.path("findings").forEach(n -> findings.add(n.asText()));

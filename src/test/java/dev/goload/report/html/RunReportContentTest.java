@@ -49,6 +49,25 @@ class RunReportContentTest {
     }
 
     @Test
+    void theLoaderColumnShowsTheRunsConnectionsToTheBrokerAndSaysWhenARecordHasNone() throws Exception {
+        Path dir = tmp.resolve("conns");
+        Path record = SyntheticRun.write(dir, 10);
+        ObjectNode r = (ObjectNode) JSON.readTree(record.toFile());
+        r.withObjectProperty("loader").putObject("connections").put("opened", 1164).put("closed", 1089)
+                .put("closedByPeer", 0).put("peakOpen", 1160).put("openAtEnd", 75).putNull("timeWaitPeak");
+        JSON.writeValue(record.toFile(), r);
+        String page = Files.readString(HtmlReport.write(dir, tmp.resolve("conns.html")));
+        assertTrue(page.contains("<h3>Loader</h3>"), "the loader column");
+        assertTrue(page.matches("(?s).*connections\\.opened.*1164.*connections\\.peakOpen.*1160.*"), "opened, peak");
+        assertTrue(page.contains("unknown (no /proc)"), "a TIME_WAIT count the loader could not read is said so");
+
+        r.withObjectProperty("loader").remove("connections");
+        JSON.writeValue(record.toFile(), r);
+        String old = Files.readString(HtmlReport.write(dir, tmp.resolve("old.html")));
+        assertTrue(old.contains("not recorded (a record from before they were counted)"), "an older record");
+    }
+
+    @Test
     void aCellPointShowsRunptsCpuAndPostgresSeriesOnTheRunsTimeAxis() throws Exception {
         Path dir = tmp.resolve("cell");
         SyntheticRun.write(dir, 20);
