@@ -84,8 +84,15 @@ class ConnectionAccountingTest extends Http1EngineTestSupport {
 
     @Test
     void aRefusedConnectIsNeitherOpenedNorClosed() throws Exception {
-        int port = server.port();
-        server.close();
+        // a port held by a bound socket that does not listen: a connect to it is refused, and no other process (the
+        // other test JVM) can take it meanwhile, as it could a port freed by closing a server
+        try (java.net.Socket holder = new java.net.Socket()) {
+            holder.bind(new java.net.InetSocketAddress("127.0.0.1", 0));
+            refusedOn(holder.getLocalPort());
+        }
+    }
+
+    private void refusedOn(int port) throws Exception {
         try (QueenClient c = new QueenClient(ClientConfig.of("http://127.0.0.1:" + port).withHttpEngine(engine))) {
             assertEquals(ErrorKind.CONN, failure(c::health).kind());
             ConnectionTally t = c.stats().connections();
