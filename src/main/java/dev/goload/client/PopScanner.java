@@ -270,8 +270,8 @@ final class PopScanner {
                 if (p == BAIL) return BAIL;
             }
         }
-        if (literal(b, p, "null") || literal(b, p, "true")) return p + 4;
-        if (literal(b, p, "false")) return p + 5;
+        int literalEnd = JsonBytes.booleanValue(b, p);
+        if (literalEnd != BAIL) return literalEnd;
         int end = JsonBytes.number(b, p);
         if (end == BAIL || end - p > MAX_NUMBER) return BAIL;
         if (verbatim && !plainInteger(p, end)) return BAIL;
