@@ -42,13 +42,15 @@ final class Http1Connection {
     private final BufferPool readBuffers;
     private final BufferPool writeBuffers;
     private final ConnectionTally tally;
-    /** {@link #NEW}, {@link #OPEN} (counted opened) or {@link #CLOSED}; each socket is counted once either way. */
+    /**
+     * {@link #NEW}, {@link #OPEN} (counted opened) or {@link #CLOSED} (by {@link #close()}, also a cancel's: a
+     * connect in progress gives up); each socket is counted once either way.
+     */
     private final AtomicInteger state = new AtomicInteger(NEW);
     private static final int NEW = 0;
     private static final int OPEN = 1;
     private static final int CLOSED = 2;
     private volatile Socket socket = new Socket();
-    private volatile boolean cancelled;
     private final WireOut out = new WireOut();
     private final BufferedSink sink = Okio.buffer(Okio.sink(out));
     private byte[] rbuf;
@@ -122,7 +124,7 @@ final class Http1Connection {
             try {
                 if (i > 0) {
                     socket = new Socket();
-                    if (cancelled) socket.close(); // a cancel that looked at the previous socket
+                    if (closed()) socket.close(); // a cancel that looked at the previous socket
                 }
                 socket.setTcpNoDelay(true);
                 socket.connect(new InetSocketAddress(addresses[i], port), CONNECT_TIMEOUT_MILLIS);
@@ -131,7 +133,7 @@ final class Http1Connection {
                 if (!state.compareAndSet(NEW, OPEN)) tally.onClosed(false);
                 break;
             } catch (IOException e) {
-                if (i == addresses.length - 1 || cancelled) throw e;
+                if (i == addresses.length - 1 || closed()) throw e;
             }
         }
         in = socket.getInputStream();
@@ -158,10 +160,13 @@ final class Http1Connection {
         }
     }
 
+    private boolean closed() {
+        return state.get() == CLOSED;
+    }
+
     void close() {
         if (state.getAndSet(CLOSED) == OPEN) tally.onClosed(peerClosed);
         // buffers are not given back: a cancelling thread may close the socket while its owner still reads
-        cancelled = true;
         try {
             socket.close();
         } catch (IOException ignored) {

@@ -83,9 +83,8 @@ final class JsonBytes {
             int end = plainString(b, p + 1); // escapes are left to the full decoder, which validates them
             return end == BAIL ? BAIL : end + 1;
         }
-        if (literal(b, p, "null") || literal(b, p, "true")) return p + 4;
-        if (literal(b, p, "false")) return p + 5;
-        return number(b, p);
+        int end = booleanValue(b, p);
+        return end != BAIL ? end : number(b, p);
     }
 
     /** A JSON number per the grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? */

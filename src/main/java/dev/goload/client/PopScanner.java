@@ -36,8 +36,11 @@ final class PopScanner {
     private final boolean captureData;
     private final Shared top = new Shared();
     private List<Message> messages = List.of();
-    /** The current message's lease, queue and partition. */
-    private Shared msg;
+    /** The current message's lease, queue and partition (one instance, cleared per message: no allocation each). */
+    private final Shared msg = new Shared();
+    /** The field readers, bound once rather than per object read. */
+    private final FieldReader topFields = this::topField;
+    private final FieldReader messageFields = this::messageField;
     /** The last string read by {@link #stringOrNull}. */
     private String str;
     /** The current message's own fields ({@link #ownField}). */
@@ -65,7 +68,7 @@ final class PopScanner {
         int p = ws(0);
         if (p >= b.length || b[p] != '{') return null;
         // what follows the object is not read (nor is it by the Jackson path)
-        if (object(p, this::topField) == BAIL) return null;
+        if (object(p, topFields) == BAIL) return null;
         return new PopDecoder.Answer(messages, top.leaseId, top.queue, top.partition, top.partitionId);
     }
 
@@ -112,6 +115,13 @@ final class PopScanner {
         String queue;
         String partition;
         String partitionId;
+
+        void clear() {
+            leaseId = null;
+            queue = null;
+            partition = null;
+            partitionId = null;
+        }
     }
 
     /**
@@ -156,12 +166,12 @@ final class PopScanner {
 
     /** One message object at {@code p} (a '{'); its end, or BAIL (also for one without a transactionId). */
     private int message(int p) {
-        msg = new Shared();
+        msg.clear();
         txn = null;
         createdAt = null;
         retryCount = 0;
         data = null;
-        int end = object(p, this::messageField);
+        int end = object(p, messageFields);
         if (end == BAIL || txn == null) return BAIL; // no transactionId: the Jackson path words the error
         messages.add(new Message(txn, msg.partitionId, msg.leaseId, msg.queue, msg.partition, retryCount, createdAt, data));
         return end;
@@ -260,8 +270,8 @@ final class PopScanner {
                 if (p == BAIL) return BAIL;
             }
         }
-        if (literal(b, p, "null") || literal(b, p, "true")) return p + 4;
-        if (literal(b, p, "false")) return p + 5;
+        int literalEnd = JsonBytes.booleanValue(b, p);
+        if (literalEnd != BAIL) return literalEnd;
         int end = JsonBytes.number(b, p);
         if (end == BAIL || end - p > MAX_NUMBER) return BAIL;
         if (verbatim && !plainInteger(p, end)) return BAIL;

@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
  * made on first read, which are published whole.
  */
 final class TransactionIds {
-    static final int UUID_LENGTH = 36;
+    static final int UUID_LENGTH = Uuid7.LENGTH;
 
     private final int size;
     /** The generated ids' bytes, or null for callers' ids. */

@@ -9,6 +9,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * (not within one) — enough for the broker's dedup index, which only needs uniqueness.
  */
 public final class Uuid7 {
+    /** Characters (ASCII bytes) of the canonical form. */
+    static final int LENGTH = 36;
     private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
 
     private Uuid7() {
@@ -21,13 +23,13 @@ public final class Uuid7 {
     }
 
     /**
-     * Writes {@code count} fresh UUIDv7s of one millisecond into {@code dst}, 36 ASCII bytes each, back to back: one
-     * clock read for a whole push, and the push body copies them from there, with no String per id.
+     * Writes {@code count} fresh UUIDv7s of one millisecond into {@code dst}, {@value #LENGTH} ASCII bytes each, back
+     * to back: one clock read for a whole push, and the push body copies them from there, with no String per id.
      */
     static void fill(byte[] dst, int count) {
         long now = System.currentTimeMillis();
         ThreadLocalRandom r = ThreadLocalRandom.current();
-        for (int i = 0; i < count; i++) format(msb(now, r.nextInt()), lsb(r.nextLong()), dst, i * 36);
+        for (int i = 0; i < count; i++) format(msb(now, r.nextInt()), lsb(r.nextLong()), dst, i * LENGTH);
     }
 
     static long msb(long unixMillis, int random) {
@@ -39,7 +41,7 @@ public final class Uuid7 {
     }
 
     static String format(long msb, long lsb) {
-        byte[] b = new byte[36];
+        byte[] b = new byte[LENGTH];
         format(msb, lsb, b, 0);
         // Latin-1 keeps the String compact and the constructor a plain copy.
         return new String(b, StandardCharsets.ISO_8859_1);
@@ -66,8 +68,8 @@ public final class Uuid7 {
 
     /** True for the canonical 8-4-4-4-12 hex form (any version). */
     public static boolean isUuid(String s) {
-        if (s == null || s.length() != 36) return false;
-        for (int i = 0; i < 36; i++) {
+        if (s == null || s.length() != LENGTH) return false;
+        for (int i = 0; i < LENGTH; i++) {
             char c = s.charAt(i);
             boolean dash = i == 8 || i == 13 || i == 18 || i == 23;
             if (dash ? c != '-' : Character.digit(c, 16) < 0) return false;
