@@ -146,11 +146,9 @@ final class AckBatchBody extends RequestBody {
     }
 
     /** {@code s}, known to be plain ASCII, between quotes at {@code at}; the index after it. */
-    @SuppressWarnings("deprecation") // the byte-copying getBytes is exactly right for ASCII-only Strings
     private static int quoted(byte[] buf, int at, String s) {
         buf[at++] = '"';
-        s.getBytes(0, s.length(), buf, at);
-        at += s.length();
+        at = JsonText.copyAscii(s, buf, at);
         buf[at++] = '"';
         return at;
     }

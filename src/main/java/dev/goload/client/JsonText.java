@@ -68,6 +68,17 @@ final class JsonText {
         return true;
     }
 
+    /**
+     * Copies {@code s}, which must be {@link #plainAscii}, into {@code dst} at {@code at} without an intermediate
+     * array; returns the index after it. (The deprecated {@code getBytes(int, int, byte[], int)} drops each char's
+     * high byte: exact for ASCII, and the one copy that allocates nothing.)
+     */
+    @SuppressWarnings("deprecation")
+    static int copyAscii(String s, byte[] dst, int at) {
+        s.getBytes(0, s.length(), dst, at);
+        return at + s.length();
+    }
+
     static byte[] ascii(String s) {
         return s.getBytes(StandardCharsets.US_ASCII);
     }

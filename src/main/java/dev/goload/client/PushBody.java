@@ -137,7 +137,7 @@ final class PushBody extends RequestBody {
             sink.write(payloads[uniform ? 0 : i]);
             boolean trace = traceIds != null && traceIds[i] != null;
             if (tail != null) {
-                int n = idBytes != null ? copyId(i, tail, TXN.length + 1) : copyId(ids[i], tail, TXN.length + 1);
+                int n = idBytes != null ? copyId(i, tail, TXN.length + 1) : JsonText.copyAscii(ids[i], tail, TXN.length + 1);
                 tail[n++] = '"';
                 if (trace) {
                     sink.write(tail, 0, n);
@@ -163,12 +163,5 @@ final class PushBody extends RequestBody {
     private int copyId(int i, byte[] dst, int at) {
         System.arraycopy(idBytes, i * TransactionIds.UUID_LENGTH, dst, at, TransactionIds.UUID_LENGTH);
         return at + TransactionIds.UUID_LENGTH;
-    }
-
-    /** Copies a plain-ASCII id into {@code dst} at {@code at}; returns the index after it. */
-    @SuppressWarnings("deprecation") // the byte-copying getBytes is exactly right for ASCII-only Strings
-    private static int copyId(String id, byte[] dst, int at) {
-        id.getBytes(0, id.length(), dst, at);
-        return at + id.length();
     }
 }
