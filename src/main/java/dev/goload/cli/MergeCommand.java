@@ -2,7 +2,6 @@ package dev.goload.cli;
 
 import dev.goload.config.ThresholdOptions;
 import dev.goload.modes.run.thresholds.MetricCatalog;
-import dev.goload.report.Artifact;
 import dev.goload.report.ArtifactsBlock;
 import dev.goload.report.merge.RunMerge;
 import java.io.IOException;
@@ -86,11 +85,9 @@ final class MergeCommand {
         ResultPipeline.Judgement j = results.judge(m.outcome(),
                 ModeFigures.ofMerged(m.mode(), m.record().path("section")), m.abortedBy());
         results.print(j);
-        List<Artifact> extra = results.writesHtml()
-                ? List.of(dev.goload.report.html.HtmlReport.artifact(dir.toAbsolutePath(), m.runId())) : List.of();
         RunMerge.Result r;
         try {
-            r = m.write(dir, j.results(), extra);
+            r = m.write(dir, j.results(), results.withHtml(List.of(), dir, m.runId()));
         } catch (IOException | UncheckedIOException e) {
             // as for a single run: the verdict still decides first (3), then the artifact failure (1)
             err.println("goload merge: writing the merged run failed: " + e.getMessage());

@@ -234,11 +234,6 @@ public final class ResultPipeline implements AutoCloseable {
                 outcome.loader().reasons());
     }
 
-    /** Whether {@link #html} writes a page ({@code -html}, true by default). */
-    boolean writesHtml() {
-        return html != HtmlReport.NONE;
-    }
-
     /** The {@code [threshold]} lines and the {@code -strict} line: after the mode's final block, before its paths. */
     public void print(Judgement j) {
         ThresholdLines.print(out, j.results());
@@ -250,9 +245,14 @@ public final class ResultPipeline implements AutoCloseable {
      * record ({@code html}, {@code <run-id>.html}): what the mode hands to {@code writer.finish}.
      */
     public List<Artifact> withHtml(List<Artifact> own, RunRecordWriter<?> writer, String runId) {
-        if (!writesHtml()) return own;
+        return withHtml(own, writer.recordFile().toAbsolutePath().getParent(), runId);
+    }
+
+    /** As {@link #withHtml(List, RunRecordWriter, String)} for a record its caller writes into {@code dir}. */
+    List<Artifact> withHtml(List<Artifact> own, Path dir, String runId) {
+        if (html == HtmlReport.NONE) return own;
         List<Artifact> all = new ArrayList<>(own);
-        all.add(dev.goload.report.html.HtmlReport.artifact(writer.recordFile().toAbsolutePath().getParent(), runId));
+        all.add(dev.goload.report.html.HtmlReport.artifact(dir.toAbsolutePath(), runId));
         return all;
     }
 

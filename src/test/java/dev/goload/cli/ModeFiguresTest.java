@@ -36,4 +36,19 @@ class ModeFiguresTest {
         assertTrue(ModeFigures.of(dev.goload.verify.VerifyResult.skipped(List.of())).isEmpty());
         assertTrue(ModeFigures.of((OrderVerdict) null).isEmpty());
     }
+
+    @Test
+    void aMergedRunsFiguresAreReadFromTheSectionASingleRunWrites() {
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        var tenants = new dev.goload.modes.tenants.TenantsFigures(4, 8, 16, 120, 3);
+        assertEquals(ModeFigures.of(tenants), ModeFigures.ofMerged("tenants",
+                json.valueToTree(dev.goload.report.TenantsRecord.section(tenants, 40, 1024))));
+        var verifier = new dev.goload.modes.cm.CmSection.Verifier(false, 10, 9, 1, 2, 3, 4, 5, 6);
+        var cm = new dev.goload.modes.cm.CmSection(List.of(), 5, 5, 0, 0, 0, 0, verifier);
+        Map<String, Long> figures = ModeFigures.ofMerged("cm", json.valueToTree(cm));
+        assertEquals(ModeFigures.CM, List.copyOf(figures.keySet()));
+        assertEquals(List.of(10L, 9L, 1L, 2L, 3L, 4L, 5L, 6L), List.copyOf(figures.values()));
+        assertTrue(ModeFigures.ofMerged("cm", json.valueToTree(new dev.goload.modes.cm.CmSection(List.of(), 5, 5, 0, 0,
+                0, 0, null))).isEmpty(), "not verified: no values, as in a single run");
+    }
 }

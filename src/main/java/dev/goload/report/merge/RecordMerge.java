@@ -7,9 +7,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.goload.metrics.LatencySummary;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
@@ -87,10 +87,8 @@ final class RecordMerge {
                 JsonNode v = e.getValue();
                 if (have == null) {
                     out.set(e.getKey(), v.deepCopy());
-                } else if (have.isIntegralNumber() && v.isIntegralNumber()) {
-                    out.put(e.getKey(), have.asLong() + v.asLong());
                 } else if (have.isNumber() && v.isNumber()) {
-                    out.put(e.getKey(), have.asDouble() + v.asDouble());
+                    out.set(e.getKey(), SectionMerge.sum(List.of(have, v)));
                 } else if (have.isObject() && v.isObject()) {
                     out.set(e.getKey(), sumObjects(List.of(have, v)));
                 }
@@ -147,7 +145,7 @@ final class RecordMerge {
 
     /** Per tag, the summary of the added whole-run histogram, with the max of the shards' exact maxima. */
     static Map<String, LatencySummary> latency(List<JsonNode> all, HlogMerge hlog, List<String> tags) {
-        Map<String, LatencySummary> out = new java.util.LinkedHashMap<>();
+        Map<String, LatencySummary> out = new LinkedHashMap<>();
         for (String tag : tags) {
             Histogram h = hlog.whole.get(tag);
             double maxMs = all.stream().mapToDouble(j -> j.path("latencyMs").path(tag).path("max").asDouble()).max()
@@ -245,13 +243,13 @@ final class RecordMerge {
      * The merged counts then cover less than the planned run, and the line says which shard is short.
      */
     static String stopReason(List<ShardInputs.Shard> shards) {
-        java.util.Map<String, List<String>> byReason = new java.util.LinkedHashMap<>();
+        Map<String, List<String>> byReason = new LinkedHashMap<>();
         for (ShardInputs.Shard s : shards) {
-            byReason.computeIfAbsent(s.json().path("stopReason").asText(), k -> new java.util.ArrayList<>())
+            byReason.computeIfAbsent(s.json().path("stopReason").asText(), k -> new ArrayList<>())
                     .add(Integer.toString(s.index()));
         }
         if (byReason.size() == 1) return byReason.keySet().iterator().next();
-        List<String> parts = new java.util.ArrayList<>();
+        List<String> parts = new ArrayList<>();
         byReason.forEach((reason, idx) -> parts.add(String.join(",", idx) + " " + reason));
         return "shards: " + String.join("; ", parts);
     }

@@ -174,7 +174,8 @@ final class SectionMerge {
         return values.stream().allMatch(v -> java.util.Objects.equals(v, values.getFirst()));
     }
 
-    private static JsonNode sum(List<JsonNode> values) {
+    /** The sum of number nodes: a long when every one is integral, else a double (one rule for every merged sum). */
+    static JsonNode sum(List<JsonNode> values) {
         if (values.stream().allMatch(JsonNode::isIntegralNumber)) {
             return JSON.getNodeFactory().numberNode(values.stream().mapToLong(JsonNode::asLong).sum());
         }

@@ -55,6 +55,10 @@ class RecordMergeConnectionsTest {
         assertEquals(24, c.path("peakOpen").asLong(), "an upper bound: each shard's own sockets");
         assertEquals(6, c.path("openAtEnd").asLong());
         assertEquals(170, c.path("timeWaitPeak").asLong(), "max(100, 130) on loader-a + 40 on loader-b");
+        List<String> fields = new ArrayList<>();
+        c.fieldNames().forEachRemaining(fields::add);
+        assertEquals(List.of("opened", "closed", "closedByPeer", "peakOpen", "openAtEnd", "timeWaitPeak"), fields,
+                "the record's connection figures, no more, no fewer");
     }
 
     @Test

@@ -149,24 +149,4 @@ class RunMergeTest {
                 () -> RunMerge.merge(List.of(a, b, c), tmp.resolve("x"))).getMessage();
         assertTrue(incomplete.contains("incomplete log"), incomplete);
     }
-
-    @Test
-    void theFleetsConnectionsAreSummedButATimeWaitPeakOfOneHostIsNot() throws Exception {
-        LatencyRecorder w = new LatencyRecorder("push");
-        RunCounters wc = new RunCounters();
-        List<Path> shards = List.of(shardRun(0, 2, 1, w, wc, "30000", Verdict.NONE),
-                shardRun(1, 2, 2, w, wc, "30000", Verdict.NONE));
-        long[][] figures = {{40, 38, 5, 12, 2, 30}, {50, 50, 7, 9, 0, 31}};
-        for (int i = 0; i < 2; i++) {
-            ObjectNode j = (ObjectNode) JSON.readTree(shards.get(i).toFile());
-            long[] f = figures[i];
-            ((ObjectNode) j.path("loader")).putObject("connections").put("opened", f[0]).put("closed", f[1])
-                    .put("closedByPeer", f[2]).put("peakOpen", f[3]).put("openAtEnd", f[4]).put("timeWaitPeak", f[5]);
-            JSON.writeValue(shards.get(i).toFile(), j);
-        }
-        JsonNode c = JSON.readTree(RunMerge.merge(shards, tmp.resolve("m")).record().toFile())
-                .path("loader").path("connections");
-        assertEquals("{\"opened\":90,\"closed\":88,\"closedByPeer\":12,\"peakOpen\":21,\"openAtEnd\":2,\"timeWaitPeak\":31}",
-                c.toString());
-    }
 }
