@@ -121,7 +121,7 @@ public final class BenchSummary {
     }
 
     private ObjectNode pushPhase(Path dir) throws IOException {
-        BenchRun r = BenchRun.load(dir, json);
+        BenchRun r = BenchRun.load(dir);
         ObjectNode o = common(r, dir);
         Steady s = steady(r);
         o.put("pushedMsgsSteady", s.pushed);
@@ -138,7 +138,7 @@ public final class BenchSummary {
     }
 
     private ObjectNode consumePhase(Path dir) throws IOException {
-        BenchRun r = BenchRun.load(dir, json);
+        BenchRun r = BenchRun.load(dir);
         ObjectNode o = common(r, dir);
         Steady s = steady(r);
         o.put("ackedMsgsSteady", s.acked);
@@ -159,7 +159,7 @@ public final class BenchSummary {
 
     /** max mode, autoAck pops (no ack calls): whole-process CPU per popped message. */
     private ObjectNode autoAckPhase(Path dir) throws IOException {
-        BenchRun r = BenchRun.load(dir, json);
+        BenchRun r = BenchRun.load(dir);
         ObjectNode o = common(r, dir);
         o.put("popped", counter(r, "popped"));
         o.put("popErr", counter(r, "popErr"));
@@ -168,13 +168,13 @@ public final class BenchSummary {
     }
 
     private ObjectNode ratePhase(Path dir) throws IOException {
-        BenchRun r = BenchRun.load(dir, json);
+        BenchRun r = BenchRun.load(dir);
         ObjectNode o = common(r, dir);
         long reqPerSec = Long.parseLong(dir.getFileName().toString().substring("rate-".length()));
         int batch = Integer.parseInt(props.getOrDefault("pushBatch", "100"));
         o.put("offeredReqPerSec", reqPerSec);
         o.put("offeredMsgPerSec", reqPerSec * batch);
-        Map<String, Histogram> h = steadyHistograms(dir);
+        Map<String, Histogram> h = steadyHistograms(r.hlog());
         o.set("pushMsSteady", percentiles(h.get("push")));
         o.set("latenessMsSteady", percentiles(h.get("lateness")));
         Steady s = steady(r);
@@ -243,13 +243,9 @@ public final class BenchSummary {
     }
 
     /** Per tag, the .hlog interval histograms after the first {@code warmup} intervals, merged. */
-    private Map<String, Histogram> steadyHistograms(Path dir) throws IOException {
+    private Map<String, Histogram> steadyHistograms(Path hlog) throws IOException {
         Map<String, Histogram> merged = new HashMap<>();
         Map<String, Integer> seen = new HashMap<>();
-        Path hlog;
-        try (Stream<Path> s = Files.list(dir)) {
-            hlog = s.filter(p -> p.toString().endsWith(".hlog")).findFirst().orElse(null);
-        }
         if (hlog == null) return merged;
         HlogFiles.forEach(hlog, h -> {
             if (h.getTag().isEmpty()) return; // an untagged histogram belongs to no recorder

@@ -27,7 +27,7 @@ class BenchSummaryTest {
     private void step(int reqPerSec, long warmupPushMicros, long steadyPushMicros, long shed) throws IOException {
         Path dir = Files.createDirectories(work.resolve("rate-" + reqPerSec));
         Files.writeString(dir.resolve("goload-20260101-000000-x.json"), """
-                {"schema":"goload.run/2","durationSec":3,"loader":{"cpuSeconds":0.3,"cpuCoresAvg":0.1},
+                {"schema":"goload.run/2","runId":"goload-20260101-000000-x","durationSec":3,"loader":{"cpuSeconds":0.3,"cpuCoresAvg":0.1},
                  "counters":{"shedCapReq":%d,"shedBehindReq":0,"pushErrReq":0,"offeredReq":300,"achievedReq":300},
                  "intervals":3}
                 """.formatted(shed));
@@ -37,7 +37,7 @@ class BenchSummaryTest {
                 1,1.000,0.100,300,0,51,false
                 2,1.000,0.100,300,0,52,true
                 """);
-        try (OutputStream out = Files.newOutputStream(dir.resolve("x.hlog"))) {
+        try (OutputStream out = Files.newOutputStream(dir.resolve("goload-20260101-000000-x.hlog"))) {
             HistogramLogWriter w = new HistogramLogWriter(out);
             for (long v : new long[] {warmupPushMicros, steadyPushMicros, steadyPushMicros}) {
                 Histogram h = new Histogram(3);
@@ -113,7 +113,7 @@ class BenchSummaryTest {
         step(1000, 2_000, 2_000, 0);
         Path push = Files.move(work.resolve("rate-1000"), work.resolve("push"));
         Files.writeString(push.resolve("goload-20260101-000000-x.json"), """
-                {"schema":"goload.run/2","durationSec":3,"loader":{"cpuSeconds":0.3,"cpuCoresAvg":0.1},
+                {"schema":"goload.run/2","runId":"goload-20260101-000000-x","durationSec":3,"loader":{"cpuSeconds":0.3,"cpuCoresAvg":0.1},
                  "counters":{"pushedMsgs":1000000,"achievedReq":10000}}
                 """);
         Files.writeString(push.resolve("time.txt"), timeV(0.5, 0.25, 204_800)); // 0.75 s / 1e6 msgs
