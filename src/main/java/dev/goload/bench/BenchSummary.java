@@ -111,8 +111,11 @@ public final class BenchSummary {
         ObjectNode off = cloud.phase(work.resolve("no" + dir.getFileName()));
         if (off == null) return v;
         v.set("withoutVerification", off);
-        v.put("verificationCpuMicrosPerConsumedMsg",
-                v.path("cpuMicrosPerConsumedMsg").asDouble() - off.path("cpuMicrosPerConsumedMsg").asDouble());
+        JsonNode on = v.path("cpuMicrosPerConsumedMsg"), without = off.path("cpuMicrosPerConsumedMsg");
+        // a run without GNU time's figures has none: a difference against a missing figure would be a made-up cost
+        if (on.isNumber() && without.isNumber()) {
+            v.put("verificationCpuMicrosPerConsumedMsg", on.asDouble() - without.asDouble());
+        }
         return v;
     }
 

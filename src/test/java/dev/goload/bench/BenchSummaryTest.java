@@ -156,6 +156,23 @@ class BenchSummaryTest {
     }
 
     @Test
+    void theVerificationCostIsTheDifferenceToItsUnverifiedTwinAndAbsentWhenATwinHasNoWholeProcessFigure()
+            throws IOException {
+        Files.writeString(work.resolve("bench.properties"), "warmup=1\n");
+        cloudDir(work.resolve("verify-4"), 3000, 2.0, true);   // 3 s of CPU / 3,000 consumed
+        cloudDir(work.resolve("noverify-4"), 3000, 1.4, true); // 2.4 s
+        cloudDir(work.resolve("verify-8"), 3000, 2.0, true);
+        cloudDir(work.resolve("noverify-8"), 3000, 1.4, true);
+        Files.delete(work.resolve("noverify-8/time.txt"));
+
+        JsonNode verify = new BenchSummary(work).summary().path("verify");
+        assertEquals(2, verify.size());
+        assertEquals(200.0, verify.get(0).path("verificationCpuMicrosPerConsumedMsg").asDouble(), 1e-9);
+        assertTrue(verify.get(1).has("withoutVerification"));
+        assertFalse(verify.get(1).has("verificationCpuMicrosPerConsumedMsg"), "no twin figure: no cost, never 1000 - 0");
+    }
+
+    @Test
     void gnuTimeReadsHoursAndANonZeroExit() throws IOException {
         Path f = work.resolve("time.txt");
         Files.writeString(f, "Command exited with non-zero status 3\n" + timeV(1, 2, 1024)
