@@ -173,6 +173,28 @@ class BenchSummaryTest {
     }
 
     @Test
+    void aReferenceRunWithoutAFinalLineHasNoPerMessageCostAndNoRatio() throws IOException {
+        Files.writeString(work.resolve("bench.properties"), "warmup=1\npushBatch=100\nref=/opt/go/goload\n");
+        step(1000, 2_000, 2_000, 0);
+        Path push = Files.move(work.resolve("rate-1000"), work.resolve("push"));
+        Files.writeString(push.resolve("time.txt"), timeV(0.5, 0.25, 204_800));
+        Path refPush = Files.createDirectories(work.resolve("ref/push"));
+        Files.writeString(refPush.resolve("time.txt"), timeV(2.5, 0.5, 51_200));
+        Files.writeString(refPush.resolve("console.log"), "panic: dial tcp: connection refused\n");
+        cloudDir(work.resolve("cloud"), 0, 2.0, true); // nothing consumed
+
+        JsonNode s = new BenchSummary(work).summary();
+        assertEquals(0, s.path("ref").path("push").path("wholeProcess").path("msgs").asLong());
+        assertTrue(s.path("ref").path("push").path("wholeProcess").path("cpuMicrosPerMsg").isNull(),
+                "3 s of CPU over no message is no per-message figure: " + s.path("ref"));
+        assertTrue(s.path("ratios").path("push").path("cpuMicrosPerMsg").isNull(), s.path("ratios").toString());
+        assertTrue(s.path("ratios").path("push").path("peakRssMB").isNumber(), "RSS needs no message count");
+        assertTrue(s.path("cloud").path("cpuMicrosPerConsumedMsg").isNull(), s.path("cloud").toString());
+        assertFalse(s.path("targetsRound2").has("pushWholeProcessCpuMicrosPerMsg"),
+                "goload's push counted no message either (the fixture has no pushedMsgs): not judged");
+    }
+
+    @Test
     void gnuTimeReadsHoursAndANonZeroExit() throws IOException {
         Path f = work.resolve("time.txt");
         Files.writeString(f, "Command exited with non-zero status 3\n" + timeV(1, 2, 1024)
