@@ -1,7 +1,7 @@
 package dev.goload.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goload.report.html.RunFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,15 +9,29 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
-/** One goload run record found in a phase directory, with its interval CSV beside it. */
-record BenchRun(Path file, JsonNode rec) {
+/**
+ * One goload run record found in a phase directory by {@link RunFiles} (the report's locator: the one
+ * {@code goload.run/…} record there, its interval CSV and {@code .hlog} beside it by run id).
+ */
+record BenchRun(RunFiles files) {
+    Path file() {
+        return files.record();
+    }
+
+    JsonNode rec() {
+        return files.json();
+    }
+
+    /** The run's {@code .hlog}, or null when it wrote none. */
+    Path hlog() {
+        return files.hlog();
+    }
+
     /** The rows of {@code <run-id>.intervals.csv}, column → value. */
     List<Map<String, String>> intervals() throws IOException {
-        String name = file.getFileName().toString();
-        Path csv = file.resolveSibling(name.substring(0, name.length() - ".json".length()) + ".intervals.csv");
-        List<String> lines = Files.readAllLines(csv);
+        if (files.csv() == null) throw new IOException("no interval CSV beside " + files.record());
+        List<String> lines = Files.readAllLines(files.csv());
         String[] header = lines.getFirst().split(",");
         List<Map<String, String>> rows = new ArrayList<>();
         for (String line : lines.subList(1, lines.size())) {
@@ -29,14 +43,13 @@ record BenchRun(Path file, JsonNode rec) {
         return rows;
     }
 
-    static BenchRun load(Path dir, ObjectMapper json) throws IOException {
-        Path f;
-        try (Stream<Path> s = Files.list(dir)) {
-            f = s.filter(p -> p.getFileName().toString().matches(".*-\\d{8}-\\d{6}-.*\\.json")
-                    || (p.toString().endsWith(".json") && !p.getFileName().toString().startsWith("endpoint-")))
-                    .findFirst().orElseThrow(() -> new IOException("no run record in " + dir));
+    /** The run in {@code dir}; an {@link IOException} when it holds none, or several. */
+    static BenchRun load(Path dir) throws IOException {
+        try {
+            return new BenchRun(RunFiles.locate(dir));
+        } catch (RunFiles.NotARun e) {
+            throw new IOException(e.getMessage(), e);
         }
-        return new BenchRun(f, json.readTree(f.toFile()));
     }
 
     /** Whether the run's JVM started from an AOT cache ({@code -XX:AOTCache=…} among its arguments). */

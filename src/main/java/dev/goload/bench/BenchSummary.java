@@ -111,8 +111,11 @@ public final class BenchSummary {
         ObjectNode off = cloud.phase(work.resolve("no" + dir.getFileName()));
         if (off == null) return v;
         v.set("withoutVerification", off);
-        v.put("verificationCpuMicrosPerConsumedMsg",
-                v.path("cpuMicrosPerConsumedMsg").asDouble() - off.path("cpuMicrosPerConsumedMsg").asDouble());
+        JsonNode on = v.path("cpuMicrosPerConsumedMsg"), without = off.path("cpuMicrosPerConsumedMsg");
+        // a run without GNU time's figures has none: a difference against a missing figure would be a made-up cost
+        if (on.isNumber() && without.isNumber()) {
+            v.put("verificationCpuMicrosPerConsumedMsg", on.asDouble() - without.asDouble());
+        }
         return v;
     }
 
@@ -121,7 +124,7 @@ public final class BenchSummary {
     }
 
     private ObjectNode pushPhase(Path dir) throws IOException {
-        BenchRun r = BenchRun.load(dir, json);
+        BenchRun r = BenchRun.load(dir);
         ObjectNode o = common(r, dir);
         Steady s = steady(r);
         o.put("pushedMsgsSteady", s.pushed);
@@ -138,7 +141,7 @@ public final class BenchSummary {
     }
 
     private ObjectNode consumePhase(Path dir) throws IOException {
-        BenchRun r = BenchRun.load(dir, json);
+        BenchRun r = BenchRun.load(dir);
         ObjectNode o = common(r, dir);
         Steady s = steady(r);
         o.put("ackedMsgsSteady", s.acked);
@@ -159,7 +162,7 @@ public final class BenchSummary {
 
     /** max mode, autoAck pops (no ack calls): whole-process CPU per popped message. */
     private ObjectNode autoAckPhase(Path dir) throws IOException {
-        BenchRun r = BenchRun.load(dir, json);
+        BenchRun r = BenchRun.load(dir);
         ObjectNode o = common(r, dir);
         o.put("popped", counter(r, "popped"));
         o.put("popErr", counter(r, "popErr"));
@@ -168,13 +171,13 @@ public final class BenchSummary {
     }
 
     private ObjectNode ratePhase(Path dir) throws IOException {
-        BenchRun r = BenchRun.load(dir, json);
+        BenchRun r = BenchRun.load(dir);
         ObjectNode o = common(r, dir);
         long reqPerSec = Long.parseLong(dir.getFileName().toString().substring("rate-".length()));
         int batch = Integer.parseInt(props.getOrDefault("pushBatch", "100"));
         o.put("offeredReqPerSec", reqPerSec);
         o.put("offeredMsgPerSec", reqPerSec * batch);
-        Map<String, Histogram> h = steadyHistograms(dir);
+        Map<String, Histogram> h = steadyHistograms(r.hlog());
         o.set("pushMsSteady", percentiles(h.get("push")));
         o.set("latenessMsSteady", percentiles(h.get("lateness")));
         Steady s = steady(r);
@@ -243,13 +246,9 @@ public final class BenchSummary {
     }
 
     /** Per tag, the .hlog interval histograms after the first {@code warmup} intervals, merged. */
-    private Map<String, Histogram> steadyHistograms(Path dir) throws IOException {
+    private Map<String, Histogram> steadyHistograms(Path hlog) throws IOException {
         Map<String, Histogram> merged = new HashMap<>();
         Map<String, Integer> seen = new HashMap<>();
-        Path hlog;
-        try (Stream<Path> s = Files.list(dir)) {
-            hlog = s.filter(p -> p.toString().endsWith(".hlog")).findFirst().orElse(null);
-        }
         if (hlog == null) return merged;
         HlogFiles.forEach(hlog, h -> {
             if (h.getTag().isEmpty()) return; // an untagged histogram belongs to no recorder

@@ -46,7 +46,7 @@ final class CloudBench {
         o.put("duplicate", ref.path("verify").path("duplicate").asLong());
         ObjectNode whole = WholeProcess.of(json, dir, popped, achieved.path("pushReqs").asLong());
         o.set("wholeProcess", whole);
-        if (whole != null) o.put("cpuMicrosPerConsumedMsg", whole.path("cpuMicrosPerMsg").asDouble());
+        if (whole != null) o.set("cpuMicrosPerConsumedMsg", whole.path("cpuMicrosPerMsg"));
         o.set("loaderConnections", run == null ? NullNode.instance : orNull(run.path("loader").path("connections")));
         sampled(o, dir.resolve("sockets.tsv"));
         Path bcpu = dir.resolve("broker-cpu.txt");

@@ -14,7 +14,8 @@ final class WholeProcess {
     private WholeProcess() {}
 
     /**
-     * The {@code wholeProcess} object for the run in {@code dir}, or null without a {@code time.txt}.
+     * The {@code wholeProcess} object for the run in {@code dir}, or null without a {@code time.txt};
+     * {@code cpuMicrosPerMsg} is null when no message was counted.
      *
      * @param msgs     messages moved (pushed, or consumed, as the phase counts them)
      * @param requests push requests, or 0 to leave out the per-request figure
@@ -29,7 +30,10 @@ final class WholeProcess {
         o.put("wallSec", t.wallSec());
         o.put("peakRssMB", t.maxRssKb() / 1024.0);
         o.put("msgs", msgs);
-        o.put("cpuMicrosPerMsg", t.cpuSec() * 1e6 / Math.max(1, msgs));
+        // a run that moved nothing (or whose [final] line is missing) has no per-message cost: the whole CPU
+        // as "per message" would make it look expensive, and a ratio against it make the other look lean
+        if (msgs > 0) o.put("cpuMicrosPerMsg", t.cpuSec() * 1e6 / msgs);
+        else o.putNull("cpuMicrosPerMsg");
         if (requests > 0) {
             o.put("requests", requests);
             o.put("cpuMicrosPerRequest", t.cpuSec() * 1e6 / requests);

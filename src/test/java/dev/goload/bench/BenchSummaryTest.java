@@ -27,7 +27,7 @@ class BenchSummaryTest {
     private void step(int reqPerSec, long warmupPushMicros, long steadyPushMicros, long shed) throws IOException {
         Path dir = Files.createDirectories(work.resolve("rate-" + reqPerSec));
         Files.writeString(dir.resolve("goload-20260101-000000-x.json"), """
-                {"schema":"goload.run/2","durationSec":3,"loader":{"cpuSeconds":0.3,"cpuCoresAvg":0.1},
+                {"schema":"goload.run/2","runId":"goload-20260101-000000-x","durationSec":3,"loader":{"cpuSeconds":0.3,"cpuCoresAvg":0.1},
                  "counters":{"shedCapReq":%d,"shedBehindReq":0,"pushErrReq":0,"offeredReq":300,"achievedReq":300},
                  "intervals":3}
                 """.formatted(shed));
@@ -37,7 +37,7 @@ class BenchSummaryTest {
                 1,1.000,0.100,300,0,51,false
                 2,1.000,0.100,300,0,52,true
                 """);
-        try (OutputStream out = Files.newOutputStream(dir.resolve("x.hlog"))) {
+        try (OutputStream out = Files.newOutputStream(dir.resolve("goload-20260101-000000-x.hlog"))) {
             HistogramLogWriter w = new HistogramLogWriter(out);
             for (long v : new long[] {warmupPushMicros, steadyPushMicros, steadyPushMicros}) {
                 Histogram h = new Histogram(3);
@@ -113,7 +113,7 @@ class BenchSummaryTest {
         step(1000, 2_000, 2_000, 0);
         Path push = Files.move(work.resolve("rate-1000"), work.resolve("push"));
         Files.writeString(push.resolve("goload-20260101-000000-x.json"), """
-                {"schema":"goload.run/2","durationSec":3,"loader":{"cpuSeconds":0.3,"cpuCoresAvg":0.1},
+                {"schema":"goload.run/2","runId":"goload-20260101-000000-x","durationSec":3,"loader":{"cpuSeconds":0.3,"cpuCoresAvg":0.1},
                  "counters":{"pushedMsgs":1000000,"achievedReq":10000}}
                 """);
         Files.writeString(push.resolve("time.txt"), timeV(0.5, 0.25, 204_800)); // 0.75 s / 1e6 msgs
@@ -153,6 +153,45 @@ class BenchSummaryTest {
         assertTrue(s.path("targetsRound2").path("cloudCpuOverRef").path("met").asBoolean(), "0.5 <= 0.5");
         assertFalse(s.path("targetsRound2").path("pushWholeProcessCpuMicrosPerMsg").path("met").asBoolean(), "0.75 > 0.5");
         assertFalse(s.path("targetsRound2").has("consumeAckWholeProcessCpuMicrosPerMsg"), "not measured: not judged");
+    }
+
+    @Test
+    void theVerificationCostIsTheDifferenceToItsUnverifiedTwinAndAbsentWhenATwinHasNoWholeProcessFigure()
+            throws IOException {
+        Files.writeString(work.resolve("bench.properties"), "warmup=1\n");
+        cloudDir(work.resolve("verify-4"), 3000, 2.0, true);   // 3 s of CPU / 3,000 consumed
+        cloudDir(work.resolve("noverify-4"), 3000, 1.4, true); // 2.4 s
+        cloudDir(work.resolve("verify-8"), 3000, 2.0, true);
+        cloudDir(work.resolve("noverify-8"), 3000, 1.4, true);
+        Files.delete(work.resolve("noverify-8/time.txt"));
+
+        JsonNode verify = new BenchSummary(work).summary().path("verify");
+        assertEquals(2, verify.size());
+        assertEquals(200.0, verify.get(0).path("verificationCpuMicrosPerConsumedMsg").asDouble(), 1e-9);
+        assertTrue(verify.get(1).has("withoutVerification"));
+        assertFalse(verify.get(1).has("verificationCpuMicrosPerConsumedMsg"), "no twin figure: no cost, never 1000 - 0");
+    }
+
+    @Test
+    void aReferenceRunWithoutAFinalLineHasNoPerMessageCostAndNoRatio() throws IOException {
+        Files.writeString(work.resolve("bench.properties"), "warmup=1\npushBatch=100\nref=/opt/go/goload\n");
+        step(1000, 2_000, 2_000, 0);
+        Path push = Files.move(work.resolve("rate-1000"), work.resolve("push"));
+        Files.writeString(push.resolve("time.txt"), timeV(0.5, 0.25, 204_800));
+        Path refPush = Files.createDirectories(work.resolve("ref/push"));
+        Files.writeString(refPush.resolve("time.txt"), timeV(2.5, 0.5, 51_200));
+        Files.writeString(refPush.resolve("console.log"), "panic: dial tcp: connection refused\n");
+        cloudDir(work.resolve("cloud"), 0, 2.0, true); // nothing consumed
+
+        JsonNode s = new BenchSummary(work).summary();
+        assertEquals(0, s.path("ref").path("push").path("wholeProcess").path("msgs").asLong());
+        assertTrue(s.path("ref").path("push").path("wholeProcess").path("cpuMicrosPerMsg").isNull(),
+                "3 s of CPU over no message is no per-message figure: " + s.path("ref"));
+        assertTrue(s.path("ratios").path("push").path("cpuMicrosPerMsg").isNull(), s.path("ratios").toString());
+        assertTrue(s.path("ratios").path("push").path("peakRssMB").isNumber(), "RSS needs no message count");
+        assertTrue(s.path("cloud").path("cpuMicrosPerConsumedMsg").isNull(), s.path("cloud").toString());
+        assertFalse(s.path("targetsRound2").has("pushWholeProcessCpuMicrosPerMsg"),
+                "goload's push counted no message either (the fixture has no pushedMsgs): not judged");
     }
 
     @Test

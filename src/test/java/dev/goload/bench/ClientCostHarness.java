@@ -5,9 +5,9 @@ import dev.goload.client.Message;
 import dev.goload.client.PopRequest;
 import dev.goload.client.PopResult;
 import dev.goload.client.QueenClient;
+import dev.goload.modes.Payloads;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -28,7 +28,7 @@ public final class ClientCostHarness {
         InetSocketAddress any = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
         try (NioHttpServer server = endpoint.serve(any, 1); NioHttpServer server1 = single.serve(any, 1);
              QueenClient push100 = client(server); QueenClient push1 = client(server1)) {
-            byte[] payload = ("{\"data\":\"" + "x".repeat(256) + "\",\"src\":\"goload-ol\"}").getBytes(StandardCharsets.UTF_8);
+            byte[] payload = new Payloads(256, "goload-ol").plain(); // the bytes openloop sends
             PopRequest pop = PopRequest.of("bench").withBatch(500);
             PopRequest popAuto = pop.withAutoAck(true);
             for (int r = 0; r < rounds; r++) {

@@ -1,7 +1,7 @@
 package dev.goload.client;
 
 import dev.goload.bench.CostMeter;
-import java.nio.charset.StandardCharsets;
+import dev.goload.modes.Payloads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,7 +26,7 @@ public final class BodyCostHarness {
             String txn = "01a2290d-9c40-7000-a3b3-229afefd" + String.format(Locale.ROOT, "%04d", i);
             acks.add(AckItem.completed(new Message(txn, pid, lease, "bench", "p0", 0, null, null)));
         }
-        byte[] payload = ("{\"data\":\"" + "x".repeat(256) + "\",\"src\":\"goload-ol\"}").getBytes(StandardCharsets.UTF_8);
+        byte[] payload = new Payloads(256, "goload-ol").plain(); // the bytes openloop sends
         Buffer sink = new Buffer();
         for (int r = 0; r < rounds; r++) {
             CostMeter.print("ackbody500", 4_000, 500, () -> {
