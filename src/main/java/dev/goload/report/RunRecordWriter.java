@@ -256,7 +256,7 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
     }
 
     /** The common counters, every key always present (0 means none), in the vocabulary of docs/run-record.md. */
-    static Map<String, Long> counters(RunCounters.Snapshot s) {
+    public static Map<String, Long> counters(RunCounters.Snapshot s) {
         Map<String, Long> m = new LinkedHashMap<>();
         m.put("offeredReq", s.offeredReq());
         m.put("sentReq", s.sentReq());
