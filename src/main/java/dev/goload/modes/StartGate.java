@@ -145,7 +145,7 @@ public final class StartGate {
 
     /** The source's answer; a stop meanwhile cancels it (its failure then is the stop's, not a refusal). */
     private CoordinatedStart.Start ask(EpochClock epoch, RunSignal signal) throws Refused, InterruptedException {
-        if (signal.isStopping()) return null;
+        if (signal.isStopping() || source == Source.NONE) return null; // no barrier: nothing to watch
         Thread watcher = Thread.ofVirtual().name("goload-start-watch").start(() -> {
             try {
                 signal.await(Long.MAX_VALUE);
