@@ -1,5 +1,6 @@
 package dev.goload.modes;
 
+import dev.goload.modes.run.IntervalReporter;
 import dev.goload.modes.run.RunNote;
 import dev.goload.pace.NanoClock;
 import dev.goload.shard.CoordinatedStart;
@@ -53,21 +54,18 @@ public final class StartGate {
         default void cancel() {}
     }
 
-    /** How the gate waits for T0; tests inject one that moves their clock. */
-    @FunctionalInterface
-    public interface Waiter {
-        /** Coarse waits on the signal (which wakes at a stop), the last 2 ms parked. */
-        Waiter SYSTEM = (nanos, signal) -> {
-            if (nanos > 2_000_000L) {
-                signal.pause((nanos - 2_000_000L) / 1_000_000L);
-            } else {
-                LockSupport.parkNanos(nanos);
-            }
-        };
-
-        /** Waits up to {@code nanos}, or less; returns early when {@code signal} stops. */
-        void pause(long nanos, RunSignal signal);
-    }
+    /**
+     * How the gate waits for T0 (the reporter's {@link IntervalReporter.Waiter}; tests inject one that moves their
+     * clock): coarse waits on the signal (which wakes at a stop), the last 2 ms parked, so the first request leaves
+     * on T0 rather than up to a millisecond after it.
+     */
+    static final IntervalReporter.Waiter SYSTEM_WAITER = (signal, nanos) -> {
+        if (nanos <= 2_000_000L) {
+            LockSupport.parkNanos(nanos);
+            return signal.isStopping();
+        }
+        return signal.await((nanos - 2_000_000L) / 1_000_000L);
+    };
 
     /** The coordinated start failed: nothing was sent; the message names the problem. */
     public static final class Refused extends Exception {
@@ -112,10 +110,10 @@ public final class StartGate {
         return began;
     }
 
-    /** {@link #await(NanoClock, EpochClock, RunSignal, Consumer, Waiter)} with the {@link Waiter#SYSTEM} waiter. */
+    /** {@link #await(NanoClock, EpochClock, RunSignal, Consumer, IntervalReporter.Waiter)} waiting in real time. */
     public Began await(NanoClock clock, EpochClock epoch, RunSignal signal, Consumer<? super RunNote> notes)
             throws Refused, InterruptedException {
-        return await(clock, epoch, signal, notes, Waiter.SYSTEM);
+        return await(clock, epoch, signal, notes, SYSTEM_WAITER);
     }
 
     /**
@@ -125,7 +123,7 @@ public final class StartGate {
      *                 {@link #LATE_TOLERANCE_NANOS} before this loader got here
      */
     public Began await(NanoClock clock, EpochClock epoch, RunSignal signal, Consumer<? super RunNote> notes,
-                       Waiter waiter) throws Refused, InterruptedException {
+                       IntervalReporter.Waiter waiter) throws Refused, InterruptedException {
         CoordinatedStart.Start s = ask(epoch, signal);
         if (signal.isStopping()) return done(new Began(clock.nanoTime(), s, 0, true));
         if (s == null) return done(new Began(clock.nanoTime(), null, 0, false));
@@ -138,15 +136,16 @@ public final class StartGate {
         }
         notes.accept(new Started(shard, s, late));
         for (long left; (left = t0 - clock.nanoTime()) > 0; ) {
-            if (signal.isStopping()) return done(new Began(clock.nanoTime(), s, late, true));
-            waiter.pause(left, signal);
+            if (signal.isStopping() || waiter.await(signal, left)) {
+                return done(new Began(clock.nanoTime(), s, late, true));
+            }
         }
         return done(new Began(t0, s, late, signal.isStopping()));
     }
 
     /** The source's answer; a stop meanwhile cancels it (its failure then is the stop's, not a refusal). */
     private CoordinatedStart.Start ask(EpochClock epoch, RunSignal signal) throws Refused, InterruptedException {
-        if (signal.isStopping()) return null;
+        if (signal.isStopping() || source == Source.NONE) return null; // no barrier: nothing to watch
         Thread watcher = Thread.ofVirtual().name("goload-start-watch").start(() -> {
             try {
                 signal.await(Long.MAX_VALUE);

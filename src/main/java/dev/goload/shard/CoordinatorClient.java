@@ -105,6 +105,10 @@ public final class CoordinatorClient {
                     }
                     default -> throw new IOException("coordinator " + base + " answered " + r.code() + ": " + j);
                 }
+            } catch (IOException e) {
+                // the held registration cut by cancel() fails as an IOException ("Canceled"): it is the stop's end
+                if (cancelled) throw new java.util.concurrent.CancellationException("the run was stopped");
+                throw e;
             }
             if (System.nanoTime() >= until) {
                 throw new IllegalStateException("no start from the coordinator " + base + " within " + waitMillis

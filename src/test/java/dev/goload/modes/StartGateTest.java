@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.goload.modes.run.IntervalReporter;
 import dev.goload.modes.run.RunNote;
 import dev.goload.pace.NanoClock;
 import dev.goload.shard.CoordinatedStart;
@@ -34,9 +35,10 @@ class StartGateTest {
     private final List<RunNote> notes = new ArrayList<>();
     private final AtomicInteger pauses = new AtomicInteger();
     /** Moves the clock by what it was asked to wait (at most 1 s at a time), as the signal's timed wait would. */
-    private final StartGate.Waiter moving = (nanos, s) -> {
+    private final IntervalReporter.Waiter moving = (s, nanos) -> {
         pauses.incrementAndGet();
         now.addAndGet(Math.min(nanos, 1_000_000_000L));
+        return false;
     };
 
     private CoordinatedStart.Start startIn(long nanosFromNow) {
@@ -107,10 +109,10 @@ class StartGateTest {
     @Test
     void aStopDuringTheWaitForT0EndsItAtOnce() throws Exception {
         CoordinatedStart.Start s = startIn(3_600_000_000_000L); // an hour ahead
-        StartGate.Waiter stopping = (nanos, sig) -> {
+        IntervalReporter.Waiter stopping = (sig, nanos) -> {
             pauses.incrementAndGet();
             now.addAndGet(1_000_000_000L);
-            sig.stop("signal"); // Ctrl-C after the first second
+            return sig.stop("signal"); // Ctrl-C after the first second: the wait wakes, stopped
         };
         StartGate gate = new StartGate(SHARD, e -> s);
         StartGate.Began b = gate.await(clock, epoch, signal, notes::add, stopping);

@@ -99,8 +99,8 @@ public final class CmRun {
 
     /**
      * Makes this run one shard's part of a sharded run ({@link CmShardPart}): each flow's rate split exactly, only
-     * the shard's properties pushed, warmed up and swept (its T0 is the {@link #startGate}'s). Wildcard stages cannot be restricted to a shard's partitions: the command refuses {@code -shard} with
-     * them.
+     * the shard's properties pushed, warmed up and swept (its T0 is the {@link #startGate}'s). Wildcard stages
+     * cannot be restricted to a shard's partitions: the command refuses {@code -shard} with them.
      */
     public CmRun sharded(CmShardPart part) {
         if (part.shard().sharded() && !(cfg.finalTargeted() && cfg.intermediateTargeted())) {
