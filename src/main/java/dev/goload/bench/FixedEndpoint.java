@@ -64,6 +64,29 @@ public final class FixedEndpoint {
         return serve(bind, threads).port();
     }
 
+    /** A started endpoint: its port, and {@link #close()} stops it (its selector threads and its socket). */
+    public static final class Serving implements AutoCloseable {
+        private final NioHttpServer server;
+
+        private Serving(NioHttpServer server) {
+            this.server = server;
+        }
+
+        public int port() {
+            return server.port();
+        }
+
+        @Override
+        public void close() throws IOException {
+            server.close();
+        }
+    }
+
+    /** Starts serving on {@code bind} until the returned handle is closed (for callers that outlive the endpoint). */
+    public Serving start(InetSocketAddress bind, int threads) throws IOException {
+        return new Serving(serve(bind, threads));
+    }
+
     /** Starts serving on {@code bind}; close the returned server to stop. */
     NioHttpServer serve(InetSocketAddress bind, int threads) throws IOException {
         NioHttpServer server = new NioHttpServer(bind, threads, this::answer);

@@ -72,10 +72,10 @@ public final class AotTrainCommand {
             return ExitCodes.USAGE;
         }
         Path work = null;
-        try {
+        try (FixedEndpoint.Serving e100 = endpoint(100); FixedEndpoint.Serving e1 = endpoint(1)) {
             work = Files.createTempDirectory("goload-aot-train");
-            String url100 = endpoint(100);
-            String url1 = endpoint(1);
+            String url100 = "http://127.0.0.1:" + e100.port();
+            String url1 = "http://127.0.0.1:" + e1.port();
             int i = 0;
             for (Step step : steps(url100, url1, sec)) {
                 List<String> argv = new ArrayList<>(step.args());
@@ -92,10 +92,12 @@ public final class AotTrainCommand {
         }
     }
 
-    /** A fixed endpoint on a free loopback port answering every push with {@code pushItems} results. */
-    private static String endpoint(int pushItems) throws IOException {
-        int port = FixedEndpoint.of(pushItems, 500, 500, 256, false).listen(new InetSocketAddress("127.0.0.1", 0), 1);
-        return "http://127.0.0.1:" + port;
+    /**
+     * A fixed endpoint on a free loopback port answering every push with {@code pushItems} results, stopped when the
+     * training ends (the command also runs inside test JVMs, which must not keep its servers).
+     */
+    private static FixedEndpoint.Serving endpoint(int pushItems) throws IOException {
+        return FixedEndpoint.of(pushItems, 500, 500, 256, false).start(new InetSocketAddress("127.0.0.1", 0), 1);
     }
 
     /** Runs one step with its output captured; on failure prints the step and the output's tail to {@code err}. */
