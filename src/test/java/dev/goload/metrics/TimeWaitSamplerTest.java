@@ -84,8 +84,7 @@ class TimeWaitSamplerTest {
     void seesARealTimeWaitSocketOnThisMachine() throws Exception {
         Path tcp = Path.of("/proc/net/tcp");
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(tcp), "no /proc/net/tcp");
-        try (ServerSocket listener = new ServerSocket()) {
-            listener.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0));
+        try (ServerSocket listener = cleanListener()) {
             int port = listener.getLocalPort();
             try (Socket client = new Socket(InetAddress.getByName("127.0.0.1"), port);
                  Socket accepted = listener.accept()) {
@@ -96,6 +95,20 @@ class TimeWaitSamplerTest {
             long deadline = System.nanoTime() + 5_000_000_000L;
             while (s.sample() < 1 && System.nanoTime() < deadline) Thread.sleep(10);
             assertEquals(1L, s.peak());
+        }
+    }
+
+    /**
+     * A loopback listener on a port no TIME_WAIT socket uses yet. The other test JVM's closed sockets linger in
+     * TIME_WAIT on their ephemeral ports, and a listener may be bound to such a port (SO_REUSEADDR); once bound,
+     * the kernel gives the port to no new outgoing socket, so only this test's socket can appear on it.
+     */
+    private static ServerSocket cleanListener() throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            ServerSocket listener = new ServerSocket();
+            listener.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0));
+            if (new TimeWaitSampler(listener.getLocalPort()).sample() == 0 || attempt == 20) return listener;
+            listener.close();
         }
     }
 }
