@@ -163,7 +163,7 @@ final class Http1Codec {
         }
     }
 
-    private static int parseCode(String status) throws ProtocolException {
+    static int parseCode(String status) throws ProtocolException {
         int code = 0;
         for (int i = 9; i < 12; i++) {
             char d = status.charAt(i);
@@ -174,7 +174,7 @@ final class Http1Codec {
     }
 
     /** A Content-Length value: digits, or a list of identical digit strings ({@code 5, 5}: RFC 9110 §8.6). */
-    private static long parseLength(String v) throws ProtocolException {
+    static long parseLength(String v) throws ProtocolException {
         if (v.indexOf(',') < 0) return parseDigits(v, v); // every answer: no list to split
         long n = -1;
         for (String member : v.split(",", -1)) {
@@ -206,7 +206,7 @@ final class Http1Codec {
     }
 
     /** Header lines for {@code h}, with Host (unless {@code h} sets it) and User-Agent. */
-    private static byte[] head(Headers h, HttpUrl url) {
+    static byte[] head(Headers h, HttpUrl url) {
         StringBuilder sb = new StringBuilder(256);
         if (h.get("Host") == null) sb.append("Host: ").append(hostPort(url)).append("\r\n");
         if (h.get("User-Agent") == null) sb.append("User-Agent: goload\r\n");
