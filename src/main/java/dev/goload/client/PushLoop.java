@@ -113,10 +113,14 @@ public final class PushLoop<T> implements AutoCloseable {
         this.thread = Thread.ofPlatform().name("goload-push-loop").daemon().unstarted(this::run);
     }
 
-    /** True when pushes of {@code client} may take the loop: the http1 engine, no retries, not switched off. */
-    public static boolean eligible(QueenClient client) {
+    /** False when {@value #ENV} is {@code 0} or {@code false} (the virtual-thread path); true by default. */
+    public static boolean enabledByEnvironment() {
         String v = System.getenv(ENV);
-        if (v != null && (v.strip().equals("0") || v.strip().equalsIgnoreCase("false"))) return false;
+        return v == null || !(v.strip().equals("0") || v.strip().equalsIgnoreCase("false"));
+    }
+
+    /** True when pushes of {@code client} may take the loop: the http1 engine and one attempt per call. */
+    public static boolean eligible(QueenClient client) {
         ClientConfig c = client.config();
         return client.engine() == HttpEngine.HTTP1 && c.retry().attempts() == 1 && c.retry429().limitFor(false) == 1;
     }

@@ -64,6 +64,11 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
     private volatile long firstLaunchNanos = Long.MIN_VALUE;
 
     public OpenLoopProducers(OpenLoopConfig cfg, LoadRun.Context ctx, long seed) {
+        this(cfg, ctx, seed, PushLoop.enabledByEnvironment());
+    }
+
+    /** {@code pushLoop}: take the push loop where the client allows it ({@link PushLoop#eligible}). */
+    public OpenLoopProducers(OpenLoopConfig cfg, LoadRun.Context ctx, long seed, boolean pushLoop) {
         this.cfg = cfg;
         this.ctx = ctx;
         this.seed = seed;
@@ -74,7 +79,7 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
         this.sender = new PushSender(ctx.counters(), ctx.recorders(), ctx.signal(), ctx.clock());
         try {
             // built now, before the warm-up, so that the warm-up dials the loop's sockets
-            this.loop = PushLoop.eligible(ctx.client())
+            this.loop = pushLoop && PushLoop.eligible(ctx.client())
                     ? ctx.client().pushLoop(ctx.clock()::nanoTime, expectedConcurrency(), this) : null;
         } catch (IOException e) {
             throw new UncheckedIOException("push loop: " + e.getMessage(), e);
