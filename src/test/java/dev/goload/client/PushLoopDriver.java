@@ -22,12 +22,21 @@ final class PushLoopDriver implements PushLoop.Pacer, PushLoop.Listener<Integer>
     private final PushLoop<Integer> loop;
     private final int pushes;
     private final boolean sequential;
+    private final byte[] payload;
+    /** Sequential pushes: how long after an outcome the next push goes (set before {@link #start}). */
+    long gapNanos;
+    private long lastOutcomeNanos;
     // loop thread only
     private int sent;
     private int open;
     int sending;
 
     PushLoopDriver(QueenClient client, int pushes, boolean sequential) throws IOException {
+        this(client, pushes, sequential, PAYLOAD);
+    }
+
+    PushLoopDriver(QueenClient client, int pushes, boolean sequential, byte[] payload) throws IOException {
+        this.payload = payload;
         this.loop = client.pushLoop(System::nanoTime, 0, this);
         this.pushes = pushes;
         this.sequential = sequential;
@@ -44,9 +53,9 @@ final class PushLoopDriver implements PushLoop.Pacer, PushLoop.Listener<Integer>
 
     @Override
     public long advance(long now) {
-        while (sent < pushes && (!sequential || open == 0)) {
+        while (sent < pushes && (!sequential || (open == 0 && (sent == 0 || now - lastOutcomeNanos >= gapNanos)))) {
             open++;
-            loop.push("q", "p", PAYLOAD, 1, sent++);
+            loop.push("q", "p", payload, 1, sent++);
         }
         return now + 200_000; // look again soon: a sequential push goes once the previous one has its outcome
     }
@@ -59,12 +68,14 @@ final class PushLoopDriver implements PushLoop.Pacer, PushLoop.Listener<Integer>
     @Override
     public void answered(Integer tag, PushResult result) {
         open--;
+        lastOutcomeNanos = System.nanoTime();
         outcomes.add(result);
     }
 
     @Override
     public void failed(Integer tag, QueenException failure) {
         open--;
+        lastOutcomeNanos = System.nanoTime();
         outcomes.add(failure);
     }
 
