@@ -217,6 +217,7 @@ public final class PushLoop<T> implements AutoCloseable {
         boolean offering = true;
         long nextDue = Long.MIN_VALUE;
         try {
+            selector.selectNow(this::onKey); // sockets dialled ahead that the peer closed since: not sent on
             while (!closeRequested) {
                 if (offering) {
                     long now = clock.getAsLong();
