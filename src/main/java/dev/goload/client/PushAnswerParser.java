@@ -1,19 +1,14 @@
 package dev.goload.client;
 
-import static dev.goload.client.Http1Connection.printable;
-
 import java.io.EOFException;
 import java.net.ProtocolException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Locale;
 
 /**
  * Incremental HTTP/1.1 answer parser for the {@link PushLoop}: fed whatever bytes a non-blocking read returned, it
  * keeps its place between reads. It decides exactly as {@link Http1Codec#read} does: the status line checked, interim
- * 1xx answers skipped, Content-Length (identical duplicates accepted, conflicting ones an error), exactly
- * {@code chunked} or no Transfer-Encoding, never both, obs-fold an error, at most {@value Http1Codec#MAX_HEADER_FIELDS}
- * fields and {@value Http1Codec#MAX_HEADER_BYTES} bytes of header section, lines at most
+ * 1xx answers skipped, the head decided by the same {@link Http1Head}, lines at most
  * {@value Http1Connection#READ_BUFFER} bytes, 204/304 without body, no length ⇒ read to close (at most
  * {@value Http1Connection#MAX_READ_TO_CLOSE_BODY} bytes), {@code Connection: close} and HTTP/1.0 retire the socket.
  *
@@ -27,13 +22,7 @@ final class PushAnswerParser {
     private byte[] line = new byte[128];
     private int lineLen;
     private State state;
-    private int code;
-    private long contentLength;
-    private String transferEncoding;
-    private boolean close;
-    private String retryAfter;
-    private int fields;
-    private long headerBytes;
+    private final Http1Head head = new Http1Head();
     private byte[] body;
     private int bodyLen;
     private long remaining;
@@ -63,7 +52,7 @@ final class PushAnswerParser {
     }
 
     int code() {
-        return code;
+        return head.code;
     }
 
     /** The answer's body (valid once {@link #done()}). */
@@ -73,12 +62,12 @@ final class PushAnswerParser {
 
     /** The final answer's {@code Retry-After}, or null. */
     String retryAfter() {
-        return retryAfter;
+        return head.retryAfter;
     }
 
     /** Whether the answer lets the socket carry another exchange (the caller also checks for unread bytes). */
     boolean keepAlive() {
-        return !close;
+        return !head.close;
     }
 
     /**
@@ -113,7 +102,7 @@ final class PushAnswerParser {
     void eof() throws EOFException {
         if (state == State.TO_END) {
             state = State.DONE;
-            close = true;
+            head.close = true;
             return;
         }
         throw new EOFException("unexpected end of stream on " + origin);
@@ -145,10 +134,13 @@ final class PushAnswerParser {
 
     private void onLine(String s) throws ProtocolException {
         switch (state) {
-            case STATUS -> status(s);
+            case STATUS -> {
+                head.status(s);
+                state = State.HEADERS;
+            }
             case HEADERS -> {
                 if (s.isEmpty()) endOfHead();
-                else header(s);
+                else head.field(s);
             }
             case CHUNK_SIZE -> chunkSize(s);
             case CHUNK_END -> {
@@ -162,90 +154,25 @@ final class PushAnswerParser {
         }
     }
 
-    private void status(String status) throws ProtocolException {
-        // "HTTP/1.1 201 Created" (the reason phrase may be absent)
-        if (status.length() < 12 || !status.startsWith("HTTP/1.") || status.charAt(8) != ' '
-                || (status.length() > 12 && status.charAt(12) != ' ')) {
-            throw new ProtocolException("unexpected status line: " + printable(status));
-        }
-        code = Http1Codec.parseCode(status);
-        close = status.charAt(7) == '0';
-        contentLength = -1;
-        transferEncoding = null;
-        retryAfter = null;
-        fields = 0;
-        headerBytes = 0;
-        state = State.HEADERS;
-    }
-
-    private void header(String line) throws ProtocolException {
-        headerBytes += line.length() + 2;
-        if (++fields > Http1Codec.MAX_HEADER_FIELDS) {
-            throw new ProtocolException("more than " + Http1Codec.MAX_HEADER_FIELDS + " header fields");
-        }
-        if (headerBytes > Http1Codec.MAX_HEADER_BYTES) {
-            throw new ProtocolException("header section longer than " + Http1Codec.MAX_HEADER_BYTES + " bytes");
-        }
-        char first = line.charAt(0);
-        if (first == ' ' || first == '\t') throw new ProtocolException("obsolete line folding in header: " + printable(line));
-        int colon = line.indexOf(':');
-        if (colon <= 0) throw new ProtocolException("malformed header line: " + printable(line));
-        String name = line.substring(0, colon).strip();
-        String value = line.substring(colon + 1).strip();
-        if (name.equalsIgnoreCase("Content-Length")) {
-            long n = Http1Codec.parseLength(value);
-            if (contentLength >= 0 && n != contentLength) {
-                throw new ProtocolException("conflicting Content-Length: " + contentLength + " and " + n);
-            }
-            contentLength = n;
-        } else if (name.equalsIgnoreCase("Transfer-Encoding")) {
-            transferEncoding = transferEncoding == null ? value : transferEncoding + ", " + value;
-        } else if (name.equalsIgnoreCase("Connection")) {
-            String v = value.toLowerCase(Locale.ROOT);
-            if (v.contains("close")) close = true;
-            else if (v.contains("keep-alive")) close = false;
-        } else if (name.equalsIgnoreCase("Retry-After")) {
-            retryAfter = value;
-        }
-    }
-
     private void endOfHead() throws ProtocolException {
-        if (code >= 100 && code < 200) { // interim answer: the real one follows
+        if (head.interim()) { // the real answer follows
             state = State.STATUS;
             return;
         }
-        boolean chunked = false;
-        if (transferEncoding != null) {
-            if (contentLength >= 0) throw new ProtocolException("both Content-Length and Transfer-Encoding");
-            if (!transferEncoding.equalsIgnoreCase("chunked")) {
-                throw new ProtocolException("unsupported Transfer-Encoding: " + printable(transferEncoding));
+        switch (head.framing(false)) {
+            case NONE -> state = State.DONE;
+            case CHUNKED -> state = State.CHUNK_SIZE;
+            case LENGTH -> {
+                remaining = head.contentLength;
+                body = new byte[(int) Math.min(remaining, Http1Connection.FIRST_BODY_ARRAY)];
+                state = remaining == 0 ? State.DONE : State.BODY;
             }
-            chunked = true;
-        }
-        if (code == 204 || code == 304) {
-            state = State.DONE;
-        } else if (chunked) {
-            state = State.CHUNK_SIZE;
-        } else if (contentLength >= 0) {
-            remaining = contentLength;
-            body = new byte[(int) Math.min(contentLength, Http1Connection.FIRST_BODY_ARRAY)];
-            state = contentLength == 0 ? State.DONE : State.BODY;
-        } else {
-            close = true;
-            state = State.TO_END;
+            case TO_CLOSE -> state = State.TO_END;
         }
     }
 
     private void chunkSize(String sizeLine) throws ProtocolException {
-        int semi = sizeLine.indexOf(';');
-        String hex = (semi >= 0 ? sizeLine.substring(0, semi) : sizeLine).strip();
-        long size;
-        try {
-            size = Long.parseLong(hex, 16);
-        } catch (NumberFormatException e) {
-            throw new ProtocolException("bad chunk size: " + printable(sizeLine));
-        }
-        if (size < 0 || bodyLen + size > Integer.MAX_VALUE - 16) throw new ProtocolException("bad chunk size: " + printable(sizeLine));
+        long size = Http1Head.chunkSize(sizeLine, bodyLen);
         if (size == 0) {
             state = State.TRAILERS;
         } else {
