@@ -196,8 +196,9 @@ public final class PushLoop<T> implements AutoCloseable {
             exchanges.cutInFlight();
             exchanges.closeSockets();
         } catch (IOException e) {
-            offeringEnded.countDown();
             throw new java.io.UncheckedIOException(e);
+        } finally {
+            offeringEnded.countDown(); // a loop that ended (or died) offers nothing more: stopOffering need not wait
         }
     }
 
