@@ -1,11 +1,9 @@
 package dev.goload.client;
 
-import static dev.goload.client.Http1Connection.printable;
 
 import java.io.IOException;
 import java.net.ProtocolException;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import okhttp3.Headers;
 import okhttp3.HttpUrl;
 import okhttp3.Request;
@@ -90,113 +88,21 @@ final class Http1Codec {
      * {@value Http1Connection#MAX_READ_TO_CLOSE_BODY} bytes.
      */
     Http1Engine.Response read(Http1Connection c, boolean headRequest) throws IOException {
+        Http1Head h = new Http1Head();
         while (true) {
-            String status = c.line();
-            // "HTTP/1.1 201 Created" (the reason phrase may be absent)
-            if (status.length() < 12 || !status.startsWith("HTTP/1.") || status.charAt(8) != ' '
-                    || (status.length() > 12 && status.charAt(12) != ' ')) {
-                throw new ProtocolException("unexpected status line: " + printable(status));
-            }
-            int code = parseCode(status);
-            boolean http10 = status.charAt(7) == '0';
-            long contentLength = -1;
-            String transferEncoding = null;
-            boolean close = http10;
-            String retryAfter = null;
-            int fields = 0;
-            long headerBytes = 0;
-            for (String line; !(line = c.line()).isEmpty(); ) {
-                headerBytes += line.length() + 2;
-                if (++fields > MAX_HEADER_FIELDS) {
-                    throw new ProtocolException("more than " + MAX_HEADER_FIELDS + " header fields");
-                }
-                if (headerBytes > MAX_HEADER_BYTES) {
-                    throw new ProtocolException("header section longer than " + MAX_HEADER_BYTES + " bytes");
-                }
-                char first = line.charAt(0);
-                if (first == ' ' || first == '\t') {
-                    throw new ProtocolException("obsolete line folding in header: " + printable(line));
-                }
-                int colon = line.indexOf(':');
-                if (colon <= 0) throw new ProtocolException("malformed header line: " + printable(line));
-                String name = line.substring(0, colon).strip();
-                String value = line.substring(colon + 1).strip();
-                if (name.equalsIgnoreCase("Content-Length")) {
-                    long n = parseLength(value);
-                    if (contentLength >= 0 && n != contentLength) {
-                        throw new ProtocolException("conflicting Content-Length: " + contentLength + " and " + n);
-                    }
-                    contentLength = n;
-                } else if (name.equalsIgnoreCase("Transfer-Encoding")) {
-                    transferEncoding = transferEncoding == null ? value : transferEncoding + ", " + value;
-                } else if (name.equalsIgnoreCase("Connection")) {
-                    String v = value.toLowerCase(Locale.ROOT);
-                    if (v.contains("close")) close = true;
-                    else if (v.contains("keep-alive")) close = false;
-                } else if (name.equalsIgnoreCase("Retry-After")) {
-                    retryAfter = value;
-                }
-            }
-            if (code >= 100 && code < 200) continue; // interim answer: the real one follows
-            boolean chunked = false;
-            if (transferEncoding != null) {
-                if (contentLength >= 0) throw new ProtocolException("both Content-Length and Transfer-Encoding");
-                if (!transferEncoding.equalsIgnoreCase("chunked")) {
-                    throw new ProtocolException("unsupported Transfer-Encoding: " + printable(transferEncoding));
-                }
-                chunked = true;
-            }
-            byte[] body;
-            if (headRequest || code == 204 || code == 304) {
-                body = new byte[0];
-            } else if (chunked) {
-                body = c.chunked();
-            } else if (contentLength >= 0) {
-                body = c.exactly(contentLength);
-            } else {
-                body = c.toEnd();
-                close = true;
-            }
+            h.status(c.line());
+            for (String line; !(line = c.line()).isEmpty(); ) h.field(line);
+            if (h.interim()) continue; // the real answer follows
+            byte[] body = switch (h.framing(headRequest)) {
+                case NONE -> new byte[0];
+                case CHUNKED -> c.chunked();
+                case LENGTH -> c.exactly(h.contentLength);
+                case TO_CLOSE -> c.toEnd();
+            };
             // bytes beyond the answer mean the stream is out of step: never reuse it
-            c.reusable = !close && !c.hasUnreadBytes();
-            return new Http1Engine.Response(code, retryAfter, body);
+            c.reusable = !h.close && !c.hasUnreadBytes();
+            return new Http1Engine.Response(h.code, h.retryAfter, body);
         }
-    }
-
-    private static int parseCode(String status) throws ProtocolException {
-        int code = 0;
-        for (int i = 9; i < 12; i++) {
-            char d = status.charAt(i);
-            if (d < '0' || d > '9') throw new ProtocolException("unexpected status line: " + printable(status));
-            code = code * 10 + (d - '0');
-        }
-        return code;
-    }
-
-    /** A Content-Length value: digits, or a list of identical digit strings ({@code 5, 5}: RFC 9110 §8.6). */
-    private static long parseLength(String v) throws ProtocolException {
-        if (v.indexOf(',') < 0) return parseDigits(v, v); // every answer: no list to split
-        long n = -1;
-        for (String member : v.split(",", -1)) {
-            long m = parseDigits(member.strip(), v);
-            if (n >= 0 && m != n) throw new ProtocolException("conflicting Content-Length: " + printable(v));
-            n = m;
-        }
-        return n;
-    }
-
-    private static long parseDigits(String s, String whole) throws ProtocolException {
-        // digits only: Long.parseLong would take "+5"
-        boolean digits = !s.isEmpty() && s.length() <= 10;
-        for (int i = 0; digits && i < s.length(); i++) {
-            char ch = s.charAt(i);
-            digits = ch >= '0' && ch <= '9';
-        }
-        if (digits) {
-            long n = Long.parseLong(s);
-            if (n <= Integer.MAX_VALUE - 16) return n;
-        }
-        throw new ProtocolException("bad Content-Length: " + printable(whole));
     }
 
     /** {@code host[:port]} as OkHttp sends it in {@code Host} (IPv6 literals bracketed, default port left out). */
@@ -206,7 +112,7 @@ final class Http1Codec {
     }
 
     /** Header lines for {@code h}, with Host (unless {@code h} sets it) and User-Agent. */
-    private static byte[] head(Headers h, HttpUrl url) {
+    static byte[] head(Headers h, HttpUrl url) {
         StringBuilder sb = new StringBuilder(256);
         if (h.get("Host") == null) sb.append("Host: ").append(hostPort(url)).append("\r\n");
         if (h.get("User-Agent") == null) sb.append("User-Agent: goload\r\n");

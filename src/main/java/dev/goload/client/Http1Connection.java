@@ -270,16 +270,7 @@ final class Http1Connection {
         byte[] b = new byte[0];
         int len = 0;
         while (true) {
-            String sizeLine = line();
-            int semi = sizeLine.indexOf(';');
-            String hex = (semi >= 0 ? sizeLine.substring(0, semi) : sizeLine).strip();
-            long size;
-            try {
-                size = Long.parseLong(hex, 16);
-            } catch (NumberFormatException e) {
-                throw new ProtocolException("bad chunk size: " + printable(sizeLine));
-            }
-            if (size < 0 || len + size > Integer.MAX_VALUE - 16) throw new ProtocolException("bad chunk size: " + printable(sizeLine));
+            long size = Http1Head.chunkSize(line(), len);
             if (size == 0) {
                 while (!line().isEmpty()) {
                     // trailers: ignored

@@ -45,6 +45,8 @@ public final class QueenClient implements AutoCloseable {
     private final Transport.CallSpec ackSpec;
     private final Transport.CallSpec ackBatchSpec;
     private final Transport.CallSpec transactionSpec;
+    /** The push loops of this client ({@link #pushLoop}): cancelled, warmed up and closed with it. */
+    private final List<PushLoop<?>> loops = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** Codec runs in {@link #warmUp}: enough for the JIT to compile them (C2 after ~10 000 invocations). */
     static final int CODEC_WARM_UP_ITERATIONS = 3_000;
@@ -108,7 +110,10 @@ public final class QueenClient implements AutoCloseable {
         int dialled;
         try {
             ClientWarmUp.exercise(CODEC_WARM_UP_ITERATIONS);
-            dialled = transport.warmUp(connections);
+            int viaLoops = 0;
+            for (PushLoop<?> l : loops) viaLoops += l.dialAhead(Math.min(connections - viaLoops, l.dialAheadWanted()));
+            dialled = transport.warmUp(connections - viaLoops);
+            if (dialled >= 0) dialled += viaLoops;
         } catch (java.io.IOException e) {
             throw QueenException.of(QueenException.classify(e), 0, "warm-up connect: " + e.getMessage(), e);
         }
@@ -283,14 +288,28 @@ public final class QueenClient implements AutoCloseable {
         }
     }
 
+    /**
+     * A {@link PushLoop} sending this client's pushes ({@link PushLoop#eligible}: the http1 engine, one attempt):
+     * it warms up with the client ({@link #warmUp} dials up to {@code dialAhead} of its sockets first), is cancelled by
+     * {@link #cancelAll()} and closed by {@link #close()}. {@code clock} drives its pacer.
+     */
+    public <T> PushLoop<T> pushLoop(java.util.function.LongSupplier clock, int dialAhead, PushLoop.Listener<T> listener)
+            throws java.io.IOException {
+        PushLoop<T> l = new PushLoop<>(cfg, base, pushUrl, pushSpec.errorPrefix(), stats, clock, dialAhead, listener);
+        loops.add(l);
+        return l;
+    }
+
     /** Aborts every in-flight call and retry delay (run shutdown); calls made afterwards run normally. */
     public void cancelAll() {
         transport.cancelAll();
+        for (PushLoop<?> l : loops) l.cancelAll();
     }
 
     /** Cancels in-flight calls and releases pooled connections. */
     @Override
     public void close() {
+        for (PushLoop<?> l : loops) l.close();
         transport.close();
     }
 

@@ -49,8 +49,8 @@ final class Transport implements AutoCloseable {
         JsonParser json() throws IOException;
     }
 
-    /** A body already read whole ({@link Http1Engine}). */
-    private record ArrayBody(byte[] bytes) implements Body {
+    /** A body already read whole ({@link Http1Engine}, {@link PushLoop}). */
+    record ArrayBody(byte[] bytes) implements Body {
         @Override
         public JsonParser json() throws IOException {
             return JSON.createParser(bytes);
@@ -129,7 +129,8 @@ final class Transport implements AutoCloseable {
         }
     }
 
-    private static Headers headers(ClientConfig cfg) {
+    /** The headers of every request a client with {@code cfg} sends (also the {@link PushLoop}'s). */
+    static Headers headers(ClientConfig cfg) {
         Headers.Builder h = new Headers.Builder()
                 .add("Content-Type", "application/json")
                 .add("Accept", "application/json");
@@ -217,13 +218,9 @@ final class Transport implements AutoCloseable {
                 throw transportError(exchange.canceled(), e, signal, request, deadline.timedOut());
             }
             int code = response.code();
-            if (code < 200 || code > 299) {
-                // the first MAX_BODY_CHARS bytes as UTF-8, as OkHttp's peekBody(MAX_BODY_CHARS).string() reads them
-                byte[] b = response.body();
-                String text = new String(b, 0, Math.min(b.length, QueenException.MAX_BODY_CHARS), StandardCharsets.UTF_8);
-                throw httpError(code, text, response.retryAfter());
-            }
-            return decode(code, new ArrayBody(response.body()), decoder, request, signal, deadline, exchange::canceled);
+            if (code < 200 || code > 299) throw httpError(code, response.body(), response.retryAfter());
+            return decode(code, new ArrayBody(response.body()), decoder, request, signal, deadline::timedOut,
+                    exchange::canceled);
         } finally {
             CallDeadlines.done(deadline);
         }
@@ -245,31 +242,35 @@ final class Transport implements AutoCloseable {
                 int code = response.code();
                 if (code < 200 || code > 299) throw httpError(response);
                 Call c = call.get();
-                return decode(code, new OkHttpBody(response.body()), decoder, request, signal, deadline, c::isCanceled);
+                return decode(code, new OkHttpBody(response.body()), decoder, request, signal, deadline::timedOut,
+                        c::isCanceled);
             }
         } finally {
             CallDeadlines.done(deadline);
         }
     }
 
-    /** Runs the decoder; malformed JSON is {@link ErrorKind#DECODE}, a broken stream a transport error. */
-    private static <T> T decode(int code, Body body, Decoder<T> decoder, Request request,
-                                CompletableFuture<Void> signal, CallDeadlines.Entry deadline,
-                                BooleanSupplier callCanceled) {
+    /**
+     * Runs the decoder; malformed JSON is {@link ErrorKind#DECODE}, a broken stream a transport error. Shared with
+     * the {@link PushLoop}, so a call's failure does not depend on the path that carried it.
+     */
+    static <T> T decode(int code, Body body, Decoder<T> decoder, Request request, CompletableFuture<Void> signal,
+                        BooleanSupplier timedOut, BooleanSupplier callCanceled) {
         try {
             return decoder.decode(code, body);
         } catch (JsonProcessingException e) {
-            if (deadline.timedOut()) throw transportError(callCanceled.getAsBoolean(), e, signal, request, true);
+            if (timedOut.getAsBoolean()) throw transportError(callCanceled.getAsBoolean(), e, signal, request, true);
             throw QueenException.of(ErrorKind.DECODE, code, "decode " + what(request) + ": " + e.getOriginalMessage(), e);
         } catch (IOException e) {
-            throw transportError(callCanceled.getAsBoolean(), e, signal, request, deadline.timedOut());
+            throw transportError(callCanceled.getAsBoolean(), e, signal, request, timedOut.getAsBoolean());
         } catch (RuntimeException e) {
             if (e instanceof QueenException q) throw q;
             throw QueenException.of(ErrorKind.DECODE, code, "decode " + what(request) + ": " + e, e);
         }
     }
 
-    private static QueenException transportError(boolean callCanceled, IOException e, CompletableFuture<Void> signal,
+    /** The failure a call cut by {@code e} reports (both engines and the {@link PushLoop}). */
+    static QueenException transportError(boolean callCanceled, IOException e, CompletableFuture<Void> signal,
                                                  Request request, boolean deadlinePassed) {
         boolean timedOut = deadlinePassed || e instanceof SocketTimeoutException
                 || (e instanceof InterruptedIOException && "timeout".equals(e.getMessage()));
@@ -299,6 +300,13 @@ final class Transport implements AutoCloseable {
             // The status alone still classifies the failure; a body we cannot read is reported as "".
         }
         return httpError(response.code(), text, response.header("Retry-After", response.header(OkHttpEngine.HIDDEN_RETRY_AFTER)));
+    }
+
+    /** A non-2xx answer read whole ({@link Http1Engine}, {@link PushLoop}). */
+    static QueenException httpError(int code, byte[] body, String retryAfterHeader) {
+        // the first MAX_BODY_CHARS bytes as UTF-8, as OkHttp's peekBody(MAX_BODY_CHARS).string() reads them
+        String text = new String(body, 0, Math.min(body.length, QueenException.MAX_BODY_CHARS), StandardCharsets.UTF_8);
+        return httpError(code, text, retryAfterHeader);
     }
 
     /** A non-2xx answer, whichever engine read it: its proxy {@code code} and {@code Retry-After} kept. */

@@ -28,7 +28,8 @@ import java.util.concurrent.atomic.LongAdder;
  * closed-loop producer passes its pacer's due instant as {@code scheduledNanos}, so {@code push} always means "from
  * the schedule" and {@code service} "from the send".
  *
- * <p>Thread-safe; called concurrently from request tasks.
+ * <p>Thread-safe; called concurrently from request tasks. A path that does not block per request (the openloop push
+ * loop) calls {@link #begin}, then {@link #answered} or {@link #failed}: the same rules, in the same code.
  */
 public final class PushSender {
     private final RunCounters counters;
@@ -70,7 +71,11 @@ public final class PushSender {
         }
     }
 
-    private long begin(long launchedNanos) {
+    /**
+     * The request is being sent ({@code sentReq}, and {@code queue} when launched by a pacer): the first step of a
+     * send, for a path that does not block on it (the push loop); returns the send instant for {@link #answered}.
+     */
+    public long begin(long launchedNanos) {
         counters.sentReq.increment();
         long sent = clock.nanoTime();
         if (launchedNanos >= 0) {
@@ -79,7 +84,8 @@ public final class PushSender {
         return sent;
     }
 
-    private PushOutcome answered(PushResult r, long scheduledNanos, long sent) {
+    /** The answer of a request {@link #begin begun} at {@code sent}. */
+    public PushOutcome answered(PushResult r, long scheduledNanos, long sent) {
         long done = clock.nanoTime();
         // LongAdder.add(0) still CASes a shared cell; duplicates and buffered items are rare, so skip the zeros.
         addIfAny(counters.pushedMsgs, r.accepted());
@@ -100,7 +106,8 @@ public final class PushSender {
         return new PushOutcome(r, null, false);
     }
 
-    private PushOutcome failed(QueenException e, long scheduledNanos) {
+    /** The failure of a begun request. */
+    public PushOutcome failed(QueenException e, long scheduledNanos) {
         long done = clock.nanoTime();
         // Only a push cut off by the shutdown is uncounted (§1.4); a broker failure during the drain is a failure.
         if (signal.isStopping() && QueenException.classify(e) == ErrorKind.CANCELED) {

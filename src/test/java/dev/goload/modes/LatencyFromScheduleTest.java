@@ -19,6 +19,8 @@ import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -119,7 +121,7 @@ class LatencyFromScheduleTest {
         @Override
         public long nanoTime() {
             long now = System.nanoTime();
-            if (now - start >= atNanos && !stalled.get() && Thread.currentThread().getName().equals("goload-pacer")
+            if (now - start >= atNanos && !stalled.get() && PACING_THREADS.contains(Thread.currentThread().getName())
                     && stalled.compareAndSet(false, true)) {
                 offset.set(STALL_MS * MS);
             }
@@ -131,8 +133,12 @@ class LatencyFromScheduleTest {
         }
     }
 
-    private OpenLoopRunFixture stalledRun(EmbeddedBroker broker, int behindMs, StallingClock clock) {
+    /** The threads that drive the pacer: the pacer thread, or the push loop's. */
+    private static final java.util.Set<String> PACING_THREADS = java.util.Set.of("goload-pacer", "goload-push-loop");
+
+    private OpenLoopRunFixture stalledRun(EmbeddedBroker broker, int behindMs, StallingClock clock, boolean pushLoop) {
         OpenLoopRunFixture f = new OpenLoopRunFixture(broker.url(), dir);
+        f.pushLoop = pushLoop;
         f.rate = 2000; // 200 req/s for 2 s
         f.pushBatch = 10;
         f.behindMillis = behindMs;
@@ -140,11 +146,12 @@ class LatencyFromScheduleTest {
         return f;
     }
 
-    @Test
-    void aStalledPacerThreadShowsUpAsPushLatencyNotAsALowerOfferedRate() throws Exception {
+    @ParameterizedTest(name = "push loop {0}")
+    @ValueSource(booleans = {true, false})
+    void aStalledPacerThreadShowsUpAsPushLatencyNotAsALowerOfferedRate(boolean pushLoop) throws Exception {
         try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerOptions.defaults())) {
             StallingClock clock = new StallingClock(700);
-            RunResult res = stalledRun(broker, 1000, clock).run();
+            RunResult res = stalledRun(broker, 1000, clock, pushLoop).run();
 
             assertTrue(clock.stalled());
             RunCounters.Snapshot t = res.outcome().counters();
@@ -158,11 +165,12 @@ class LatencyFromScheduleTest {
         }
     }
 
-    @Test
-    void aStallBeyondBehindMsIsShedAsBehindAndMarksTheRunLoaderBound() throws Exception {
+    @ParameterizedTest(name = "push loop {0}")
+    @ValueSource(booleans = {true, false})
+    void aStallBeyondBehindMsIsShedAsBehindAndMarksTheRunLoaderBound(boolean pushLoop) throws Exception {
         try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerOptions.defaults())) {
             StallingClock clock = new StallingClock(700);
-            OpenLoopRunFixture f = stalledRun(broker, 100, clock);
+            OpenLoopRunFixture f = stalledRun(broker, 100, clock, pushLoop);
             RunResult res = f.run();
 
             assertTrue(clock.stalled());

@@ -16,7 +16,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Issue 3, test 1: a slow broker fills the in-flight cap; the pacer sheds instead of slowing down. */
@@ -26,13 +27,15 @@ class OpenLoopCapShedTest {
     @TempDir
     Path dir;
 
-    @Test
-    void fullCapShedsAsCapNeverExceedsTheCapAndEveryCountAgrees() throws Exception {
+    @ParameterizedTest(name = "push loop {0}")
+    @ValueSource(booleans = {true, false})
+    void fullCapShedsAsCapNeverExceedsTheCapAndEveryCountAgrees(boolean pushLoop) throws Exception {
         try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerOptions.defaults().withResponseDelayMillis(200))) {
             OpenLoopRunFixture f = new OpenLoopRunFixture(broker.url(), dir);
             f.rate = 1000; // 100 req/s offered; a 200 ms broker with 5 slots serves at most 25 req/s
             f.pushBatch = 10;
             f.maxInflight = CAP;
+            f.pushLoop = pushLoop;
             AtomicInteger maxSeen = new AtomicInteger();
             AtomicBoolean sampling = new AtomicBoolean(true);
             AtomicReference<Thread> sampler = new AtomicReference<>();

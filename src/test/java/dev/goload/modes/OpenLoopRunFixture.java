@@ -45,6 +45,8 @@ final class OpenLoopRunFixture {
     int durationSeconds = 2;
     int consumers = 1;
     NanoClock clock = NanoClock.SYSTEM;
+    /** Whether the producers take the push loop (where eligible) or the virtual-thread path. */
+    boolean pushLoop = dev.goload.client.PushLoop.enabledByEnvironment();
     Consumer<LoadRun.Producers> onProducers = p -> {};
     RunRecordWriter.Opener opener = java.nio.file.Files::newOutputStream;
 
@@ -81,7 +83,7 @@ final class OpenLoopRunFixture {
             OpenLoopConsole con = new OpenLoopConsole(cfg, out);
             con.printHeader();
             RunResult res = new LoadRun(setup, client, ctx -> {
-                var p = new OpenLoopProducers(cfg, ctx, 42);
+                var p = new OpenLoopProducers(cfg, ctx, 42, pushLoop);
                 producers.set(p);
                 onProducers.accept(p);
                 return p;

@@ -1,5 +1,8 @@
 package dev.goload.modes.openloop;
 
+import dev.goload.client.PushLoop;
+import dev.goload.client.PushResult;
+import dev.goload.client.QueenException;
 import dev.goload.config.OpenLoopConfig;
 import dev.goload.modes.LoadRun;
 import dev.goload.modes.PartitionPicker;
@@ -11,16 +14,41 @@ import dev.goload.pace.OpenLoopPacer;
 import dev.goload.pace.PacerThread;
 import dev.goload.pace.RateCurve;
 import dev.goload.pace.ShedReason;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.concurrent.ThreadFactory;
 
 /**
- * The open-loop producer side: one {@link OpenLoopPacer} on its own platform thread, launching each due push
- * on its own virtual thread with its scheduled instant, under the non-blocking in-flight cap. Producers never
- * retry (the client is built with one attempt for every failure class).
+ * The open-loop producer side: one {@link OpenLoopPacer} launching each due push with its scheduled instant, under
+ * the non-blocking in-flight cap, on one of two paths:
+ * <ul>
+ *   <li>the push loop (default where {@link PushLoop#eligible}: plain http on the http1 engine): one platform thread
+ *       drives the pacer and sends and reads every push non-blocking, with no thread hand-off per request;</li>
+ *   <li>otherwise (OkHttp, HTTPS, a proxy, {@code GOLOAD_PUSH_LOOP=0}): the pacer on its own platform thread, each
+ *       push on its own virtual thread through the blocking client.</li>
+ * </ul>
+ * Both account through {@link PushSender}, so they count alike. Producers never retry (the client is built with one
+ * attempt for every failure class).
  *
- * <p>Threading: {@link #start()}/{@link #stop()} from the run's thread; launches happen on the pacer thread.
+ * <p>Threading: {@link #start()}/{@link #stop()} from the run's thread; launches happen on the pacer's (or the
+ * loop's) thread, the loop's outcomes on the loop thread.
  */
-public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer.Sink {
+public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer.Sink, PushLoop.Listener<OpenLoopProducers.Launch> {
+    /** How long {@link #stop()} waits for the last offer (the pacer's or the loop's). */
+    private static final long STOP_WAIT_MILLIS = 2_000;
+
+    /** One launched push on the loop path: its instants. */
+    static final class Launch {
+        final long scheduledNanos;
+        final long launchedNanos;
+        long sentNanos;
+
+        Launch(long scheduledNanos, long launchedNanos) {
+            this.scheduledNanos = scheduledNanos;
+            this.launchedNanos = launchedNanos;
+        }
+    }
+
     private final OpenLoopConfig cfg;
     private final LoadRun.Context ctx;
     private final long seed;
@@ -30,10 +58,17 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
     private final PushSender sender;
     private final ThreadFactory threads = Thread.ofVirtual().factory();
     private PacerThread pacerThread;
+    /** The push loop, or null on the virtual-thread path. */
+    private final PushLoop<Launch> loop;
     /** When the first scheduled request (seq 0, due at T0) was launched or shed; MIN_VALUE before. */
     private volatile long firstLaunchNanos = Long.MIN_VALUE;
 
     public OpenLoopProducers(OpenLoopConfig cfg, LoadRun.Context ctx, long seed) {
+        this(cfg, ctx, seed, PushLoop.enabledByEnvironment());
+    }
+
+    /** {@code pushLoop}: take the push loop where the client allows it ({@link PushLoop#eligible}). */
+    public OpenLoopProducers(OpenLoopConfig cfg, LoadRun.Context ctx, long seed, boolean pushLoop) {
         this.cfg = cfg;
         this.ctx = ctx;
         this.seed = seed;
@@ -42,6 +77,18 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
                 ctx.shard());
         this.payloads = new Payloads(cfg.payloadBytes(), "goload-ol");
         this.sender = new PushSender(ctx.counters(), ctx.recorders(), ctx.signal(), ctx.clock());
+        try {
+            // built now, before the warm-up, so that the warm-up dials the loop's sockets
+            this.loop = pushLoop && PushLoop.eligible(ctx.client())
+                    ? ctx.client().pushLoop(ctx.clock()::nanoTime, expectedConcurrency(), this) : null;
+        } catch (IOException e) {
+            throw new UncheckedIOException("push loop: " + e.getMessage(), e);
+        }
+    }
+
+    /** Whether pushes take the push loop (else one virtual thread each). */
+    public boolean usesPushLoop() {
+        return loop != null;
     }
 
     @Override
@@ -54,7 +101,8 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
         long end = cfg.run().durationSeconds() > 0
                 ? ctx.startNanos() + cfg.run().durationSeconds() * 1_000_000_000L : Long.MAX_VALUE;
         OpenLoopPacer pacer = new OpenLoopPacer(schedule, ctx.startNanos(), end, cfg.behindMillis() * 1_000_000L, limit, this);
-        pacerThread = new PacerThread("goload-pacer", pacer, ctx.clock()).start();
+        if (loop != null) loop.start(pacer::advance);
+        else pacerThread = new PacerThread("goload-pacer", pacer, ctx.clock()).start();
     }
 
     @Override
@@ -64,6 +112,10 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
         ctx.recorders().lateness.record((nowNanos - scheduledNanos) / 1000);
         String partition = picker.next((nowNanos - ctx.startNanos()) / 1_000_000_000L);
         byte[] payload = cfg.e2e() ? payloads.stamped(ctx.epoch().toEpochNanos(scheduledNanos)) : payloads.plain();
+        if (loop != null) {
+            loop.push(cfg.queue().queue(), partition, payload, cfg.pushBatch(), new Launch(scheduledNanos, nowNanos));
+            return;
+        }
         threads.newThread(() -> {
             ctx.liveTasks().incrementAndGet();
             try {
@@ -73,6 +125,29 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
                 ctx.liveTasks().decrementAndGet();
             }
         }).start();
+    }
+
+    @Override
+    public void sending(Launch l) {
+        ctx.liveTasks().incrementAndGet();
+        l.sentNanos = sender.begin(l.launchedNanos);
+    }
+
+    @Override
+    public void answered(Launch l, PushResult result) {
+        sender.answered(result, l.scheduledNanos, l.sentNanos);
+        done();
+    }
+
+    @Override
+    public void failed(Launch l, QueenException failure) {
+        sender.failed(failure, l.scheduledNanos);
+        done();
+    }
+
+    private void done() {
+        limit.release();
+        ctx.liveTasks().decrementAndGet();
     }
 
     @Override
@@ -89,13 +164,15 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
 
     @Override
     public void stop() {
-        if (pacerThread != null) {
-            pacerThread.stop();
-            try {
-                pacerThread.join(2_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        try {
+            if (loop != null) {
+                loop.stopOffering(STOP_WAIT_MILLIS); // in-flight pushes go on: the run drains them
+            } else if (pacerThread != null) {
+                pacerThread.stop();
+                pacerThread.join(STOP_WAIT_MILLIS);
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
