@@ -8,7 +8,8 @@ import java.util.TreeMap;
 /**
  * The stand-in for goload's jar in {@link LauncherAotTest}: scripts/goload runs it as {@code -jar}. {@code aot-train}
  * does a little work (so the training has classes and a profile to record) and fails when
- * {@code AOT_PROBE_FAIL=1}; anything else prints one line with the JVM's {@code -XX:AOTCache} argument, if any.
+ * {@code AOT_PROBE_FAIL=1}; anything else prints one line with the JVM's {@code -XX:AOTCache} argument, if any, and with
+ * {@code PROBE_JVM_ARGS=1} a second line with all the JVM's arguments ({@link LauncherJvmFlagsTest}).
  */
 public final class AotProbe {
     private AotProbe() {}
@@ -24,5 +25,6 @@ public final class AotProbe {
         List<String> jvm = ManagementFactory.getRuntimeMXBean().getInputArguments();
         String aot = jvm.stream().filter(a -> a.startsWith("-XX:AOTCache=")).findFirst().orElse("none");
         System.out.println("probe ran " + String.join(" ", args) + " aot=" + aot);
+        if ("1".equals(System.getenv("PROBE_JVM_ARGS"))) System.out.println("jvm " + String.join(" ", jvm));
     }
 }

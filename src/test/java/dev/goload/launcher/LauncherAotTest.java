@@ -3,10 +3,9 @@ package dev.goload.launcher;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.goload.launcher.LauncherSandbox.Run;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,10 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.jar.Attributes;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,48 +28,19 @@ import org.junit.jupiter.api.io.TempDir;
 class LauncherAotTest {
     private static final Path REPO = Path.of("").toAbsolutePath();
     @TempDir Path root;
+    private LauncherSandbox sandbox;
     private Path jar;
     private Path cache;
 
-    record Run(int exit, String out, String err) {}
-
     @BeforeEach
     void fakeRepo() throws IOException {
-        Files.createDirectories(root.resolve("scripts/lib"));
-        for (String s : List.of("scripts/goload", "scripts/lib/jdk.sh", "scripts/lib/aot.sh")) {
-            Files.copy(REPO.resolve(s), root.resolve(s));
-        }
-        Files.createDirectories(root.resolve("target"));
-        jar = root.resolve("target/goload.jar");
-        cache = root.resolve("target/goload.aot");
-        Manifest mf = new Manifest();
-        mf.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        mf.getMainAttributes().put(Attributes.Name.MAIN_CLASS, AotProbe.class.getName());
-        String entry = AotProbe.class.getName().replace('.', '/') + ".class";
-        try (OutputStream o = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(o, mf)) {
-            j.putNextEntry(new JarEntry(entry));
-            try (var in = AotProbe.class.getClassLoader().getResourceAsStream(entry)) {
-                in.transferTo(j);
-            }
-            j.closeEntry();
-        }
+        sandbox = new LauncherSandbox(root);
+        jar = sandbox.jar();
+        cache = sandbox.cache();
     }
 
     private Run goload(Map<String, String> env, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("bash", root.resolve("scripts/goload").toString()));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd);
-        pb.environment().remove("GOLOAD_AOT");
-        pb.environment().remove("GOLOAD_JAVA_OPTS");
-        pb.environment().putAll(env);
-        Path out = Files.createTempFile(root, "out", ".txt");
-        Path err = Files.createTempFile(root, "err", ".txt");
-        Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            fail("timed out: " + cmd);
-        }
-        return new Run(p.exitValue(), Files.readString(out), Files.readString(err));
+        return sandbox.goload(env, args);
     }
 
     /** A run with the JVM's AOT log on stderr, which says whether the cache was mapped. */

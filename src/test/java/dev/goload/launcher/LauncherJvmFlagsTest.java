@@ -1,0 +1,71 @@
+package dev.goload.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.goload.launcher.LauncherSandbox.Run;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * scripts/goload's per-mode JVM flags, as the JVM received them (the launcher copy runs {@link AotProbe}; no AOT
+ * cache, so no training run).
+ */
+class LauncherJvmFlagsTest {
+    @TempDir Path root;
+    private LauncherSandbox sandbox;
+
+    @BeforeEach
+    void sandbox() throws Exception {
+        sandbox = new LauncherSandbox(root);
+    }
+
+    private List<String> jvmArgs(Map<String, String> extraEnv, String... args) throws Exception {
+        Map<String, String> env = new java.util.HashMap<>(Map.of("GOLOAD_AOT", "0", "PROBE_JVM_ARGS", "1"));
+        env.putAll(extraEnv);
+        Run r = sandbox.goload(env, args);
+        assertEquals(0, r.exit(), r.err());
+        String line = r.out().lines().filter(l -> l.startsWith("jvm ")).findFirst().orElseThrow();
+        return Arrays.asList(line.substring(4).split(" "));
+    }
+
+    @Test
+    void theVerifyingModesRunG1WithAYoungGenerationCappedAt32Mb() throws Exception {
+        for (String mode : List.of("cloud", "cm", "order", "app")) {
+            List<String> a = jvmArgs(Map.of(), "-mode", mode, "-duration", "1");
+            assertTrue(a.contains("-XX:+UseG1GC"), mode + ": " + a);
+            assertTrue(a.contains("-XX:MaxNewSize=32m"), mode + ": " + a);
+            assertTrue(a.contains("-Xmx1g"), mode + ": " + a);
+        }
+    }
+
+    @Test
+    void openloopAndMaxKeepSerialWithA16MbYoungGenerationAndNoG1Cap() throws Exception {
+        for (String mode : List.of("openloop", "max")) {
+            List<String> a = jvmArgs(Map.of(), "-mode=" + mode);
+            assertTrue(a.contains("-XX:+UseSerialGC") && a.contains("-Xmn16m"), mode + ": " + a);
+            assertFalse(a.contains("-XX:MaxNewSize=32m"), mode + ": " + a);
+        }
+    }
+
+    @Test
+    void anEmbeddedBrokerSharesTheHeapSoTheCapAndTheBoundAreDropped() throws Exception {
+        List<String> a = jvmArgs(Map.of(), "-mode", "cloud", "-embedded");
+        assertTrue(a.contains("-XX:+UseG1GC"), a.toString());
+        assertFalse(a.contains("-XX:MaxNewSize=32m"), a.toString());
+        assertFalse(a.contains("-Xmx1g"), a.toString());
+    }
+
+    @Test
+    void aCollectorNamedInGoloadJavaOptsDropsTheDefaultCollectorsFlags() throws Exception {
+        List<String> a = jvmArgs(Map.of("GOLOAD_JAVA_OPTS", "-XX:+UseParallelGC"), "-mode", "cloud");
+        assertTrue(a.contains("-XX:+UseParallelGC"), a.toString());
+        assertFalse(a.contains("-XX:+UseG1GC") || a.contains("-XX:MaxNewSize=32m"), a.toString());
+    }
+}
