@@ -9,9 +9,9 @@ package dev.goload.modes;
  * hops: the poller thread sees the socket ready, hands the thread to a carrier, and a parked carrier is woken to run
  * it (measured per request in docs/benchmarks.md, "Per request"). The one read holds only on a socket still in
  * blocking mode: the JDK switches a socket to non-blocking for good at its first use on a virtual thread, so the
- * warm-up that dials the sockets these workers take runs on the same kind of thread. Many workers ({@code -mode tenants}: 10,000
- * consumers) get virtual threads: a platform thread per parked long-poll would cost a stack and a kernel thread
- * each.
+ * warm-up that dials the sockets these workers take runs on the same kind of thread. Many workers
+ * ({@code -mode tenants}: 10,000 consumers) get virtual threads: a platform thread per parked long-poll would cost
+ * a stack and a kernel thread each.
  *
  * <p>Either kind ends the same way: workers stop on their run's signal, and a run's shutdown cancels their calls by
  * closing the sockets (which ends a blocked read on either kind; nothing interrupts them). Platform workers are

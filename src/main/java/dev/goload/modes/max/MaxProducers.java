@@ -15,9 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The closed-loop producers of {@code max} (goload-behavior.md §2.1): N threads (platform threads for a few,
  * {@link WorkerThreads}), each pushing the next batch as soon as the previous one is answered, round-robin over
- * the partitions from one global counter;
- * after an error a producer sleeps 5 ms, more on consecutive connection failures ({@link ErrorBackoff}). Latency is
- * from the send (there is no schedule in a closed loop).
+ * the partitions from one global counter; after an error a producer sleeps 5 ms, more on consecutive connection
+ * failures ({@link ErrorBackoff}). Latency is from the send (there is no schedule in a closed loop).
  */
 public final class MaxProducers implements LoadRun.Producers {
     /** The reference's pause after a failed push (§2.1); consecutive connection failures grow it (ErrorBackoff). */
