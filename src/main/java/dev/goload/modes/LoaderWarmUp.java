@@ -96,9 +96,7 @@ public final class LoaderWarmUp {
         AtomicReference<String> error = new AtomicReference<>();
         List<Thread> threads = new ArrayList<>(distinct.size());
         for (QueenClient c : distinct) {
-            // a platform thread (for a few clients) dials blocking sockets, which platform workers read with one
-            // read call per answer; a virtual thread's first read makes a socket non-blocking (WorkerThreads)
-            threads.add(WorkerThreads.builder(distinct.size()).name("goload-warmup").start(() -> {
+            threads.add(Thread.ofVirtual().name("goload-warmup").start(() -> {
                 try {
                     dialled.addAndGet(c.warmUp(connectionsPerClient));
                     for (int i = 0; i < HEALTH_CALLS; i++) {
