@@ -127,7 +127,7 @@ final class Http1Connection {
                     if (closed()) socket.close(); // a cancel that looked at the previous socket
                 }
                 socket.setTcpNoDelay(true);
-                socket.connect(new InetSocketAddress(addresses[i], port), CONNECT_TIMEOUT_MILLIS);
+                connect(socket, new InetSocketAddress(addresses[i], port), CONNECT_TIMEOUT_MILLIS);
                 tally.onOpened();
                 // a cancel that closed it between the connect and here: it was opened, and it is closed
                 if (!state.compareAndSet(NEW, OPEN)) tally.onClosed(false);
@@ -138,6 +138,45 @@ final class Http1Connection {
         }
         in = socket.getInputStream();
         out.socket = socket.getOutputStream();
+    }
+
+    /**
+     * Connects {@code s} within {@code timeoutMillis} (> 0). A platform thread connects without the JDK's
+     * timeout, which would switch the socket to non-blocking mode for good (every later read that finds no data yet
+     * would then be a read, a poll and a read again instead of one read the kernel wakes); the deadline watchdog
+     * closes a connect that takes too long instead, and the failure is the same {@link SocketTimeoutException}. A
+     * virtual thread's socket is non-blocking anyway (the JDK parks the thread instead of blocking its carrier).
+     */
+    static void connect(Socket s, InetSocketAddress address, int timeoutMillis) throws IOException {
+        if (Thread.currentThread().isVirtual()) {
+            s.connect(address, timeoutMillis);
+            return;
+        }
+        CallDeadlines.Entry deadline = CallDeadlines.register(() -> closeQuietly(s), timeoutMillis);
+        try {
+            s.connect(address);
+        } catch (IOException e) {
+            if (deadline.timedOut()) throw connectTimedOut(e);
+            throw e;
+        } finally {
+            CallDeadlines.done(deadline);
+        }
+        // the watchdog may have closed it just as the connect succeeded: a timeout all the same
+        if (deadline.timedOut()) throw connectTimedOut(null);
+    }
+
+    private static SocketTimeoutException connectTimedOut(IOException cause) {
+        SocketTimeoutException e = new SocketTimeoutException("Connect timed out");
+        if (cause != null) e.initCause(cause);
+        return e;
+    }
+
+    private static void closeQuietly(Socket s) {
+        try {
+            s.close();
+        } catch (IOException ignored) {
+            // closing is best effort
+        }
     }
 
     /** False when the peer closed the idle socket or sent something unasked (a 1 ms read finds out). */
@@ -167,11 +206,7 @@ final class Http1Connection {
     void close() {
         if (state.getAndSet(CLOSED) == OPEN) tally.onClosed(peerClosed);
         // buffers are not given back: a cancelling thread may close the socket while its owner still reads
-        try {
-            socket.close();
-        } catch (IOException ignored) {
-            // closing is best effort
-        }
+        closeQuietly(socket);
     }
 
     // ---- write side

@@ -5,8 +5,6 @@ import java.io.InterruptedIOException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
@@ -48,11 +46,6 @@ final class Http1Engine implements AutoCloseable {
     static final int PROBE_IDLE_SECONDS = 10;
     /** Connects in flight at once per lane (see {@link Lane}). */
     static final int CONNECTS_PER_LANE = 256;
-    /**
-     * How often a request waiting for a dial slot looks for its cancel: rarely, as ten thousand may wait (each look
-     * is a wake-up), and a cancel (a deadline, the run's end) may well take this long to end the wait.
-     */
-    private static final long SLOT_POLL_MILLIS = 1_000;
 
     /**
      * The probe threshold engines created from now on use: {@value #PROBE_IDLE_SECONDS} s except while a test
@@ -147,6 +140,8 @@ final class Http1Engine implements AutoCloseable {
         private final AtomicReference<Http1Connection> active = new AtomicReference<>();
         private final Lane lane;
         private volatile boolean canceled;
+        /** The thread running {@link #execute}, woken by a cancel while it waits for a dial slot. */
+        private volatile Thread runner;
 
         private Exchange(Lane lane) {
             this.lane = lane;
@@ -162,6 +157,7 @@ final class Http1Engine implements AutoCloseable {
             canceled = true;
             Http1Connection c = active.getAndSet(null);
             if (c != null) c.close();
+            DialSlots.wake(runner);
         }
 
         boolean canceled() {
@@ -173,6 +169,7 @@ final class Http1Engine implements AutoCloseable {
          * {@link #cancelAll}: a cancelAll that ran just before then is seen here, one that runs later finds it.
          */
         Response execute(Request request, BooleanSupplier abandoned) throws IOException {
+            runner = Thread.currentThread();
             live.add(this);
             if (abandoned.getAsBoolean()) canceled = true;
             try {
@@ -190,6 +187,7 @@ final class Http1Engine implements AutoCloseable {
                 }
             } finally {
                 live.remove(this);
+                runner = null;
             }
         }
 
@@ -264,18 +262,14 @@ final class Http1Engine implements AutoCloseable {
     private final class Lane {
         private final ConcurrentLinkedDeque<Http1Connection> idle = new ConcurrentLinkedDeque<>();
         private final AtomicInteger idleCount = new AtomicInteger();
-        private final Semaphore connects = new Semaphore(CONNECTS_PER_LANE);
+        private final DialSlots connects = new DialSlots(CONNECTS_PER_LANE);
 
-        /** Connects {@code c} once a dial slot is free; a cancel ({@code canceled}) ends the wait for one. */
+        /**
+         * Connects {@code c} once a dial slot is free; a cancel ({@code canceled}, which also wakes the waiting
+         * thread: {@link Exchange#cancel}) or the engine's close ends the wait for one.
+         */
         void connect(Http1Connection c, BooleanSupplier canceled) throws IOException {
-            try {
-                while (!connects.tryAcquire(SLOT_POLL_MILLIS, TimeUnit.MILLISECONDS)) {
-                    if (canceled.getAsBoolean() || closed) throw new InterruptedIOException("canceled");
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new InterruptedIOException("interrupted while waiting to connect");
-            }
+            connects.acquire(() -> canceled.getAsBoolean() || closed);
             try {
                 c.connect(host, port);
             } finally {

@@ -49,7 +49,7 @@ public final class LoadConsumers {
     /** The pop and ack counts of every loop and of the acks. */
     private final RunTally tally;
     private final Acks acks;
-    private final ConsumerPool pool = new ConsumerPool();
+    private final ConsumerPool pool;
 
     public LoadConsumers(QueenClient client, ConsumerOptions opts, String queue, int partitions, RunCounters counters,
                          RunRecorders recorders, RunSignal signal, boolean e2e, EpochClock epoch,
@@ -76,6 +76,7 @@ public final class LoadConsumers {
         this.epoch = epoch;
         this.liveTasks = liveTasks;
         this.life = Lifetime.of(signal);
+        this.pool = new ConsumerPool(opts.consumers());
         AckCall call = msgs -> client.ackMessages(msgs, true, null);
         this.tally = new RunTally(counters, recorders);
         this.acks = opts.ackAsync()

@@ -52,7 +52,7 @@ final class CloudConsumers {
     private final boolean verify;
     private final RunSignal over = new RunSignal();
     private final Lifetime life = Lifetime.of(over);
-    private final ConsumerPool pool = new ConsumerPool();
+    private final ConsumerPool pool;
     private final List<Acks> acks = new ArrayList<>();
     /** Off once the drain starts: a dropped ack is only observable if its lease can expire before the verdict. */
     private volatile boolean dropAcks = true;
@@ -72,6 +72,7 @@ final class CloudConsumers {
         this.faults = faults;
         this.epoch = epoch;
         this.verify = cfg.verify();
+        this.pool = new ConsumerPool(tenants.size() * cfg.consumersPerTenant());
     }
 
     void start() {

@@ -7,15 +7,16 @@ import dev.goload.modes.LoadRun;
 import dev.goload.modes.PartitionPicker;
 import dev.goload.modes.Payloads;
 import dev.goload.modes.PushSender;
+import dev.goload.modes.WorkerThreads;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The closed-loop producers of {@code max} (goload-behavior.md §2.1): N virtual threads, each pushing the next
- * batch as soon as the previous one is answered, round-robin over the partitions from one global counter;
- * after an error a producer sleeps 5 ms, more on consecutive connection failures ({@link ErrorBackoff}). Latency is
- * from the send (there is no schedule in a closed loop).
+ * The closed-loop producers of {@code max} (goload-behavior.md §2.1): N threads (platform threads for a few,
+ * {@link WorkerThreads}), each pushing the next batch as soon as the previous one is answered, round-robin over
+ * the partitions from one global counter; after an error a producer sleeps 5 ms, more on consecutive connection
+ * failures ({@link ErrorBackoff}). Latency is from the send (there is no schedule in a closed loop).
  */
 public final class MaxProducers implements LoadRun.Producers {
     /** The reference's pause after a failed push (§2.1); consecutive connection failures grow it (ErrorBackoff). */
@@ -40,7 +41,7 @@ public final class MaxProducers implements LoadRun.Producers {
     @Override
     public void start() {
         for (int i = 0; i < cfg.producers(); i++) {
-            threads.add(Thread.ofVirtual().name("goload-producer-" + i).start(this::loop));
+            threads.add(WorkerThreads.builder(cfg.producers()).name("goload-producer-" + i).start(this::loop));
         }
     }
 
