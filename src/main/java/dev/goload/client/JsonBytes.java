@@ -21,7 +21,11 @@ final class JsonBytes {
     }
 
     static int ws(byte[] b, int p) {
-        while (p < b.length && (b[p] == ' ' || b[p] == '\n' || b[p] == '\r' || b[p] == '\t')) p++;
+        for (; p < b.length; p++) {
+            byte c = b[p];
+            // one comparison for the usual case, a token right here (answers are compact)
+            if (c > ' ' || c != ' ' && c != '\n' && c != '\r' && c != '\t') return p;
+        }
         return p;
     }
 
