@@ -22,6 +22,9 @@ final class AckBatchBody extends RequestBody {
     private static final byte[] ERROR = JsonText.ascii(",\"error\":");
     private static final byte[] GROUP = JsonText.ascii("],\"consumerGroup\":");
 
+    /** Strings up to this long (every id) are checked by {@link JsonText#plainAscii(String, char[])}. */
+    private static final int SCRATCH_CHARS = 64;
+
     private final List<AckItem> items;
     private final String consumerGroup;
     private final long length;
@@ -39,9 +42,10 @@ final class AckBatchBody extends RequestBody {
         long len = OPEN.length + Math.max(0, this.items.size() - 1) + 2; // commas, "]}" or "]" + "}"
         boolean allPlain = true;
         AckItem prev = null;
+        char[] scratch = new char[SCRATCH_CHARS];
         for (AckItem a : this.items) {
             len += fixedLength(a);
-            allPlain = allPlain && plain(a, prev);
+            allPlain = allPlain && plain(a, prev, scratch);
             prev = a;
         }
         long longest = 0;
@@ -66,13 +70,13 @@ final class AckBatchBody extends RequestBody {
      * True when every string {@code a} sends is {@link JsonText#plainAscii}; a string that is the very instance the
      * previous item sent (a batch's partition, lease and status, which the pop decoder shares) is not looked at again.
      */
-    private static boolean plain(AckItem a, AckItem prev) {
+    private static boolean plain(AckItem a, AckItem prev, char[] scratch) {
         String lease = a.sentLeaseId();
-        return JsonText.plainAscii(a.transactionId())
-                && (prev != null && a.partitionId() == prev.partitionId() || JsonText.plainAscii(a.partitionId()))
-                && (prev != null && a.status() == prev.status() || JsonText.plainAscii(a.status()))
-                && (lease == null || prev != null && lease == prev.sentLeaseId() || JsonText.plainAscii(lease))
-                && (a.error() == null || JsonText.plainAscii(a.error()));
+        return JsonText.plainAscii(a.transactionId(), scratch)
+                && (prev != null && a.partitionId() == prev.partitionId() || JsonText.plainAscii(a.partitionId(), scratch))
+                && (prev != null && a.status() == prev.status() || JsonText.plainAscii(a.status(), scratch))
+                && (lease == null || prev != null && lease == prev.sentLeaseId() || JsonText.plainAscii(lease, scratch))
+                && (a.error() == null || JsonText.plainAscii(a.error(), scratch));
     }
 
     /** Bytes of the quoted strings {@code a} sends; {@code plain}: known to need no escaping (no second look). */

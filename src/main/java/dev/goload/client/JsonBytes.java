@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * The byte-level primitives of the answer scanners ({@link ResultScanner}, {@link PopScanner}): whitespace, plain
@@ -21,12 +22,37 @@ final class JsonBytes {
     }
 
     static int ws(byte[] b, int p) {
+        // the usual case, a token right here (answers are compact): one comparison, small enough to inline
+        return p < b.length && b[p] > ' ' ? p : skipWs(b, p);
+    }
+
+    private static int skipWs(byte[] b, int p) {
         for (; p < b.length; p++) {
             byte c = b[p];
-            // one comparison for the usual case, a token right here (answers are compact)
-            if (c > ' ' || c != ' ' && c != '\n' && c != '\r' && c != '\t') return p;
+            if (c != ' ' && c != '\n' && c != '\r' && c != '\t') return p;
         }
         return p;
+    }
+
+    /** Shortest span {@link #same} leaves to the JDK's vectorised comparison (its call costs more below). */
+    private static final int VECTOR_SPAN = 64;
+
+    /**
+     * True when {@code b[p, p + (to - from))} (within {@code b}) holds the bytes of {@code b[from, to)}: eight bytes
+     * per step for the short spans of keys and ids, the JDK's vectorised comparison for long ones.
+     */
+    static boolean same(byte[] b, int from, int to, int p) {
+        int n = to - from;
+        if (n >= VECTOR_SPAN) return Arrays.equals(b, from, to, b, p, p + n);
+        if (n < Long.BYTES) {
+            for (int k = 0; k < n; k++) if (b[from + k] != b[p + k]) return false;
+            return true;
+        }
+        int last = n - Long.BYTES; // the last word overlaps the one before: no byte tail
+        for (int k = 0; k < last; k += Long.BYTES) {
+            if ((long) LONGS.get(b, from + k) != (long) LONGS.get(b, p + k)) return false;
+        }
+        return (long) LONGS.get(b, from + last) == (long) LONGS.get(b, p + last);
     }
 
     /** Index of the closing quote of a string starting at {@code from} (after the opening quote); BAIL on escapes. */

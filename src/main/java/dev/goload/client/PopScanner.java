@@ -397,7 +397,7 @@ final class PopScanner {
         int same(byte[] b, int p) {
             if (len < 0) return -1;
             int end = p + len + 2;
-            return end <= b.length && Arrays.equals(b, from - 1, from + len + 1, b, p, end) ? end : -1;
+            return end <= b.length && JsonBytes.same(b, from - 1, from + len + 1, p) ? end : -1;
         }
 
         /** A String of {@code b[from, to)}, which {@link #same} did not match, remembered for the next ones. */
