@@ -15,6 +15,7 @@ final class JsonBytes {
     static final int BAIL = -1;
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGHS = 0x8080808080808080L;
 
@@ -45,8 +46,13 @@ final class JsonBytes {
         int n = to - from;
         if (n >= VECTOR_SPAN) return Arrays.equals(b, from, to, b, p, p + n);
         if (n < Long.BYTES) {
-            for (int k = 0; k < n; k++) if (b[from + k] != b[p + k]) return false;
-            return true;
+            if (n < Integer.BYTES) {
+                for (int k = 0; k < n; k++) if (b[from + k] != b[p + k]) return false;
+                return true;
+            }
+            int tail = n - Integer.BYTES; // two overlapping ints: a key of 4 to 7 bytes without a byte loop
+            return (int) INTS.get(b, from) == (int) INTS.get(b, p)
+                    && (int) INTS.get(b, from + tail) == (int) INTS.get(b, p + tail);
         }
         int last = n - Long.BYTES; // the last word overlaps the one before: no byte tail
         for (int k = 0; k < last; k += Long.BYTES) {
