@@ -25,10 +25,9 @@ import java.util.List;
  */
 final class PopScanner {
     /** Deepest nesting scanned (Jackson's own limit is higher, so nothing it accepts is rejected here first). */
-    static final int MAX_DEPTH = 100;
-    /** Longest string or number scanned (far below Jackson's limits, which a longer one could hit). */
-    private static final int MAX_TOKEN = 1_000_000;
-    private static final int MAX_NUMBER = 500;
+    static final int MAX_DEPTH = JsonSkipper.MAX_DEPTH;
+    /** Longest string scanned (far below Jackson's limits, which a longer one could hit). */
+    private static final int MAX_TOKEN = JsonSkipper.MAX_TOKEN;
     /** {@link #shared}'s answer for a field it does not read. */
     private static final int NOT_SHARED = -2;
 
@@ -143,7 +142,7 @@ final class PopScanner {
     private int topField(int kind, int i, int p) {
         int end = shared(kind, p, top);
         if (end != NOT_SHARED) return end;
-        if (kind != MESSAGES) return skip(p, 1, false);
+        if (kind != MESSAGES) return JsonSkipper.skip(b, p, 1, false);
         if (b[p] != '[') return literal(b, p, "null") ? p + 4 : BAIL;
         messages = new ArrayList<>();
         seen = new SeenFields(b);
@@ -255,7 +254,7 @@ final class PopScanner {
     private int skipSeen(int i, int p, boolean verbatim) {
         int end = seen.sameValue(i, p);
         if (end >= 0) return end;
-        end = skip(p, 1, verbatim);
+        end = JsonSkipper.skip(b, p, 1, verbatim);
         if (end != BAIL) seen.value(i, p, end);
         return end;
     }
@@ -299,92 +298,8 @@ final class PopScanner {
         return end;
     }
 
-    /**
-     * Skips the value at {@code p}, validating it as Jackson would; its end, or BAIL. {@code verbatim}: also BAIL
-     * unless the bytes are exactly what Jackson's generator writes for it (no whitespace, no escapes, integers only),
-     * so they can be kept as the captured {@code data}.
-     */
-    private int skip(int p, int depth, boolean verbatim) {
-        if (p >= b.length) return BAIL;
-        byte c = b[p];
-        if (c == '"') return verbatim ? verbatimString(p) : skipString(p);
-        if (c == '{' || c == '[') {
-            if (depth > MAX_DEPTH) return BAIL;
-            byte close = c == '{' ? (byte) '}' : (byte) ']';
-            p = gap(p + 1, verbatim);
-            if (p == BAIL || p >= b.length) return BAIL;
-            if (b[p] == close) return p + 1;
-            while (true) {
-                if (c == '{') {
-                    if (b[p] != '"') return BAIL;
-                    p = verbatim ? verbatimString(p) : skipString(p);
-                    if (p == BAIL) return BAIL;
-                    p = gap(p, verbatim);
-                    if (p == BAIL || p >= b.length || b[p] != ':') return BAIL;
-                    p = gap(p + 1, verbatim);
-                    if (p == BAIL) return BAIL;
-                }
-                p = skip(p, depth + 1, verbatim);
-                if (p == BAIL) return BAIL;
-                p = gap(p, verbatim);
-                if (p == BAIL || p >= b.length) return BAIL;
-                if (b[p] == close) return p + 1;
-                if (b[p] != ',') return BAIL;
-                p = gap(p + 1, verbatim);
-                if (p == BAIL) return BAIL;
-            }
-        }
-        int literalEnd = JsonBytes.booleanValue(b, p);
-        if (literalEnd != BAIL) return literalEnd;
-        int end = JsonBytes.number(b, p);
-        if (end == BAIL || end - p > MAX_NUMBER) return BAIL;
-        if (verbatim && !plainInteger(p, end)) return BAIL;
-        return end;
-    }
-
-    /** Jackson writes an integer as its value: the same digits, unless {@code -0}, a fraction, or an exponent. */
-    private boolean plainInteger(int from, int to) {
-        if (to - from > 18) return false; // beyond a long Jackson's generator still writes the digits, but stay safe
-        if (b[from] == '-' && to - from == 2 && b[from + 1] == '0') return false;
-        for (int i = b[from] == '-' ? from + 1 : from; i < to; i++) if (!JsonBytes.digit(b[i])) return false;
-        return true;
-    }
-
-    /** A string at {@code p} of ASCII without escapes: its end (after the quote), or BAIL. */
-    private int verbatimString(int p) {
-        int end = asciiString(b, p + 1);
-        return end == BAIL || end - p > MAX_TOKEN ? BAIL : end + 1;
-    }
-
-    /** A string at {@code p} of ASCII, valid escapes allowed: its end (after the quote), or BAIL. */
-    private int skipString(int p) {
-        int q = p + 1;
-        while (true) {
-            q = JsonBytes.special(b, q, true);
-            if (q >= b.length || q - p > MAX_TOKEN) return BAIL;
-            if (b[q] == '"') return q + 1;
-            if (b[q] != '\\' || q + 1 >= b.length) return BAIL;
-            byte e = b[q + 1];
-            if (e == 'u') {
-                if (q + 5 >= b.length) return BAIL;
-                for (int i = q + 2; i < q + 6; i++) if (Character.digit(b[i], 16) < 0) return BAIL;
-                q += 6;
-            } else if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' || e == 't') {
-                q += 2;
-            } else {
-                return BAIL;
-            }
-        }
-    }
-
     private int ws(int p) {
         return JsonBytes.ws(b, p);
-    }
-
-    /** Whitespace at {@code p}: skipped, or BAIL when {@code verbatim} (Jackson's compact text has none). */
-    private int gap(int p, boolean verbatim) {
-        int q = ws(p);
-        return verbatim && q != p ? BAIL : q;
     }
 
     /** The last String of one field, returned again while the bytes repeat (a batch's lease, partition, queue). */
