@@ -15,7 +15,9 @@ import java.util.List;
  * answers. Jackson spent about half a consumer's CPU on a 500-message pop (field-name canonicalisation, a token per
  * value, a String per repeated lease, partition and queue); this skims the bytes once, and the values a batch
  * repeats ({@code leaseId}, {@code partitionId}, {@code queue}, {@code partition}, {@code createdAt}) are one String
- * each while they repeat.
+ * each while they repeat. Bytes that repeat the previous message's (its keys, and its {@code data} and skipped
+ * values: {@link SeenFields}; the repeated Strings' text) are compared with that already validated span instead of
+ * scanned again.
  *
  * <p>It answers {@code null} whenever it cannot be sure to read exactly what {@link PopDecoder}'s Jackson path
  * reads — any non-ASCII byte in a string, an escape in a value it keeps, a malformed token, a number it would have
