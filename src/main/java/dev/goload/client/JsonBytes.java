@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * The byte-level primitives of the answer scanners ({@link ResultScanner}, {@link PopScanner}): whitespace, plain
@@ -14,6 +15,7 @@ final class JsonBytes {
     static final int BAIL = -1;
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGHS = 0x8080808080808080L;
 
@@ -21,8 +23,42 @@ final class JsonBytes {
     }
 
     static int ws(byte[] b, int p) {
-        while (p < b.length && (b[p] == ' ' || b[p] == '\n' || b[p] == '\r' || b[p] == '\t')) p++;
+        // the usual case, a token right here (answers are compact): one comparison, small enough to inline
+        return p < b.length && b[p] > ' ' ? p : skipWs(b, p);
+    }
+
+    private static int skipWs(byte[] b, int p) {
+        for (; p < b.length; p++) {
+            byte c = b[p];
+            if (c != ' ' && c != '\n' && c != '\r' && c != '\t') return p;
+        }
         return p;
+    }
+
+    /** Shortest span {@link #same} leaves to the JDK's vectorised comparison (its call costs more below). */
+    private static final int VECTOR_SPAN = 64;
+
+    /**
+     * True when {@code b[p, p + (to - from))} (within {@code b}) holds the bytes of {@code b[from, to)}: eight bytes
+     * per step for the short spans of keys and ids, the JDK's vectorised comparison for long ones.
+     */
+    static boolean same(byte[] b, int from, int to, int p) {
+        int n = to - from;
+        if (n >= VECTOR_SPAN) return Arrays.equals(b, from, to, b, p, p + n);
+        if (n < Long.BYTES) {
+            if (n < Integer.BYTES) {
+                for (int k = 0; k < n; k++) if (b[from + k] != b[p + k]) return false;
+                return true;
+            }
+            int tail = n - Integer.BYTES; // two overlapping ints: a key of 4 to 7 bytes without a byte loop
+            return (int) INTS.get(b, from) == (int) INTS.get(b, p)
+                    && (int) INTS.get(b, from + tail) == (int) INTS.get(b, p + tail);
+        }
+        int last = n - Long.BYTES; // the last word overlaps the one before: no byte tail
+        for (int k = 0; k < last; k += Long.BYTES) {
+            if ((long) LONGS.get(b, from + k) != (long) LONGS.get(b, p + k)) return false;
+        }
+        return (long) LONGS.get(b, from + last) == (long) LONGS.get(b, p + last);
     }
 
     /** Index of the closing quote of a string starting at {@code from} (after the opening quote); BAIL on escapes. */

@@ -69,6 +69,24 @@ final class JsonText {
     }
 
     /**
+     * {@link #plainAscii(String)} for a caller checking many strings: those up to {@code scratch.length} chars are
+     * copied into it by the JDK's bulk copy and checked with no per-char String calls (their bounds and coder checks
+     * were most of an ack body's cost), every char folded into one sign bit.
+     */
+    static boolean plainAscii(String s, char[] scratch) {
+        int n = s.length();
+        if (n > scratch.length) return plainAscii(s);
+        s.getChars(0, n, scratch, 0);
+        int bad = 0;
+        for (int i = 0; i < n; i++) {
+            int c = scratch[i];
+            // negative exactly when c < 0x20, c > 0x7E, c == '"' or c == '\\' (chars are 16 bits: no overflow)
+            bad |= (c - 0x20) | (0x7E - c) | ((c ^ '"') - 1) | ((c ^ '\\') - 1);
+        }
+        return bad >= 0;
+    }
+
+    /**
      * Copies {@code s}, which must be {@link #plainAscii}, into {@code dst} at {@code at} without an intermediate
      * array; returns the index after it. (The deprecated {@code getBytes(int, int, byte[], int)} drops each char's
      * high byte: exact for ASCII, and the one copy that allocates nothing.)

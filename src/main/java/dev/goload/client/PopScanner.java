@@ -15,7 +15,9 @@ import java.util.List;
  * answers. Jackson spent about half a consumer's CPU on a 500-message pop (field-name canonicalisation, a token per
  * value, a String per repeated lease, partition and queue); this skims the bytes once, and the values a batch
  * repeats ({@code leaseId}, {@code partitionId}, {@code queue}, {@code partition}, {@code createdAt}) are one String
- * each while they repeat.
+ * each while they repeat. Bytes that repeat the previous message's (its keys, and its {@code data} and skipped
+ * values: {@link SeenFields}; the repeated Strings' text) are compared with that already validated span instead of
+ * scanned again.
  *
  * <p>It answers {@code null} whenever it cannot be sure to read exactly what {@link PopDecoder}'s Jackson path
  * reads — any non-ASCII byte in a string, an escape in a value it keeps, a malformed token, a number it would have
@@ -25,10 +27,9 @@ import java.util.List;
  */
 final class PopScanner {
     /** Deepest nesting scanned (Jackson's own limit is higher, so nothing it accepts is rejected here first). */
-    static final int MAX_DEPTH = 100;
-    /** Longest string or number scanned (far below Jackson's limits, which a longer one could hit). */
-    private static final int MAX_TOKEN = 1_000_000;
-    private static final int MAX_NUMBER = 500;
+    static final int MAX_DEPTH = JsonSkipper.MAX_DEPTH;
+    /** Longest string scanned (far below Jackson's limits, which a longer one could hit). */
+    private static final int MAX_TOKEN = JsonSkipper.MAX_TOKEN;
     /** {@link #shared}'s answer for a field it does not read. */
     private static final int NOT_SHARED = -2;
 
@@ -53,6 +54,8 @@ final class PopScanner {
     private final Reuse queues = new Reuse();
     private final Reuse partitions = new Reuse();
     private final Reuse createdAts = new Reuse();
+    /** The previous message's fields (made with the messages array: a pop without messages needs none). */
+    private SeenFields seen;
 
     private PopScanner(byte[] b, boolean captureData) {
         this.b = b;
@@ -68,29 +71,67 @@ final class PopScanner {
         int p = ws(0);
         if (p >= b.length || b[p] != '{') return null;
         // what follows the object is not read (nor is it by the Jackson path)
-        if (object(p, topFields) == BAIL) return null;
+        if (object(p, topFields, null) == BAIL) return null;
         return new PopDecoder.Answer(messages, top.leaseId, top.queue, top.partition, top.partitionId);
     }
 
-    /** Reads one field's value at {@code p} (name {@code b[keyStart, keyEnd)}); its end, or BAIL. */
+    /** Reads the value at {@code p} of field {@code i} of kind {@code kind} (see {@link #kind}); its end, or BAIL. */
     private interface FieldReader {
-        int read(int keyStart, int keyEnd, int p);
+        int read(int kind, int i, int p);
     }
 
-    /** The object at {@code p} (a '{'), each field handed to {@code fields}; the index after it, or BAIL. */
-    private int object(int p, FieldReader fields) {
+    private static final int OTHER = 0;
+    private static final int LEASE = 1;
+    private static final int QUEUE = 2;
+    private static final int PARTITION = 3;
+    private static final int PARTITION_ID = 4;
+    private static final int TRANSACTION = 5;
+    private static final int CREATED_AT = 6;
+    private static final int RETRY_COUNT = 7;
+    private static final int DATA = 8;
+    private static final int MESSAGES = 9;
+
+    /** What the field named {@code b[from, to)} is to the scanner: one of the kinds above. */
+    private int kind(int from, int to) {
+        return switch (to - from) {
+            case 4 -> is(b, from, to, "data") ? DATA : OTHER;
+            case 5 -> is(b, from, to, "queue") ? QUEUE : OTHER;
+            case 7 -> is(b, from, to, "leaseId") ? LEASE : OTHER;
+            case 8 -> is(b, from, to, "messages") ? MESSAGES : OTHER;
+            case 9 -> is(b, from, to, "queueName") ? QUEUE : is(b, from, to, "partition") ? PARTITION
+                    : is(b, from, to, "createdAt") ? CREATED_AT : OTHER;
+            case 10 -> is(b, from, to, "retryCount") ? RETRY_COUNT : OTHER;
+            case 11 -> is(b, from, to, "partitionId") ? PARTITION_ID : OTHER;
+            case 13 -> is(b, from, to, "transactionId") ? TRANSACTION : is(b, from, to, "partitionName") ? PARTITION : OTHER;
+            default -> OTHER;
+        };
+    }
+
+    /**
+     * The object at {@code p} (a '{'), each field handed to {@code fields}; the index after it, or BAIL.
+     * {@code seen}: the previous message's keys (null for the top level), whose repeats are not scanned again.
+     */
+    private int object(int p, FieldReader fields, SeenFields seen) {
         p = ws(p + 1);
         if (p < b.length && b[p] == '}') return p + 1;
-        while (true) {
+        for (int i = 0; ; i++) {
             if (p >= b.length || b[p] != '"') return BAIL;
-            int keyStart = p + 1;
-            int keyEnd = asciiString(b, keyStart);
-            if (keyEnd == BAIL || keyEnd - keyStart > MAX_TOKEN) return BAIL;
-            p = ws(keyEnd + 1);
+            int keyEnd = seen != null ? seen.sameKey(i, p) : -1;
+            int kind;
+            if (keyEnd >= 0) {
+                kind = seen.kind(i);
+            } else {
+                int close = asciiString(b, p + 1);
+                if (close == BAIL || close - p - 1 > MAX_TOKEN) return BAIL;
+                kind = kind(p + 1, close);
+                keyEnd = close + 1;
+                if (seen != null) seen.key(i, p, keyEnd, kind);
+            }
+            p = ws(keyEnd);
             if (p >= b.length || b[p] != ':') return BAIL;
             p = ws(p + 1);
             if (p >= b.length) return BAIL;
-            int end = fields.read(keyStart, keyEnd, p);
+            int end = fields.read(kind, i, p);
             if (end == BAIL) return BAIL;
             p = ws(end);
             if (p >= b.length) return BAIL;
@@ -100,12 +141,13 @@ final class PopScanner {
         }
     }
 
-    private int topField(int keyStart, int keyEnd, int p) {
-        int end = shared(keyStart, keyEnd, p, top);
+    private int topField(int kind, int i, int p) {
+        int end = shared(kind, p, top);
         if (end != NOT_SHARED) return end;
-        if (!is(b, keyStart, keyEnd, "messages")) return skip(p, 1, false);
+        if (kind != MESSAGES) return JsonSkipper.skip(b, p, 1, false);
         if (b[p] != '[') return literal(b, p, "null") ? p + 4 : BAIL;
         messages = new ArrayList<>();
+        seen = new SeenFields(b);
         return messages(p);
     }
 
@@ -124,26 +166,27 @@ final class PopScanner {
         }
     }
 
-    /**
-     * Reads the value at {@code p} of a {@link Shared} field named {@code b[keyStart, keyEnd)} into {@code into};
-     * its end, BAIL, or {@link #NOT_SHARED} for any other field.
-     */
-    private int shared(int keyStart, int keyEnd, int p, Shared into) {
+    /** Reads the value at {@code p} of a {@link Shared} field into {@code into}; its end, BAIL, or {@link #NOT_SHARED}. */
+    private int shared(int kind, int p, Shared into) {
         int end;
-        if (is(b, keyStart, keyEnd, "leaseId")) {
-            end = stringOrNull(p, leases);
-            into.leaseId = str;
-        } else if (is(b, keyStart, keyEnd, "queue") || is(b, keyStart, keyEnd, "queueName")) {
-            end = stringOrNull(p, queues);
-            into.queue = str;
-        } else if (is(b, keyStart, keyEnd, "partition") || is(b, keyStart, keyEnd, "partitionName")) {
-            end = stringOrNull(p, partitions);
-            into.partition = str;
-        } else if (is(b, keyStart, keyEnd, "partitionId")) {
-            end = stringOrNull(p, partitionIds);
-            into.partitionId = str;
-        } else {
-            end = NOT_SHARED;
+        switch (kind) {
+            case LEASE -> {
+                end = stringOrNull(p, leases);
+                into.leaseId = str;
+            }
+            case QUEUE -> {
+                end = stringOrNull(p, queues);
+                into.queue = str;
+            }
+            case PARTITION -> {
+                end = stringOrNull(p, partitions);
+                into.partition = str;
+            }
+            case PARTITION_ID -> {
+                end = stringOrNull(p, partitionIds);
+                into.partitionId = str;
+            }
+            default -> end = NOT_SHARED;
         }
         return end;
     }
@@ -171,41 +214,63 @@ final class PopScanner {
         createdAt = null;
         retryCount = 0;
         data = null;
-        int end = object(p, messageFields);
+        int end = object(p, messageFields, seen);
         if (end == BAIL || txn == null) return BAIL; // no transactionId: the Jackson path words the error
         messages.add(new Message(txn, msg.partitionId, msg.leaseId, msg.queue, msg.partition, retryCount, createdAt, data));
         return end;
     }
 
-    private int messageField(int keyStart, int keyEnd, int p) {
-        int end = shared(keyStart, keyEnd, p, msg);
-        return end != NOT_SHARED ? end : ownField(keyStart, keyEnd, p);
+    private int messageField(int kind, int i, int p) {
+        int end = shared(kind, p, msg);
+        return end != NOT_SHARED ? end : ownField(kind, i, p);
     }
 
     /** A message's own field (its id, creation time, retry count, data, or one skipped); its end, or BAIL. */
-    private int ownField(int keyStart, int keyEnd, int p) {
-        if (is(b, keyStart, keyEnd, "transactionId")) {
-            int end = stringOrNull(p, null);
-            txn = str;
-            return end;
+    private int ownField(int kind, int i, int p) {
+        switch (kind) {
+            case TRANSACTION -> {
+                int end = stringOrNull(p, null);
+                txn = str;
+                return end;
+            }
+            case CREATED_AT -> {
+                int end = stringOrNull(p, createdAts);
+                createdAt = str;
+                return end;
+            }
+            case RETRY_COUNT -> {
+                return retryCount(p);
+            }
+            case DATA -> {
+                int end = skipSeen(i, p, captureData);
+                data = captureData && end != BAIL ? Arrays.copyOfRange(b, p, end) : null;
+                return end;
+            }
+            default -> {
+                return skipSeen(i, p, false);
+            }
         }
-        if (is(b, keyStart, keyEnd, "createdAt")) {
-            int end = stringOrNull(p, createdAts);
-            createdAt = str;
-            return end;
-        }
-        if (is(b, keyStart, keyEnd, "retryCount")) return retryCount(p);
-        if (is(b, keyStart, keyEnd, "data")) {
-            int end = skip(p, 1, captureData);
-            data = captureData && end != BAIL ? Arrays.copyOfRange(b, p, end) : null;
-            return end;
-        }
-        return skip(p, 1, false);
+    }
+
+    /** {@link #skip} of field {@code i}'s value, unless it repeats the previous message's (then not scanned again). */
+    private int skipSeen(int i, int p, boolean verbatim) {
+        int end = seen.sameValue(i, p);
+        if (end >= 0) return end;
+        end = JsonSkipper.skip(b, p, 1, verbatim);
+        if (end != BAIL) seen.value(i, p, end);
+        return end;
     }
 
     /** A plain ASCII string or null into {@link #str} ({@code reuse}: the batch's repeats, or null); its end or BAIL. */
     private int stringOrNull(int p, Reuse reuse) {
         if (b[p] == '"') {
+            if (reuse != null) {
+                int same = reuse.same(b, p);
+                if (same >= 0) {
+                    str = reuse.s;
+                    return same;
+                }
+            }
             int end = asciiString(b, p + 1);
             if (end == BAIL || end - p > MAX_TOKEN) return BAIL;
             str = reuse != null ? reuse.of(b, p + 1, end) : new String(b, p + 1, end - p - 1, StandardCharsets.ISO_8859_1);
@@ -235,92 +300,8 @@ final class PopScanner {
         return end;
     }
 
-    /**
-     * Skips the value at {@code p}, validating it as Jackson would; its end, or BAIL. {@code verbatim}: also BAIL
-     * unless the bytes are exactly what Jackson's generator writes for it (no whitespace, no escapes, integers only),
-     * so they can be kept as the captured {@code data}.
-     */
-    private int skip(int p, int depth, boolean verbatim) {
-        if (p >= b.length) return BAIL;
-        byte c = b[p];
-        if (c == '"') return verbatim ? verbatimString(p) : skipString(p);
-        if (c == '{' || c == '[') {
-            if (depth > MAX_DEPTH) return BAIL;
-            byte close = c == '{' ? (byte) '}' : (byte) ']';
-            p = gap(p + 1, verbatim);
-            if (p == BAIL || p >= b.length) return BAIL;
-            if (b[p] == close) return p + 1;
-            while (true) {
-                if (c == '{') {
-                    if (b[p] != '"') return BAIL;
-                    p = verbatim ? verbatimString(p) : skipString(p);
-                    if (p == BAIL) return BAIL;
-                    p = gap(p, verbatim);
-                    if (p == BAIL || p >= b.length || b[p] != ':') return BAIL;
-                    p = gap(p + 1, verbatim);
-                    if (p == BAIL) return BAIL;
-                }
-                p = skip(p, depth + 1, verbatim);
-                if (p == BAIL) return BAIL;
-                p = gap(p, verbatim);
-                if (p == BAIL || p >= b.length) return BAIL;
-                if (b[p] == close) return p + 1;
-                if (b[p] != ',') return BAIL;
-                p = gap(p + 1, verbatim);
-                if (p == BAIL) return BAIL;
-            }
-        }
-        int literalEnd = JsonBytes.booleanValue(b, p);
-        if (literalEnd != BAIL) return literalEnd;
-        int end = JsonBytes.number(b, p);
-        if (end == BAIL || end - p > MAX_NUMBER) return BAIL;
-        if (verbatim && !plainInteger(p, end)) return BAIL;
-        return end;
-    }
-
-    /** Jackson writes an integer as its value: the same digits, unless {@code -0}, a fraction, or an exponent. */
-    private boolean plainInteger(int from, int to) {
-        if (to - from > 18) return false; // beyond a long Jackson's generator still writes the digits, but stay safe
-        if (b[from] == '-' && to - from == 2 && b[from + 1] == '0') return false;
-        for (int i = b[from] == '-' ? from + 1 : from; i < to; i++) if (!JsonBytes.digit(b[i])) return false;
-        return true;
-    }
-
-    /** A string at {@code p} of ASCII without escapes: its end (after the quote), or BAIL. */
-    private int verbatimString(int p) {
-        int end = asciiString(b, p + 1);
-        return end == BAIL || end - p > MAX_TOKEN ? BAIL : end + 1;
-    }
-
-    /** A string at {@code p} of ASCII, valid escapes allowed: its end (after the quote), or BAIL. */
-    private int skipString(int p) {
-        int q = p + 1;
-        while (true) {
-            q = JsonBytes.special(b, q, true);
-            if (q >= b.length || q - p > MAX_TOKEN) return BAIL;
-            if (b[q] == '"') return q + 1;
-            if (b[q] != '\\' || q + 1 >= b.length) return BAIL;
-            byte e = b[q + 1];
-            if (e == 'u') {
-                if (q + 5 >= b.length) return BAIL;
-                for (int i = q + 2; i < q + 6; i++) if (Character.digit(b[i], 16) < 0) return BAIL;
-                q += 6;
-            } else if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' || e == 't') {
-                q += 2;
-            } else {
-                return BAIL;
-            }
-        }
-    }
-
     private int ws(int p) {
         return JsonBytes.ws(b, p);
-    }
-
-    /** Whitespace at {@code p}: skipped, or BAIL when {@code verbatim} (Jackson's compact text has none). */
-    private int gap(int p, boolean verbatim) {
-        int q = ws(p);
-        return verbatim && q != p ? BAIL : q;
     }
 
     /** The last String of one field, returned again while the bytes repeat (a batch's lease, partition, queue). */
@@ -329,12 +310,18 @@ final class PopScanner {
         private int len = -1;
         private String s;
 
+        /** The end (after the closing quote) of the string at {@code p} when it is the last one's bytes, else -1. */
+        int same(byte[] b, int p) {
+            if (len < 0) return -1;
+            int end = p + len + 2;
+            return end <= b.length && JsonBytes.same(b, from - 1, from + len + 1, p) ? end : -1;
+        }
+
+        /** A String of {@code b[from, to)}, which {@link #same} did not match, remembered for the next ones. */
         String of(byte[] b, int from, int to) {
-            int n = to - from;
-            if (n == len && Arrays.equals(b, this.from, this.from + n, b, from, to)) return s;
             this.from = from;
-            this.len = n;
-            return s = new String(b, from, n, StandardCharsets.ISO_8859_1);
+            this.len = to - from;
+            return s = new String(b, from, len, StandardCharsets.ISO_8859_1);
         }
     }
 }

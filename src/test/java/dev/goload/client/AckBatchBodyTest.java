@@ -83,6 +83,23 @@ class AckBatchBodyTest {
     }
 
     @Test
+    void aPlainBatchOfManyChunksIsWrittenWholeAndInOrder() throws IOException {
+        List<AckItem> items = new java.util.ArrayList<>();
+        ArrayNode acks = RequestBodies.MAPPER.createObjectNode().putArray("acknowledgments");
+        for (int i = 0; i < 500; i++) {
+            // items of varying length, so chunk boundaries fall at every offset of an item
+            String error = i % 3 == 0 ? "e".repeat(i % 97) : null;
+            String status = error != null ? "failed" : "completed";
+            items.add(new AckItem("t" + i, "p1", i % 2 == 0 ? "l1" : null, status, error));
+            acks.add(item("t" + i, "p1", i % 2 == 0 ? "l1" : null, status, error));
+        }
+        ObjectNode root = RequestBodies.MAPPER.createObjectNode();
+        root.set("acknowledgments", acks);
+        assertEquals(root, written(new AckBatchBody(items, null)));
+        assertEquals(root.deepCopy().put("consumerGroup", "g"), written(new AckBatchBody(items, "g")));
+    }
+
+    @Test
     void anEmptyBatchIsStillValidJson() throws IOException {
         JsonNode n = written(new AckBatchBody(List.of(), null));
         assertEquals(0, n.get("acknowledgments").size());

@@ -29,6 +29,19 @@ public final class DecodeCostHarness {
                     .append(String.format(Locale.ROOT, "%03d", i)).append("Z\",\"retryCount\":0,\"traceId\":null}");
         }
         byte[] body = s.append("]}").toString().getBytes(StandardCharsets.US_ASCII);
+        // the fixed endpoint's ack/batch answer (dev.goload.bench.FixedBodies), 500 items
+        StringBuilder a = new StringBuilder("[");
+        for (int i = 0; i < 500; i++) {
+            if (i > 0) a.append(',');
+            a.append("{\"index\":").append(i).append(",\"transactionId\":\"01a2290d-9c40-7000-a3b3-229afefd")
+                    .append(String.format(Locale.ROOT, "%04d", i)).append("\",\"success\":true,\"error\":null")
+                    .append(",\"queueName\":\"bench\",\"partitionName\":\"p0\",\"leaseReleased\":").append(i == 499)
+                    .append(",\"dlq\":false}");
+        }
+        byte[] ack = a.append(']').toString().getBytes(StandardCharsets.US_ASCII);
+        for (int r = 0; r < rounds; r++) {
+            CostMeter.print("ackscan", 2_000, 500, () -> ResultScanner.ack(200, ack, 500));
+        }
         for (boolean capture : new boolean[] {false, true}) {
             for (int r = 0; r < rounds; r++) {
                 CostMeter.print("scanner" + (capture ? "+data" : ""), 2_000, 500, () -> PopScanner.scan(body, capture));

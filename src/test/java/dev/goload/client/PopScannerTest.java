@@ -143,9 +143,50 @@ class PopScannerTest {
     }
 
     @Test
+    void aFieldThatStopsRepeatingIsReadAsItIs() {
+        String m = "{\"transactionId\":\"t%d\",\"partitionId\":\"%s\",\"leaseId\":\"%s\",\"queue\":\"%s\","
+                + "\"data\":%s,\"consumerGroup\":\"%s\"}";
+        String body = "{\"leaseId\":\"" + LEASE + "\",\"partitionId\":\"" + PID + "\",\"queue\":\"bench\",\"messages\":["
+                + String.format(java.util.Locale.ROOT, m, 0, PID, LEASE, "bench", "{\"d\":\"xx\"}", "g") + ","
+                + String.format(java.util.Locale.ROOT, m, 1, PID + "x", LEASE.replace('0', '1'), "bencH", "{\"d\":\"xy\"}", "g") + ","
+                + String.format(java.util.Locale.ROOT, m, 2, PID.substring(1), LEASE, "ben", "{\"d\":\"xx\",\"e\":1}", "h") + ","
+                // the same keys in another order, and a value a prefix of the previous one's bytes
+                + "{\"data\":{\"d\":\"x\"},\"queue\":\"bench\",\"transactionId\":\"t3\",\"leaseId\":null}]}";
+        assertEquals(true, agrees(body, true));
+        assertEquals(true, agrees(body, false));
+        PopDecoder.Answer a = PopScanner.scan(utf8(body), true);
+        assertEquals(PID + "x", a.messages().get(1).partitionId());
+        assertEquals(LEASE.replace('0', '1'), a.messages().get(1).leaseId());
+        assertEquals("bencH", a.messages().get(1).queue());
+        assertEquals(PID.substring(1), a.messages().get(2).partitionId());
+        assertEquals(LEASE, a.messages().get(2).leaseId());
+        assertArrayEquals(utf8("{\"d\":\"xx\",\"e\":1}"), a.messages().get(2).data());
+        assertArrayEquals(utf8("{\"d\":\"x\"}"), a.messages().get(3).data());
+        assertEquals("t3", a.messages().get(3).transactionId());
+        assertNull(a.messages().get(3).leaseId());
+        assertNull(PopScanner.scan(utf8(body.replace("\"t3\"", "\"t3\",\"data\":{\"d\":\"x\"")), true),
+                "a repeat of a valid span followed by bytes that break the message");
+    }
+
+    @Test
+    void aRepeatedSpanFollowedByOtherBytesIsNotTakenForTheWholeValue() {
+        String base = genB(2, "{\"a\":\"x\"}");
+        int second = base.lastIndexOf("{\"a\":\"x\"}");
+        String longer = base.substring(0, second) + "{\"a\":\"x\"}1" + base.substring(second + 9);
+        assertNull(PopScanner.scan(utf8(longer), true), "garbage after a repeated value");
+        String nested = base.substring(0, second) + "{\"a\":\"x\"}}" + base.substring(second + 9);
+        assertNull(PopScanner.scan(utf8(nested), false));
+        String escaped = base.substring(0, second) + "{\"a\":\"x\\\"}\"}" + base.substring(second + 9);
+        assertEquals(true, agrees(escaped, false), "an escaped quote right after the repeated prefix");
+        assertNull(PopScanner.scan(utf8(escaped), true), "and kept data would need Jackson's rewriting");
+    }
+
+    @Test
     void randomCorruptionsNeverMakeTheScannerDisagree() {
         Random rnd = new Random(7);
-        List<String> bases = List.of(recorded().get(0), recorded().get(3), genB(3, "{\"d\":\"x\",\"n\":12,\"b\":[true]}"));
+        // genB: corruptions after a message whose keys and values the next one repeats (read by comparison, not scanned)
+        List<String> bases = List.of(recorded().get(0), recorded().get(3), genB(3, "{\"d\":\"x\",\"n\":12,\"b\":[true]}"),
+                genB(5, "\"dd\""));
         String alphabet = "{}[],:\" \\ntrufalsenul0123456789.-eE+xu/";
         int accepted = 0;
         for (int k = 0; k < 20_000; k++) {
