@@ -56,6 +56,8 @@ final class PushLoopConnection {
     volatile PushLoopExchange<?> exchange;
     /** The unwritten rest of the request after a partial write, or null. */
     private ByteBuffer pending;
+    /** The sender's one-byte buffer for {@link #alive}. */
+    private ByteBuffer probe;
 
     PushLoopConnection(Selector selector, InetSocketAddress[] addresses, ConnectionTally tally, String origin)
             throws IOException {
@@ -159,6 +161,22 @@ final class PushLoopConnection {
         if (pending.hasRemaining()) return false;
         pending = null;
         return true;
+    }
+
+    /**
+     * Sender, on an idle socket it is about to take: whether the peer has not ended it (a non-blocking read of
+     * nothing; an EOF, a reset or a stray byte all say it is gone). One read, done only for a socket idle a while: the
+     * reader may not have run since the peer's close (a GC pause, a starved core), and a request written there would
+     * need a re-send.
+     */
+    boolean alive() {
+        if (probe == null) probe = ByteBuffer.allocate(1);
+        probe.clear();
+        try {
+            return channel.read(probe) == 0;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** Reads into {@code buf} (cleared first); -1 at EOF. */

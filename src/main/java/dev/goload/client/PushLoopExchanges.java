@@ -185,7 +185,7 @@ final class PushLoopExchanges<T> {
         if (!c.closed()) c.interest(true);
     }
 
-    /** Closes a socket the sender took past its idle timeout. */
+    /** Closes a socket the sender took off the idle stack: past its idle timeout, or closed by the peer. */
     void closeExpired(PushLoopConnection c) {
         c.close();
     }
@@ -221,7 +221,11 @@ final class PushLoopExchanges<T> {
             c.close();
             return;
         }
-        // BUSY (the sender took it, the exchange published before) or DIALLING; CLOSED ones have no valid key
+        if (c.state() == PushLoopConnection.CLOSED) { // retired by the sender's probe: its close is handed over
+            c.close();
+            return;
+        }
+        // BUSY (the sender took it, the exchange published before) or DIALLING
         int n = c.read(readBuffer);
         PushLoopExchange<T> ex = cast(c.exchange);
         if (ex == null) { // a socket dialled ahead before any exchange: the peer closed it

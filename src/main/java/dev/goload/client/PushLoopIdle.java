@@ -14,6 +14,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Thread-safe: {@link #take} from the sender, everything else from the reader (or before the loop starts).
  */
 final class PushLoopIdle {
+    /**
+     * A socket idle this long is probed ({@link PushLoopConnection#alive}) before the sender writes on it: one read
+     * syscall, only where requests on a socket are this far apart, so never on the hot path of a fast run.
+     */
+    static final long PROBE_AFTER_NANOS = 10_000_000L;
     private final ConcurrentLinkedDeque<PushLoopConnection> stack = new ConcurrentLinkedDeque<>();
     /** Sockets IDLE in the stack (retired and taken ones not counted). */
     private final AtomicInteger idle = new AtomicInteger();
@@ -31,11 +36,21 @@ final class PushLoopIdle {
 
     /**
      * Sender: the most recently used idle socket, taken (BUSY) for {@code ex}, whose exchange it carries once this
-     * returns; null when none is idle. One past the idle timeout is taken too and returned in {@code expired[0]}
-     * for the reader to close (the sender never closes a socket).
+     * returns; null when none is idle. One past the idle timeout, or found closed by the peer (probed when idle
+     * {@value #PROBE_AFTER_NANOS} ns or more), is taken off and returned in {@code expired[0]} for the reader to
+     * close (the sender never closes a socket).
      */
     PushLoopConnection take(PushLoopExchange<?> ex, long now, PushLoopConnection[] expired) {
         for (PushLoopConnection c; (c = stack.pollFirst()) != null; ) {
+            if (ex != null && now - c.idleSince >= PROBE_AFTER_NANOS && !c.alive()) {
+                if (c.retire()) { // the peer closed it: the reader closes it (counted as the peer's)
+                    idle.decrementAndGet();
+                    c.peerClosed = true;
+                    expired[0] = c;
+                    return null;
+                }
+                continue; // the reader retired it first
+            }
             c.exchange = ex; // published before the compare-and-set: a reader that sees BUSY sees ex
             if (!c.take()) continue; // retired by the reader meanwhile
             idle.decrementAndGet();

@@ -91,6 +91,15 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
         return loop != null;
     }
 
+    /**
+     * Which path carries the pushes, for the run record's {@code section.pushPath}: {@code loop} (the push loop),
+     * {@code virtual-threads} (the blocking http1 engine, a virtual thread per push) or {@code okhttp}.
+     */
+    public String pushPath() {
+        if (loop != null) return "loop";
+        return ctx.client().engine() == dev.goload.client.HttpEngine.OKHTTP ? "okhttp" : "virtual-threads";
+    }
+
     @Override
     public void start() {
         RateCurve curve = new RateCurve(cfg.requestsPerSecond(), cfg.rampSeconds());
