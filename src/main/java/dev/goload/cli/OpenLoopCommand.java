@@ -84,6 +84,7 @@ public final class OpenLoopCommand implements ModeCommand {
                 Map<String, Object> m = section(cfg);
                 // the first scheduled request's launch: a shard's start against T0 (docs/benchmarks.md, start skew)
                 m.put("firstSendEpochMs", made.get() == null ? null : made.get().firstLaunchEpochMs());
+                m.put("pushPath", made.get() == null ? null : made.get().pushPath());
                 return m;
             }, results, out, err);
         }

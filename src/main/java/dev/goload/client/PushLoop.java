@@ -15,25 +15,32 @@ import okhttp3.Request;
 import okhttp3.RequestBody;
 
 /**
- * The event-loop push path (issue #15): one platform thread drives a pacer and owns its sockets, as a load
- * generator holding millions of messages per second does (wrk, Netty): it asks the pacer for what is due, writes
- * each push request non-blocking ({@link PushLoopRequests}: the bytes {@link Http1Engine} sends), and reads the
- * answers incrementally ({@link PushAnswerParser}), with one {@link Selector} wait per wake-up covering both the next
- * due send and arrived answers. No thread hand-off per request: no virtual thread, no carrier wake-up, no poller.
+ * The event-loop push path (issue #15): two platform threads carry every push of an openloop run, as a load
+ * generator holding millions of messages per second does (wrk, Netty), with no thread per request:
+ * <ul>
+ *   <li>the <b>sender</b> drives the pacer, waiting for each due instant with a precise {@code parkNanos} (as
+ *       {@link dev.goload.pace.PacerGroup} does); on a launch it takes the most recently used idle socket and writes
+ *       the request non-blocking right there ({@link PushLoopSender}: the bytes {@link Http1Engine} sends);</li>
+ *   <li>the <b>reader</b> blocks in one {@link Selector} where every connected socket stays registered for reading,
+ *       so an answer wakes it at once; it parses answers incrementally ({@link PushAnswerParser}), reports them and
+ *       puts the socket back ({@link PushLoopReader}, {@link PushLoopExchanges}).</li>
+ * </ul>
+ * Neither waits on the other, so an answer's latency is never stretched to the next send (a single thread waiting
+ * for a sub-millisecond send could not read meanwhile). Who owns a socket is one compare-and-set
+ * ({@link PushLoopConnection}); the sender hands the reader only what is rare (a dial, a partial write, a failed
+ * write), through a queue and one {@code selector.wakeup()}.
  *
  * <p>It keeps the blocking path's rules: LIFO idle sockets reused before dialling, at most the client's idle
  * allowance kept (the surplus closed on release), a socket idle for the idle timeout closed, not reused; at most
- * {@value PushLoopExchanges#CONNECTS_AT_ONCE} connects at once; a request that fails on a reused socket with EOF or a reset before
- * its answer's first byte sent once more on a fresh socket and counted as a reconnect ({@link StaleSocket}); the
- * client's per-request deadline closing the socket; failures mapped by {@link Transport}'s own functions, so the
- * outcome, the {@link QueenException}, its {@link ErrorKind} and the {@link ClientStats} do not depend on the path.
+ * {@value PushLoopExchanges#CONNECTS_AT_ONCE} connects at once; a request that fails on a reused socket with EOF or a
+ * reset before its answer's first byte sent once more on a fresh socket and counted as a reconnect
+ * ({@link StaleSocket}); the client's per-request deadline closing the socket; failures mapped by {@link Transport}'s
+ * own functions, so the outcome, the {@link QueenException}, its {@link ErrorKind} and the {@link ClientStats} do not
+ * depend on the path. A listener that throws fails that exchange only ({@link PushLoopOutcomes}).
  *
- * <p>Waiting: a Selector waits in whole milliseconds, so a send due in less than 1 ms is waited for by a
- * {@code selectNow} and a park; an answer arriving during that park is read when the loop wakes for the send, at most
- * the gap between two sends (&lt; 1 ms) later.
- *
- * <p>Threading: {@link #push} only on the loop thread (from the pacer's launches); {@link #dialAhead} before
- * {@link #start}; {@link #stop}, {@link #cancelAll}, {@link #join} and {@link #close} from any thread.
+ * <p>Threading: {@link #push} only on the sender thread (from the pacer's launches); {@link #dialAhead} and
+ * {@link #start} are serialised (a dial ahead after the start dials nothing); {@link #stopOffering},
+ * {@link #cancelAll}, {@link #join} and {@link #close} from any thread.
  */
 public final class PushLoop<T> implements AutoCloseable {
     /** {@code GOLOAD_PUSH_LOOP=0}: openloop pushes take the virtual-thread path. */
@@ -44,7 +51,10 @@ public final class PushLoop<T> implements AutoCloseable {
         long advance(long now);
     }
 
-    /** Told of each request's progress, on the loop thread; must not block. */
+    /**
+     * Told of each request's progress; must not block. {@code sending} on the sender thread, before the request is
+     * written (what it records is visible to the outcome's call); the outcome on the reader thread.
+     */
     public interface Listener<T> {
         /** The request is being sent (once, even when a stale socket makes it go out twice). */
         void sending(T tag);
@@ -59,12 +69,15 @@ public final class PushLoop<T> implements AutoCloseable {
     private final LongSupplier clock;
     private final Selector selector;
     private final PushLoopExchanges<T> exchanges;
+    private final PushLoopSender<T> sender;
     private final AtomicInteger cancels = new AtomicInteger();
     private final CountDownLatch offeringEnded = new CountDownLatch(1);
-    private final Thread thread;
+    private final Thread senderThread;
+    private final Thread readerThread;
     private Pacer pacer;
-    private int cancelsSeen;
+    private boolean started;
     private volatile boolean stopRequested;
+    private volatile boolean senderEnded;
     private volatile boolean closeRequested;
 
     PushLoop(ClientConfig cfg, HttpUrl base, HttpUrl pushUrl, String errorPrefix, ClientStats stats,
@@ -77,9 +90,15 @@ public final class PushLoop<T> implements AutoCloseable {
         Headers headers = Transport.headers(cfg);
         Request errorRequest = new Request.Builder().url(pushUrl).headers(headers).post(RequestBody.create(new byte[0])).build();
         this.selector = Selector.open();
+        PushLoopOutcomes<T> outcomes = new PushLoopOutcomes<>(listener, stats, errorPrefix);
         this.exchanges = new PushLoopExchanges<>(cfg, addresses, "http://" + Http1Codec.hostPort(base),
-                new PushLoopRequests(base, pushUrl, headers), errorRequest, errorPrefix, stats, selector, listener);
-        this.thread = Thread.ofPlatform().name("goload-push-loop").daemon().unstarted(this::run);
+                new PushLoopRequests(base, pushUrl, headers), errorRequest, stats, selector, outcomes);
+        this.sender = new PushLoopSender<>(exchanges, outcomes, new PushLoopRequests(base, pushUrl, headers), stats);
+        this.senderThread = Thread.ofPlatform().name("goload-push-sender").daemon().priority(Thread.MAX_PRIORITY)
+                .unstarted(this::send);
+        this.readerThread = Thread.ofPlatform().name("goload-push-reader").daemon()
+                .unstarted(new PushLoopReader<>(exchanges, sender, cancels,
+                        () -> senderEnded && (stopRequested || closeRequested), () -> closeRequested));
     }
 
     /** False when {@value #ENV} is {@code 0} or {@code false} (the virtual-thread path); true by default. */
@@ -105,39 +124,49 @@ public final class PushLoop<T> implements AutoCloseable {
      *
      * @return the sockets connected
      */
-    int dialAhead(int n) throws IOException {
-        if (thread.getState() != Thread.State.NEW) throw new IllegalStateException("dial ahead before start");
+    synchronized int dialAhead(int n) throws IOException {
+        if (started) return 0; // the loop's threads own the sockets now
         return exchanges.dialAhead(n);
     }
 
-    /** Starts the loop thread driving {@code p}. */
-    public PushLoop<T> start(Pacer p) {
+    /** Starts the sender driving {@code p} and the reader (after any dial ahead has completed). */
+    public synchronized PushLoop<T> start(Pacer p) {
+        if (started) throw new IllegalStateException("started twice");
+        started = true;
         this.pacer = p;
-        thread.start();
+        readerThread.start();
+        senderThread.start();
         return this;
     }
 
     /**
      * Stops offering once what is due has been offered, and waits up to {@code millis} for that last offer; requests
-     * in flight go on, and the thread ends once each has its outcome.
+     * in flight go on, and the reader ends once each has its outcome.
      *
      * @return whether the last offer was made in time
      */
     public boolean stopOffering(long millis) throws InterruptedException {
         stopRequested = true;
         wake();
-        return thread.getState() == Thread.State.NEW
-                || offeringEnded.await(millis, TimeUnit.MILLISECONDS);
+        return notStarted() || offeringEnded.await(millis, TimeUnit.MILLISECONDS);
     }
 
     /** Cuts every request in flight ({@link ErrorKind#CANCELED}); later requests run normally. */
     public void cancelAll() {
         cancels.incrementAndGet();
-        wake();
+        selector.wakeup();
     }
 
+    /** Waits for both threads to end (the reader ends once stopped and drained). */
     public boolean join(long millis) throws InterruptedException {
-        return thread.getState() == Thread.State.NEW || thread.join(java.time.Duration.ofMillis(millis));
+        if (notStarted()) return true;
+        long until = System.nanoTime() + millis * 1_000_000L;
+        if (!senderThread.join(java.time.Duration.ofMillis(millis))) return false;
+        return readerThread.join(java.time.Duration.ofNanos(Math.max(1, until - System.nanoTime())));
+    }
+
+    private synchronized boolean notStarted() {
+        return !started;
     }
 
     /** Cuts what is in flight and closes every socket. */
@@ -150,67 +179,33 @@ public final class PushLoop<T> implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        if (!thread.isAlive()) exchanges.closeSockets();
+        if (!readerThread.isAlive()) exchanges.closeSockets();
     }
 
     private void wake() {
         selector.wakeup();
-        LockSupport.unpark(thread);
+        LockSupport.unpark(senderThread);
     }
 
-    /** Sends {@code copies} copies of {@code payload}, each with a fresh UUIDv7; loop thread only (a pacer launch). */
+    /** Sends {@code copies} copies of {@code payload}, each with a fresh UUIDv7; sender thread only (a launch). */
     public void push(String queue, String partition, byte[] payload, int copies, T tag) {
-        exchanges.push(queue, partition, payload, copies, tag);
+        sender.push(queue, partition, payload, copies, tag);
     }
 
-    private void run() {
-        boolean offering = true;
-        long nextDue = Long.MIN_VALUE;
+    /** The sender thread: the pacer's launches at their instants, a precise park in between. */
+    private void send() {
         try {
-            selector.selectNow(exchanges::onKey); // sockets dialled ahead that the peer closed since: not sent on
-            while (!closeRequested) {
-                if (offering) {
-                    long now = clock.getAsLong();
-                    if (stopRequested) {
-                        pacer.advance(now); // what fell due before the stop
-                        offering = false;
-                    } else {
-                        nextDue = pacer.advance(now);
-                        offering = nextDue != Long.MAX_VALUE;
-                    }
-                    if (!offering) offeringEnded.countDown();
-                }
-                int c = cancels.get();
-                if (c != cancelsSeen) {
-                    cancelsSeen = c;
-                    exchanges.cutInFlight();
-                }
-                PushLoopExchange<T> head = exchanges.expire(System.nanoTime());
-                if (!offering && head == null && stopRequested) return;
-                long wait = Long.MAX_VALUE;
-                if (offering) wait = nextDue - clock.getAsLong();
-                if (head != null) wait = Math.min(wait, head.deadlineNanos - System.nanoTime());
-                select(wait);
+            while (!stopRequested && !closeRequested) {
+                long next = pacer.advance(clock.getAsLong());
+                if (next == Long.MAX_VALUE) return;
+                long wait = next - clock.getAsLong();
+                if (wait > 0) LockSupport.parkNanos(this, wait);
             }
-            exchanges.closing = true;
-            exchanges.cutInFlight();
-            exchanges.closeSockets();
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            if (!closeRequested) pacer.advance(clock.getAsLong()); // what fell due before the stop
         } finally {
-            offeringEnded.countDown(); // a loop that ended (or died) offers nothing more: stopOffering need not wait
-        }
-    }
-
-    private void select(long waitNanos) throws IOException {
-        if (waitNanos <= 0) {
-            selector.selectNow(exchanges::onKey);
-        } else if (waitNanos == Long.MAX_VALUE) {
-            selector.select(exchanges::onKey, 0);
-        } else if (waitNanos >= 1_000_000L) {
-            selector.select(exchanges::onKey, waitNanos / 1_000_000L); // wakes < 1 ms early; the next pass waits the rest
-        } else if (selector.selectNow(exchanges::onKey) == 0) {
-            LockSupport.parkNanos(this, waitNanos);
+            senderEnded = true;
+            offeringEnded.countDown(); // a sender that ended (or died) offers nothing more: stopOffering need not wait
+            selector.wakeup();
         }
     }
 }

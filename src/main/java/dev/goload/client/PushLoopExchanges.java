@@ -9,37 +9,38 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import okhttp3.Request;
 
 /**
- * The exchanges and sockets of one {@link PushLoop}: each push from its submission to its outcome, over LIFO idle
- * sockets reused before dialling (at most the idle allowance kept, none reused past the idle timeout), at most
- * {@value #CONNECTS_AT_ONCE} connects at once, the stale-socket re-send, the per-request deadline and the cancel, every
- * failure mapped by {@link Transport}'s own functions and counted in the client's {@link ClientStats}.
+ * The reader's side of one {@link PushLoop}'s exchanges (issue #15): it reads every answer as it arrives, completes
+ * the exchange, puts the socket back in the idle stack ({@link PushLoopIdle}) and does everything rare: dials (at most
+ * {@value #CONNECTS_AT_ONCE} at once, the exchanges beyond waiting for a slot), the rest of a partial write, the
+ * stale-socket re-send, the per-request deadline and the cancel, idle sockets the peer closed; every failure mapped by
+ * {@link Transport}'s own functions and counted in the client's {@link ClientStats}.
  *
- * <p>Not thread-safe: owned by the loop thread (or by the caller before the loop starts: {@link #dialAhead}).
+ * <p>Threading: the reader thread only (or the caller before the loop starts: {@link #dialAhead}), except the
+ * thread-safe {@link #inFlight} queue the sender adds to.
  */
 final class PushLoopExchanges<T> {
     static final int CONNECTS_AT_ONCE = Http1Engine.CONNECTS_PER_LANE;
-    private static final CompletableFuture<Void> NEVER = new CompletableFuture<>();
+    static final CompletableFuture<Void> NEVER = new CompletableFuture<>();
 
-    private final PushLoop.Listener<T> listener;
+    private final PushLoopOutcomes<T> outcomes;
     private final ClientStats stats;
-    private final String errorPrefix;
-    private final int maxIdle;
-    private final long idleTimeoutNanos;
     private final long timeoutNanos;
+    private final int maxIdle;
     private final InetSocketAddress[] addresses;
     private final String origin;
+    /** The reader's own encoder (re-sends, requests sent on a fresh socket); the sender has another. */
     private final PushLoopRequests requests;
     /** Names the call in failures ({@code POST /api/v1/push}), as the blocking path's request does. */
-    private final Request errorRequest;
-    private final Selector selector;
+    final Request errorRequest;
+    final Selector selector;
+    final PushLoopIdle idle;
     private final ByteBuffer readBuffer = ByteBuffer.allocate(64 * 1024);
-    /** Idle sockets, most recently used first. */
-    private final ArrayDeque<PushLoopConnection> idle = new ArrayDeque<>();
-    /** Unfinished exchanges in deadline order (finished ones are dropped when they reach the head). */
-    private final ArrayDeque<PushLoopExchange<T>> inFlight = new ArrayDeque<>();
+    /** Unfinished exchanges in deadline order (the sender adds; finished ones are dropped at the head). */
+    final ConcurrentLinkedQueue<PushLoopExchange<T>> inFlight = new ConcurrentLinkedQueue<>();
     /** Exchanges waiting for a dial slot. */
     private final ArrayDeque<PushLoopExchange<T>> waiting = new ArrayDeque<>();
     private int dialling;
@@ -48,13 +49,12 @@ final class PushLoopExchanges<T> {
     boolean closing;
 
     PushLoopExchanges(ClientConfig cfg, InetSocketAddress[] addresses, String origin, PushLoopRequests requests,
-                      Request errorRequest, String errorPrefix, ClientStats stats, Selector selector,
-                      PushLoop.Listener<T> listener) {
-        this.listener = listener;
+                      Request errorRequest, ClientStats stats, Selector selector, PushLoopOutcomes<T> outcomes) {
+        this.outcomes = outcomes;
         this.stats = stats;
-        this.errorPrefix = errorPrefix;
+        this.idle = new PushLoopIdle(Math.max(1, cfg.idleConns()),
+                cfg.idleTimeoutMillis() > 0 ? cfg.idleTimeoutMillis() * 1_000_000L : Long.MAX_VALUE);
         this.maxIdle = Math.max(1, cfg.idleConns());
-        this.idleTimeoutNanos = cfg.idleTimeoutMillis() > 0 ? cfg.idleTimeoutMillis() * 1_000_000L : Long.MAX_VALUE;
         this.timeoutNanos = cfg.timeoutMillis() * 1_000_000L;
         this.addresses = addresses;
         this.origin = origin;
@@ -63,9 +63,13 @@ final class PushLoopExchanges<T> {
         this.selector = selector;
     }
 
+    long timeoutNanos() {
+        return timeoutNanos;
+    }
+
     /**
      * Dials up to {@code n} sockets (never beyond the idle allowance) and keeps them idle, so the first requests do
-     * not pay for the dial (the warm-up's, before T0). Only before {@link #start}; throws the first failure.
+     * not pay for the dial (the warm-up's, before the loop starts). Throws the first failure.
      *
      * @return the sockets connected
      */
@@ -82,30 +86,16 @@ final class PushLoopExchanges<T> {
         return idle.size();
     }
 
-    /** Sends {@code copies} copies of {@code payload}, each with a fresh UUIDv7; loop thread only (a pacer launch). */
-    void push(String queue, String partition, byte[] payload, int copies, T tag) {
-        TransactionIds ids = TransactionIds.generate(copies);
-        listener.sending(tag);
-        if (copies == 0) {
-            listener.answered(tag, PushResult.of(0, new ItemStatus[0], ids, null));
-            return;
-        }
-        stats.request();
-        var ex = new PushLoopExchange<>(tag, PushBody.uniformGenerated(queue, partition, payload, ids), ids,
-                System.nanoTime() + timeoutNanos);
-        inFlight.add(ex);
-        start(ex, false);
-    }
-
     /** Fails every exchange past its deadline; returns the first unfinished one left, or null. */
     PushLoopExchange<T> expire(long now) {
         for (PushLoopExchange<T> ex; (ex = inFlight.peek()) != null; ) {
-            if (ex.finished) {
+            if (ex.finished()) {
                 inFlight.poll();
             } else if (ex.deadlineNanos <= now) {
                 inFlight.poll();
                 abandon(ex);
-                fail(ex, Transport.transportError(false, new SocketTimeoutException("timeout"), NEVER, errorRequest, true));
+                outcomes.failed(ex, Transport.transportError(false, new SocketTimeoutException("timeout"), NEVER,
+                        errorRequest, true));
             } else {
                 return ex;
             }
@@ -117,9 +107,18 @@ final class PushLoopExchanges<T> {
     void cutInFlight() {
         waiting.clear(); // nothing dials for an exchange being cut
         for (PushLoopExchange<T> ex; (ex = inFlight.poll()) != null; ) {
-            if (ex.finished) continue;
+            if (ex.finished()) continue;
             abandon(ex);
-            fail(ex, Transport.transportError(true, new InterruptedIOException("canceled"), NEVER, errorRequest, false));
+            outcomes.failed(ex, Transport.transportError(true, new InterruptedIOException("canceled"), NEVER,
+                    errorRequest, false));
+        }
+    }
+
+    /** The loop died: every exchange not reported yet fails ({@link ErrorKind#OTHER}), so no count is lost. */
+    void failAll(Throwable cause) {
+        waiting.clear();
+        for (PushLoopExchange<T> ex; (ex = inFlight.poll()) != null; ) {
+            outcomes.failed(ex, PushLoopOutcomes.internal("the loop thread died", cause));
         }
     }
 
@@ -131,14 +130,17 @@ final class PushLoopExchanges<T> {
             return;
         }
         ex.conn = null;
-        c.exchange = null;
-        if (!c.connected()) dialling--;
-        c.close();
+        if (c.exchange == ex) {
+            if (!c.connected() && !c.closed()) dialling--;
+            c.close();
+        }
         serveWaiting();
     }
 
-    private void start(PushLoopExchange<T> ex, boolean fresh) {
-        PushLoopConnection c = fresh ? null : takeIdle(System.nanoTime());
+    /** Sends {@code ex} on an idle socket or a new one (the sender found none idle, or a stale socket's re-send). */
+    void start(PushLoopExchange<T> ex, boolean fresh) {
+        if (ex.finished()) return; // cut or expired while it was handed over
+        PushLoopConnection c = fresh ? null : takeIdle();
         if (c != null) {
             send(ex, c);
         } else if (dialling >= CONNECTS_AT_ONCE) {
@@ -147,7 +149,7 @@ final class PushLoopExchanges<T> {
             try {
                 c = new PushLoopConnection(selector, addresses, stats.connections(), origin);
             } catch (IOException e) {
-                fail(ex, Transport.transportError(false, e, NEVER, errorRequest, false));
+                outcomes.failed(ex, Transport.transportError(false, e, NEVER, errorRequest, false));
                 return;
             }
             ex.conn = c;
@@ -157,15 +159,35 @@ final class PushLoopExchanges<T> {
         }
     }
 
+    private PushLoopConnection takeIdle() {
+        PushLoopConnection[] expired = new PushLoopConnection[1];
+        for (;;) {
+            PushLoopConnection c = idle.take(null, System.nanoTime(), expired);
+            if (c != null || expired[0] == null) return c;
+            expired[0].close();
+            expired[0] = null;
+        }
+    }
+
     private void send(PushLoopExchange<T> ex, PushLoopConnection c) {
         ex.conn = c;
         c.exchange = ex;
-        c.parser.reset();
+        c.busy();
         try {
-            c.interest(c.write(requests.encode(ex.body)) ? SelectionKey.OP_READ : SelectionKey.OP_WRITE);
+            if (!c.write(requests.encode(ex.body))) c.interest(true);
         } catch (IOException e) {
             broken(c, e);
         }
+    }
+
+    /** The sender's write on {@code c} was partial: the reader writes the rest when the socket takes it. */
+    void writeRest(PushLoopConnection c) {
+        if (!c.closed()) c.interest(true);
+    }
+
+    /** Closes a socket the sender took off the idle stack: past its idle timeout, or closed by the peer. */
+    void closeExpired(PushLoopConnection c) {
+        c.close();
     }
 
     void onKey(SelectionKey k) {
@@ -180,7 +202,7 @@ final class PushLoopExchanges<T> {
                 serveWaiting();
                 return;
             }
-            if (k.isWritable() && c.flush()) c.interest(SelectionKey.OP_READ);
+            if (k.isWritable() && c.flush()) c.interest(false);
             if (k.isReadable()) readable(c);
         } catch (IOException e) {
             broken(c, e);
@@ -188,12 +210,27 @@ final class PushLoopExchanges<T> {
     }
 
     private void readable(PushLoopConnection c) throws IOException {
+        if (c.state() == PushLoopConnection.IDLE && idle.retire(c)) { // EOF, a reset or bytes nobody asked for
+            int n = -1;
+            try {
+                n = c.read(readBuffer);
+            } catch (IOException e) {
+                // a reset: retired all the same
+            }
+            if (n < 0) c.peerClosed = true;
+            c.close();
+            return;
+        }
+        if (c.state() == PushLoopConnection.CLOSED) { // retired by the sender's probe: its close is handed over
+            c.close();
+            return;
+        }
+        // BUSY (the sender took it, the exchange published before) or DIALLING
         int n = c.read(readBuffer);
         PushLoopExchange<T> ex = cast(c.exchange);
-        if (ex == null) { // idle: EOF, a reset or bytes nobody asked for all retire it
+        if (ex == null) { // a socket dialled ahead before any exchange: the peer closed it
             if (n == 0) return;
             if (n < 0) c.peerClosed = true;
-            idle.remove(c);
             c.close();
             return;
         }
@@ -207,23 +244,24 @@ final class PushLoopExchanges<T> {
     }
 
     /** A socket failed (connect, write, read, framing): its exchange is re-sent once when stale, else failed. */
-    private void broken(PushLoopConnection c, IOException e) {
+    void broken(PushLoopConnection c, IOException e) {
+        if (c.closed()) return; // already retired (a cut, a deadline): its exchange has its outcome
         PushLoopExchange<T> ex = cast(c.exchange);
         boolean peer = StaleSocket.peerClosed(e);
         if (peer) c.peerClosed = true;
         boolean wasConnected = c.connected();
         if (!wasConnected) dialling--;
-        idle.remove(c);
         c.exchange = null;
         c.close();
-        if (ex == null) {
+        if (ex == null || ex.finished()) {
             if (!wasConnected && dialFailure == null) dialFailure = e; // a dial ahead's
         } else if (c.used && !c.parser.started() && !ex.resent && peer) {
             ex.resent = true;
             stats.reconnect();
             start(ex, true);
         } else {
-            fail(ex, Transport.transportError(false, e, NEVER, errorRequest, false));
+            ex.conn = null;
+            outcomes.failed(ex, Transport.transportError(false, e, NEVER, errorRequest, false));
         }
         serveWaiting();
     }
@@ -233,13 +271,12 @@ final class PushLoopExchanges<T> {
         int code = p.code();
         byte[] body = p.body();
         String retryAfter = p.retryAfter();
-        c.exchange = null;
         c.used = true;
         ex.conn = null;
         if (p.keepAlive() && !extraBytes) release(c);
         else c.close();
         if (code < 200 || code > 299) {
-            fail(ex, Transport.httpError(code, body, retryAfter));
+            outcomes.failed(ex, Transport.httpError(code, body, retryAfter));
             return;
         }
         PushResult r;
@@ -247,19 +284,10 @@ final class PushLoopExchanges<T> {
             r = Transport.decode(code, new Transport.ArrayBody(body), ResultDecoders.push(ex.ids), errorRequest, NEVER,
                     () -> false, () -> false);
         } catch (QueenException e) {
-            fail(ex, e);
+            outcomes.failed(ex, e);
             return;
         }
-        ex.finished = true;
-        listener.answered(ex.tag, r);
-    }
-
-    /** Reports {@code e} as the blocking client's one-attempt call would have thrown it. */
-    private void fail(PushLoopExchange<T> ex, QueenException e) {
-        ex.finished = true;
-        QueenException f = e.afterAttempts(1, false).wrap(errorPrefix);
-        stats.error(f.kind());
-        listener.failed(ex.tag, f);
+        outcomes.answered(ex, r);
     }
 
     private void release(PushLoopConnection c) {
@@ -269,38 +297,18 @@ final class PushLoopExchanges<T> {
     }
 
     private void toIdle(PushLoopConnection c) {
-        if (closing || idle.size() >= maxIdle) {
-            c.close(); // beyond the idle allowance, as Go's MaxIdleConnsPerHost
-            return;
-        }
-        c.interest(SelectionKey.OP_READ); // a peer's close of an idle socket is seen at once
-        long now = System.nanoTime();
-        c.idleSince = now;
-        idle.push(c);
-        PushLoopConnection oldest = idle.peekLast();
-        if (now - oldest.idleSince >= idleTimeoutNanos) {
-            idle.pollLast();
-            oldest.close();
-        }
-    }
-
-    private PushLoopConnection takeIdle(long now) {
-        for (PushLoopConnection c; (c = idle.poll()) != null; ) {
-            if (now - c.idleSince < idleTimeoutNanos) return c;
-            c.close();
-        }
-        return null;
+        if (closing || !idle.put(c, System.nanoTime())) c.close(); // beyond the allowance, as MaxIdleConnsPerHost
     }
 
     private void serveWaiting() {
-        while (!waiting.isEmpty() && (dialling < CONNECTS_AT_ONCE || !idle.isEmpty())) {
+        while (!waiting.isEmpty() && (dialling < CONNECTS_AT_ONCE || idle.size() > 0)) {
             start(waiting.poll(), false);
         }
     }
 
     void closeSockets() {
         if (!selector.isOpen()) return;
-        for (PushLoopConnection c; (c = idle.poll()) != null; ) c.close();
+        idle.closeAll();
         for (SelectionKey k : selector.keys()) ((PushLoopConnection) k.attachment()).close();
         try {
             selector.close();

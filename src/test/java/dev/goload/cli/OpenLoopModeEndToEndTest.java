@@ -66,6 +66,9 @@ class OpenLoopModeEndToEndTest {
         assertNull(r.record().path("section").get("configureError").textValue());
         assertEquals(dev.goload.client.HttpEngine.fromEnvironment().label(),
                 r.record().path("tool").path("httpClient").asText(), "the record names the HTTP engine of the run");
+        String path = dev.goload.client.HttpEngine.fromEnvironment() == dev.goload.client.HttpEngine.OKHTTP ? "okhttp"
+                : dev.goload.client.PushLoop.enabledByEnvironment() ? "loop" : "virtual-threads";
+        assertEquals(path, r.record().path("section").path("pushPath").asText(), "and the path its pushes took");
         assertEquals(List.of("load", "drain"), r.record().path("phases").findValuesAsText("name"), "the phases");
         for (String c : List.of("offeredReq", "achievedReq", "pushedMsgs", "popped")) {
             long byPhase = 0;

@@ -25,11 +25,12 @@ final class PushLoopDriver implements PushLoop.Pacer, PushLoop.Listener<Integer>
     private final byte[] payload;
     /** Sequential pushes: how long after an outcome the next push goes (set before {@link #start}). */
     long gapNanos;
-    private long lastOutcomeNanos;
-    // loop thread only
+    // outcomes come on the reader thread, launches on the sender thread
+    private volatile long lastOutcomeNanos;
+    private final java.util.concurrent.atomic.AtomicInteger open = new java.util.concurrent.atomic.AtomicInteger();
+    // sender thread only
     private int sent;
-    private int open;
-    int sending;
+    volatile int sending;
 
     PushLoopDriver(QueenClient client, int pushes, boolean sequential) throws IOException {
         this(client, pushes, sequential, PAYLOAD);
@@ -53,8 +54,8 @@ final class PushLoopDriver implements PushLoop.Pacer, PushLoop.Listener<Integer>
 
     @Override
     public long advance(long now) {
-        while (sent < pushes && (!sequential || (open == 0 && (sent == 0 || now - lastOutcomeNanos >= gapNanos)))) {
-            open++;
+        while (sent < pushes && (!sequential || (open.get() == 0 && (sent == 0 || now - lastOutcomeNanos >= gapNanos)))) {
+            open.incrementAndGet();
             loop.push("q", "p", payload, 1, sent++);
         }
         return now + 200_000; // look again soon: a sequential push goes once the previous one has its outcome
@@ -67,15 +68,15 @@ final class PushLoopDriver implements PushLoop.Pacer, PushLoop.Listener<Integer>
 
     @Override
     public void answered(Integer tag, PushResult result) {
-        open--;
         lastOutcomeNanos = System.nanoTime();
+        open.decrementAndGet();
         outcomes.add(result);
     }
 
     @Override
     public void failed(Integer tag, QueenException failure) {
-        open--;
         lastOutcomeNanos = System.nanoTime();
+        open.decrementAndGet();
         outcomes.add(failure);
     }
 

@@ -134,7 +134,7 @@ class LatencyFromScheduleTest {
     }
 
     /** The threads that drive the pacer: the pacer thread, or the push loop's. */
-    private static final java.util.Set<String> PACING_THREADS = java.util.Set.of("goload-pacer", "goload-push-loop");
+    private static final java.util.Set<String> PACING_THREADS = java.util.Set.of("goload-pacer", "goload-push-sender");
 
     private OpenLoopRunFixture stalledRun(EmbeddedBroker broker, int behindMs, StallingClock clock, boolean pushLoop) {
         OpenLoopRunFixture f = new OpenLoopRunFixture(broker.url(), dir);

@@ -22,16 +22,18 @@ import java.util.concurrent.ThreadFactory;
  * The open-loop producer side: one {@link OpenLoopPacer} launching each due push with its scheduled instant, under
  * the non-blocking in-flight cap, on one of two paths:
  * <ul>
- *   <li>the push loop (default where {@link PushLoop#eligible}: plain http on the http1 engine): one platform thread
- *       drives the pacer and sends and reads every push non-blocking, with no thread hand-off per request;</li>
+ *   <li>the push loop (default where {@link PushLoop#eligible}: plain http on the http1 engine): its sender thread
+ *       drives the pacer and writes every push non-blocking, its reader thread reads the answers, with no thread
+ *       hand-off per request;</li>
  *   <li>otherwise (OkHttp, HTTPS, a proxy, {@code GOLOAD_PUSH_LOOP=0}): the pacer on its own platform thread, each
  *       push on its own virtual thread through the blocking client.</li>
  * </ul>
  * Both account through {@link PushSender}, so they count alike. Producers never retry (the client is built with one
  * attempt for every failure class).
  *
- * <p>Threading: {@link #start()}/{@link #stop()} from the run's thread; launches happen on the pacer's (or the
- * loop's) thread, the loop's outcomes on the loop thread.
+ * <p>Threading: {@link #start()}/{@link #stop()} from the run's thread; launches (and the loop's {@code sending})
+ * happen on the pacer's thread or the loop's sender thread, the loop's outcomes on its reader thread; what they share
+ * is thread-safe ({@link PushSender}, the in-flight limit, the counters).
  */
 public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer.Sink, PushLoop.Listener<OpenLoopProducers.Launch> {
     /** How long {@link #stop()} waits for the last offer (the pacer's or the loop's). */
@@ -89,6 +91,15 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
     /** Whether pushes take the push loop (else one virtual thread each). */
     public boolean usesPushLoop() {
         return loop != null;
+    }
+
+    /**
+     * Which path carries the pushes, for the run record's {@code section.pushPath}: {@code loop} (the push loop),
+     * {@code virtual-threads} (the blocking http1 engine, a virtual thread per push) or {@code okhttp}.
+     */
+    public String pushPath() {
+        if (loop != null) return "loop";
+        return ctx.client().engine() == dev.goload.client.HttpEngine.OKHTTP ? "okhttp" : "virtual-threads";
     }
 
     @Override

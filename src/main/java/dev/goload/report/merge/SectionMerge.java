@@ -52,7 +52,7 @@ final class SectionMerge {
             "openloop", rules("activePartitions", Rule.SUM, "rate", Rule.SUM, "requestsPerSecond", Rule.SUM,
                     "arrival", Rule.SAME, "pushBatch", Rule.SAME, "maxInflight", Rule.SAME, "rampSec", Rule.SAME,
                     "behindMs", Rule.SAME, "payloadBytes", Rule.SAME, "activePolicy", Rule.SAME, "e2e", Rule.SAME,
-                    "firstSendEpochMs", Rule.MIN),
+                    "firstSendEpochMs", Rule.MIN, "pushPath", Rule.SAME),
             "max", rules("activePartitions", Rule.SUM, "producers", Rule.SUM, "pushBatch", Rule.SAME,
                     "payloadBytes", Rule.SAME),
             "cloud", rules("tenants", Rule.JOIN, "crossTenant", Rule.SUM, "undecodable", Rule.SUM,
