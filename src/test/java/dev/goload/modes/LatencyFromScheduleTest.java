@@ -161,7 +161,11 @@ class LatencyFromScheduleTest {
             LatencySummary push = res.outcome().latency("push");
             assertTrue(push.max() >= STALL_MS, "push max " + push.max());
             assertTrue(push.p99() >= STALL_MS - 50, "push p99 carries the stall: " + push);
-            assertTrue(res.outcome().latency("lateness").max() >= STALL_MS, "and the pacer's own lateness shows it");
+            // The clock jumps at whichever read of the pacing thread comes first after 700 ms: when that read only
+            // computes the wait for the next request (due at most one 5 ms gap ahead), the first late launch is
+            // STALL_MS minus that gap late (CI saw it).
+            double gapMs = 1000.0 / 200;
+            assertTrue(res.outcome().latency("lateness").max() >= STALL_MS - gapMs, "and the pacer's own lateness shows it");
         }
     }
 
