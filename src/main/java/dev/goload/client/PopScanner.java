@@ -306,22 +306,21 @@ final class PopScanner {
 
     /** The last String of one field, returned again while the bytes repeat (a batch's lease, partition, queue). */
     private static final class Reuse {
+        /** The last string's span, its quotes included; {@code to < 0}: none yet. */
         private int from;
-        private int len = -1;
+        private int to = -1;
         private String s;
 
         /** The end (after the closing quote) of the string at {@code p} when it is the last one's bytes, else -1. */
         int same(byte[] b, int p) {
-            if (len < 0) return -1;
-            int end = p + len + 2;
-            return end <= b.length && JsonBytes.same(b, from - 1, from + len + 1, p) ? end : -1;
+            return JsonBytes.repeats(b, from, to, p);
         }
 
         /** A String of {@code b[from, to)}, which {@link #same} did not match, remembered for the next ones. */
         String of(byte[] b, int from, int to) {
-            this.from = from;
-            this.len = to - from;
-            return s = new String(b, from, len, StandardCharsets.ISO_8859_1);
+            this.from = from - 1;
+            this.to = to + 1;
+            return s = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
         }
     }
 }
