@@ -49,10 +49,8 @@ final class PopScanner {
     private String createdAt;
     private byte[] data;
     private int retryCount;
-    private final Reuse leases = new Reuse();
-    private final Reuse partitionIds = new Reuse();
-    private final Reuse queues = new Reuse();
-    private final Reuse partitions = new Reuse();
+    /** The batch's repeated Strings of each {@link Shared} field, by {@code kind - LEASE}. */
+    private final Reuse[] sharedReuse = {new Reuse(), new Reuse(), new Reuse(), new Reuse()};
     private final Reuse createdAts = new Reuse();
     /** The previous message's fields (made with the messages array: a pop without messages needs none). */
     private SeenFields seen;
@@ -72,7 +70,7 @@ final class PopScanner {
         if (p >= b.length || b[p] != '{') return null;
         // what follows the object is not read (nor is it by the Jackson path)
         if (object(p, topFields, null) == BAIL) return null;
-        return new PopDecoder.Answer(messages, top.leaseId, top.queue, top.partition, top.partitionId);
+        return new PopDecoder.Answer(messages, top.get(LEASE), top.get(QUEUE), top.get(PARTITION), top.get(PARTITION_ID));
     }
 
     /** Reads the value at {@code p} of field {@code i} of kind {@code kind} (see {@link #kind}); its end, or BAIL. */
@@ -81,6 +79,7 @@ final class PopScanner {
     }
 
     private static final int OTHER = 0;
+    // LEASE to PARTITION_ID: the Shared fields, contiguous (they index Shared and sharedReuse)
     private static final int LEASE = 1;
     private static final int QUEUE = 2;
     private static final int PARTITION = 3;
@@ -151,43 +150,24 @@ final class PopScanner {
         return messages(p);
     }
 
-    /** The fields an answer and each of its messages may carry: lease, queue, partition and its id. */
+    /** The fields an answer and each of its messages may carry: lease, queue, partition and its id, by kind. */
     private static final class Shared {
-        String leaseId;
-        String queue;
-        String partition;
-        String partitionId;
+        private final String[] values = new String[PARTITION_ID - LEASE + 1];
+
+        String get(int kind) {
+            return values[kind - LEASE];
+        }
 
         void clear() {
-            leaseId = null;
-            queue = null;
-            partition = null;
-            partitionId = null;
+            Arrays.fill(values, null);
         }
     }
 
     /** Reads the value at {@code p} of a {@link Shared} field into {@code into}; its end, BAIL, or {@link #NOT_SHARED}. */
     private int shared(int kind, int p, Shared into) {
-        int end;
-        switch (kind) {
-            case LEASE -> {
-                end = stringOrNull(p, leases);
-                into.leaseId = str;
-            }
-            case QUEUE -> {
-                end = stringOrNull(p, queues);
-                into.queue = str;
-            }
-            case PARTITION -> {
-                end = stringOrNull(p, partitions);
-                into.partition = str;
-            }
-            case PARTITION_ID -> {
-                end = stringOrNull(p, partitionIds);
-                into.partitionId = str;
-            }
-            default -> end = NOT_SHARED;
-        }
+        if (kind < LEASE || kind > PARTITION_ID) return NOT_SHARED;
+        int end = stringOrNull(p, sharedReuse[kind - LEASE]);
+        into.values[kind - LEASE] = str;
         return end;
     }
 
@@ -216,7 +196,8 @@ final class PopScanner {
         data = null;
         int end = object(p, messageFields, seen);
         if (end == BAIL || txn == null) return BAIL; // no transactionId: the Jackson path words the error
-        messages.add(new Message(txn, msg.partitionId, msg.leaseId, msg.queue, msg.partition, retryCount, createdAt, data));
+        messages.add(new Message(txn, msg.get(PARTITION_ID), msg.get(LEASE), msg.get(QUEUE), msg.get(PARTITION),
+                retryCount, createdAt, data));
         return end;
     }
 
