@@ -61,6 +61,17 @@ final class JsonBytes {
         return (long) LONGS.get(b, from + last) == (long) LONGS.get(b, p + last);
     }
 
+    /**
+     * The end of the span at {@code p} when it repeats {@code b[from, to)} (a span already validated: the scanners'
+     * repeated keys and values), else -1; {@code to < 0}: no span remembered. The first byte is compared before the
+     * call to {@link #same}.
+     */
+    static int repeats(byte[] b, int from, int to, int p) {
+        if (to < 0) return -1;
+        int end = p + (to - from);
+        return end <= b.length && b[p] == b[from] && same(b, from, to, p) ? end : -1;
+    }
+
     /** Index of the closing quote of a string starting at {@code from} (after the opening quote); BAIL on escapes. */
     static int plainString(byte[] b, int from) {
         int q = special(b, from, 0);

@@ -49,10 +49,8 @@ final class PopScanner {
     private String createdAt;
     private byte[] data;
     private int retryCount;
-    private final Reuse leases = new Reuse();
-    private final Reuse partitionIds = new Reuse();
-    private final Reuse queues = new Reuse();
-    private final Reuse partitions = new Reuse();
+    /** The batch's repeated Strings of each {@link Shared} field, by {@code kind - LEASE}. */
+    private final Reuse[] sharedReuse = {new Reuse(), new Reuse(), new Reuse(), new Reuse()};
     private final Reuse createdAts = new Reuse();
     /** The previous message's fields (made with the messages array: a pop without messages needs none). */
     private SeenFields seen;
@@ -72,7 +70,7 @@ final class PopScanner {
         if (p >= b.length || b[p] != '{') return null;
         // what follows the object is not read (nor is it by the Jackson path)
         if (object(p, topFields, null) == BAIL) return null;
-        return new PopDecoder.Answer(messages, top.leaseId, top.queue, top.partition, top.partitionId);
+        return new PopDecoder.Answer(messages, top.get(LEASE), top.get(QUEUE), top.get(PARTITION), top.get(PARTITION_ID));
     }
 
     /** Reads the value at {@code p} of field {@code i} of kind {@code kind} (see {@link #kind}); its end, or BAIL. */
@@ -81,6 +79,7 @@ final class PopScanner {
     }
 
     private static final int OTHER = 0;
+    // LEASE to PARTITION_ID: the Shared fields, contiguous (they index Shared and sharedReuse)
     private static final int LEASE = 1;
     private static final int QUEUE = 2;
     private static final int PARTITION = 3;
@@ -151,43 +150,24 @@ final class PopScanner {
         return messages(p);
     }
 
-    /** The fields an answer and each of its messages may carry: lease, queue, partition and its id. */
+    /** The fields an answer and each of its messages may carry: lease, queue, partition and its id, by kind. */
     private static final class Shared {
-        String leaseId;
-        String queue;
-        String partition;
-        String partitionId;
+        private final String[] values = new String[PARTITION_ID - LEASE + 1];
+
+        String get(int kind) {
+            return values[kind - LEASE];
+        }
 
         void clear() {
-            leaseId = null;
-            queue = null;
-            partition = null;
-            partitionId = null;
+            Arrays.fill(values, null);
         }
     }
 
     /** Reads the value at {@code p} of a {@link Shared} field into {@code into}; its end, BAIL, or {@link #NOT_SHARED}. */
     private int shared(int kind, int p, Shared into) {
-        int end;
-        switch (kind) {
-            case LEASE -> {
-                end = stringOrNull(p, leases);
-                into.leaseId = str;
-            }
-            case QUEUE -> {
-                end = stringOrNull(p, queues);
-                into.queue = str;
-            }
-            case PARTITION -> {
-                end = stringOrNull(p, partitions);
-                into.partition = str;
-            }
-            case PARTITION_ID -> {
-                end = stringOrNull(p, partitionIds);
-                into.partitionId = str;
-            }
-            default -> end = NOT_SHARED;
-        }
+        if (kind < LEASE || kind > PARTITION_ID) return NOT_SHARED;
+        int end = stringOrNull(p, sharedReuse[kind - LEASE]);
+        into.values[kind - LEASE] = str;
         return end;
     }
 
@@ -216,7 +196,8 @@ final class PopScanner {
         data = null;
         int end = object(p, messageFields, seen);
         if (end == BAIL || txn == null) return BAIL; // no transactionId: the Jackson path words the error
-        messages.add(new Message(txn, msg.partitionId, msg.leaseId, msg.queue, msg.partition, retryCount, createdAt, data));
+        messages.add(new Message(txn, msg.get(PARTITION_ID), msg.get(LEASE), msg.get(QUEUE), msg.get(PARTITION),
+                retryCount, createdAt, data));
         return end;
     }
 
@@ -306,22 +287,21 @@ final class PopScanner {
 
     /** The last String of one field, returned again while the bytes repeat (a batch's lease, partition, queue). */
     private static final class Reuse {
+        /** The last string's span, its quotes included; {@code to < 0}: none yet. */
         private int from;
-        private int len = -1;
+        private int to = -1;
         private String s;
 
         /** The end (after the closing quote) of the string at {@code p} when it is the last one's bytes, else -1. */
         int same(byte[] b, int p) {
-            if (len < 0) return -1;
-            int end = p + len + 2;
-            return end <= b.length && JsonBytes.same(b, from - 1, from + len + 1, p) ? end : -1;
+            return JsonBytes.repeats(b, from, to, p);
         }
 
         /** A String of {@code b[from, to)}, which {@link #same} did not match, remembered for the next ones. */
         String of(byte[] b, int from, int to) {
-            this.from = from;
-            this.len = to - from;
-            return s = new String(b, from, len, StandardCharsets.ISO_8859_1);
+            this.from = from - 1;
+            this.to = to + 1;
+            return s = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
         }
     }
 }

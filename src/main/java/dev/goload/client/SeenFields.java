@@ -60,8 +60,6 @@ final class SeenFields {
     }
 
     private int same(int from, int to, int p) {
-        if (to < 0) return -1;
-        int end = p + (to - from);
-        return end <= b.length && b[p] == b[from] && JsonBytes.same(b, from, to, p) ? end : -1;
+        return JsonBytes.repeats(b, from, to, p);
     }
 }

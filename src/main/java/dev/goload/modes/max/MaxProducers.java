@@ -40,9 +40,8 @@ public final class MaxProducers implements LoadRun.Producers {
 
     @Override
     public void start() {
-        for (int i = 0; i < cfg.producers(); i++) {
-            threads.add(WorkerThreads.builder(cfg.producers()).name("goload-producer-" + i).start(this::loop));
-        }
+        Thread.Builder builder = WorkerThreads.builder(cfg.producers()).name("goload-producer-", 0);
+        for (int i = 0; i < cfg.producers(); i++) threads.add(builder.start(this::loop));
     }
 
     private void loop() {
