@@ -53,6 +53,7 @@ class TenantsShardedRunTest {
                     records.get(1).toString());
             assertEquals(0, judged.code(), judged.out() + judged.err());
             assertTrue(judged.out().contains("[threshold] tail==" + tail + " PASS (" + tail + ")"), judged.out());
+            assertTrue(judged.out().contains("[threshold] tail.queues>=0 PASS ("), "judged, not skipped: " + judged.out());
         }
         JsonNode s0 = shards.get(0).path("section");
         JsonNode s1 = shards.get(1).path("section");

@@ -40,6 +40,7 @@ class DialSlotsTest {
         slots.release();
         assertNull(first.get(WAIT_SECONDS, TimeUnit.SECONDS), "the first waiter got the slot");
         assertFalse(second.isDone(), "one slot, one holder");
+        assertEquals(1, slots.queued(), "the second still waits, not granted");
         assertEquals(0, slots.free(), "handed over, not freed");
         slots.release();
         assertNull(second.get(WAIT_SECONDS, TimeUnit.SECONDS));

@@ -1,6 +1,7 @@
 package dev.goload.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,6 +31,8 @@ class Http1ConnectTimeoutTest {
     private ServerSocket listener;
     private final List<Socket> fillers = new ArrayList<>();
     private InetSocketAddress address;
+    /** The thread {@link #connectOn} started. */
+    private volatile Thread connecting;
 
     @BeforeEach
     void fillAcceptQueue() throws IOException {
@@ -86,16 +89,31 @@ class Http1ConnectTimeoutTest {
         Socket s = new Socket();
         fillers.add(s);
         CompletableFuture<Throwable> failure = connectOn(kind, s, 60_000);
-        Thread.sleep(200); // let it block in the connect (closing earlier ends it the same way)
+        // a close before the connect started would fail it as well, proving nothing: wait until it is in the JDK's
+        // connect, then let it block there
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!inSocketConnect(connecting)) {
+            assertTrue(System.nanoTime() < deadline && !failure.isDone(), "the connect never started: " + failure);
+            Thread.sleep(5);
+        }
+        Thread.sleep(200);
+        assertFalse(failure.isDone(), "still blocked in the connect: the close is what ends it: " + failure);
         s.close();
         Throwable t = failure.get(20, TimeUnit.SECONDS);
         assertNotNull(t);
         assertTrue(t instanceof IOException && !(t instanceof SocketTimeoutException), "a close, not a timeout: " + t);
     }
 
+    private static boolean inSocketConnect(Thread t) {
+        for (StackTraceElement f : t.getStackTrace()) {
+            if (f.getClassName().equals(Socket.class.getName()) && f.getMethodName().equals("connect")) return true;
+        }
+        return false;
+    }
+
     private CompletableFuture<Throwable> connectOn(Thread.Builder kind, Socket s, int timeoutMillis) {
         CompletableFuture<Throwable> failure = new CompletableFuture<>();
-        kind.start(() -> {
+        connecting = kind.start(() -> {
             try {
                 Http1Connection.connect(s, address, timeoutMillis);
                 failure.complete(null);
