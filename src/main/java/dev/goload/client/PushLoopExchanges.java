@@ -29,7 +29,6 @@ final class PushLoopExchanges<T> {
     private final PushLoopOutcomes<T> outcomes;
     private final ClientStats stats;
     private final long timeoutNanos;
-    private final int maxIdle;
     private final InetSocketAddress[] addresses;
     private final String origin;
     /** The reader's own encoder (re-sends, requests sent on a fresh socket); the sender has another. */
@@ -54,7 +53,6 @@ final class PushLoopExchanges<T> {
         this.stats = stats;
         this.idle = new PushLoopIdle(Math.max(1, cfg.idleConns()),
                 cfg.idleTimeoutMillis() > 0 ? cfg.idleTimeoutMillis() * 1_000_000L : Long.MAX_VALUE);
-        this.maxIdle = Math.max(1, cfg.idleConns());
         this.timeoutNanos = cfg.timeoutMillis() * 1_000_000L;
         this.addresses = addresses;
         this.origin = origin;
@@ -74,7 +72,7 @@ final class PushLoopExchanges<T> {
      * @return the sockets connected
      */
     int dialAhead(int n) throws IOException {
-        int want = Math.min(n, maxIdle) - idle.size();
+        int want = Math.min(n, idle.maxIdle()) - idle.size();
         for (int i = 0; i < want; i++) {
             PushLoopConnection c = new PushLoopConnection(selector, addresses, stats.connections(), origin);
             if (c.connected()) toIdle(c);
