@@ -38,6 +38,8 @@ final class PushLoopExchanges<T> {
     final Selector selector;
     final PushLoopIdle idle;
     private final ByteBuffer readBuffer = ByteBuffer.allocate(64 * 1024);
+    /** {@link PushLoopIdle#take}'s out-parameter, reused (the sender has its own). */
+    private final PushLoopConnection[] expired = new PushLoopConnection[1];
     /** Unfinished exchanges in deadline order (the sender adds; finished ones are dropped at the head). */
     final ConcurrentLinkedQueue<PushLoopExchange<T>> inFlight = new ConcurrentLinkedQueue<>();
     /** Exchanges waiting for a dial slot. */
@@ -158,7 +160,6 @@ final class PushLoopExchanges<T> {
     }
 
     private PushLoopConnection takeIdle() {
-        PushLoopConnection[] expired = new PushLoopConnection[1];
         for (;;) {
             PushLoopConnection c = idle.take(null, System.nanoTime(), expired);
             if (c != null || expired[0] == null) return c;
