@@ -20,9 +20,9 @@ import okio.BufferedSink;
  * the connection it is given, which its exchange owns.
  */
 final class Http1Codec {
-    private static final byte[] CRLF = {'\r', '\n'};
-    private static final byte[] VERSION = JsonText.ascii(" HTTP/1.1\r\n");
-    private static final byte[] CONTENT_LENGTH = JsonText.ascii("Content-Length: ");
+    static final byte[] CRLF = {'\r', '\n'};
+    static final byte[] VERSION = JsonText.ascii(" HTTP/1.1\r\n");
+    static final byte[] CONTENT_LENGTH = JsonText.ascii("Content-Length: ");
     /** Header fields accepted in one answer (Queen sends fewer than ten). */
     static final int MAX_HEADER_FIELDS = 128;
     /** Bytes of one answer's header section, CRLFs included (each line is also bounded by the read buffer). */

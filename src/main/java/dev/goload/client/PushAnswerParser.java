@@ -12,7 +12,8 @@ import java.util.Arrays;
  * {@value Http1Connection#READ_BUFFER} bytes, 204/304 without body, no length ⇒ read to close (at most
  * {@value Http1Connection#MAX_READ_TO_CLOSE_BODY} bytes), {@code Connection: close} and HTTP/1.0 retire the socket.
  *
- * <p>Not thread-safe: owned by one connection of the loop thread; {@link #reset()} before each answer.
+ * <p>Not thread-safe: owned by one connection, read by the loop's reader thread (the sender never reads);
+ * {@link #reset()} before each answer.
  */
 final class PushAnswerParser {
     private enum State { STATUS, HEADERS, BODY, CHUNK_SIZE, CHUNK_DATA, CHUNK_END, TRAILERS, TO_END, DONE }

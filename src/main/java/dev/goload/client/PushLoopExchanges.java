@@ -29,7 +29,6 @@ final class PushLoopExchanges<T> {
     private final PushLoopOutcomes<T> outcomes;
     private final ClientStats stats;
     private final long timeoutNanos;
-    private final int maxIdle;
     private final InetSocketAddress[] addresses;
     private final String origin;
     /** The reader's own encoder (re-sends, requests sent on a fresh socket); the sender has another. */
@@ -39,6 +38,8 @@ final class PushLoopExchanges<T> {
     final Selector selector;
     final PushLoopIdle idle;
     private final ByteBuffer readBuffer = ByteBuffer.allocate(64 * 1024);
+    /** {@link PushLoopIdle#take}'s out-parameter, reused (the sender has its own). */
+    private final PushLoopConnection[] expired = new PushLoopConnection[1];
     /** Unfinished exchanges in deadline order (the sender adds; finished ones are dropped at the head). */
     final ConcurrentLinkedQueue<PushLoopExchange<T>> inFlight = new ConcurrentLinkedQueue<>();
     /** Exchanges waiting for a dial slot. */
@@ -54,7 +55,6 @@ final class PushLoopExchanges<T> {
         this.stats = stats;
         this.idle = new PushLoopIdle(Math.max(1, cfg.idleConns()),
                 cfg.idleTimeoutMillis() > 0 ? cfg.idleTimeoutMillis() * 1_000_000L : Long.MAX_VALUE);
-        this.maxIdle = Math.max(1, cfg.idleConns());
         this.timeoutNanos = cfg.timeoutMillis() * 1_000_000L;
         this.addresses = addresses;
         this.origin = origin;
@@ -74,7 +74,7 @@ final class PushLoopExchanges<T> {
      * @return the sockets connected
      */
     int dialAhead(int n) throws IOException {
-        int want = Math.min(n, maxIdle) - idle.size();
+        int want = Math.min(n, idle.maxIdle()) - idle.size();
         for (int i = 0; i < want; i++) {
             PushLoopConnection c = new PushLoopConnection(selector, addresses, stats.connections(), origin);
             if (c.connected()) toIdle(c);
@@ -160,7 +160,6 @@ final class PushLoopExchanges<T> {
     }
 
     private PushLoopConnection takeIdle() {
-        PushLoopConnection[] expired = new PushLoopConnection[1];
         for (;;) {
             PushLoopConnection c = idle.take(null, System.nanoTime(), expired);
             if (c != null || expired[0] == null) return c;

@@ -30,6 +30,11 @@ final class PushLoopIdle {
         this.idleTimeoutNanos = idleTimeoutNanos;
     }
 
+    /** The idle allowance: at most this many sockets kept. */
+    int maxIdle() {
+        return maxIdle;
+    }
+
     int size() {
         return idle.get();
     }

@@ -88,11 +88,6 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
         }
     }
 
-    /** Whether pushes take the push loop (else one virtual thread each). */
-    public boolean usesPushLoop() {
-        return loop != null;
-    }
-
     /**
      * Which path carries the pushes, for the run record's {@code section.pushPath}: {@code loop} (the push loop),
      * {@code virtual-threads} (the blocking http1 engine, a virtual thread per push) or {@code okhttp}.
