@@ -35,20 +35,6 @@ class PushLoopAnswerTest extends Http1EngineTestSupport {
     }
 
     @Test
-    void theLoopSendsTheBlockingEnginesRequestLineAndHead() throws Exception {
-        server.script(send(ONE_QUEUED), send(ONE_QUEUED));
-        try (QueenClient c = http1()) {
-            c.push("q", "p", PushLoopDriver.PAYLOAD, 1);
-        }
-        pushOnLoop(UnaryOperator.identity());
-        List<RawHttpServer.Received> r = server.received();
-        assertEquals(2, r.size());
-        assertEquals(r.get(0).requestLine(), r.get(1).requestLine());
-        assertEquals(r.get(0).headerLines(), r.get(1).headerLines()); // same length too: UUIDv7s are fixed-width
-        assertEquals(r.get(0).body().length, r.get(1).body().length);
-    }
-
-    @Test
     void chunkedAnswerSplitAcrossOneByteReadsIsReadWhole() throws Exception {
         server.script(trickle(chunked(ITEM, 3, 10, 11)));
         assertEquals(1, pushOnLoop(UnaryOperator.identity()).accepted());
