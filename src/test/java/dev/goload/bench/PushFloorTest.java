@@ -44,31 +44,31 @@ class PushFloorTest {
 
     @Test
     void anUnansweredRequestMakesTheRunIncomplete() throws Exception {
-        try (Scripted server = new Scripted(i -> i == 7 ? null : OK)) {
-            PushFloor.Result r = PushFloor.run(config(server));
-            assertEquals(100, r.sent());
-            assertEquals(99, r.answered());
-            assertFalse(r.complete(), r.json());
-        }
+        PushFloor.Result r = incompleteRun(i -> i == 7 ? null : OK);
+        assertEquals(100, r.sent());
+        assertEquals(99, r.answered());
     }
 
     @Test
     void aNon2xxAnswerMakesTheRunIncomplete() throws Exception {
         String error = "HTTP/1.1 500 Internal Server Error\r\nContent-Length: 5\r\n\r\nerror";
-        try (Scripted server = new Scripted(i -> i == 3 ? error : OK)) {
-            PushFloor.Result r = PushFloor.run(config(server));
-            assertEquals(100, r.answered());
-            assertEquals(1, r.non2xx());
-            assertFalse(r.complete(), r.json());
-        }
+        PushFloor.Result r = incompleteRun(i -> i == 3 ? error : OK);
+        assertEquals(100, r.answered());
+        assertEquals(1, r.non2xx());
     }
 
     @Test
     void bytesNoRequestAskedForMakeTheRunIncomplete() throws Exception {
-        try (Scripted server = new Scripted(i -> i == 5 ? OK + OK : OK)) { // a second answer to one request
+        PushFloor.Result r = incompleteRun(i -> i == 5 ? OK + OK : OK); // a second answer to one request
+        assertEquals(1, r.broken(), r.json());
+    }
+
+    /** The floor's run against a server answering as {@code script} says, which must be judged incomplete. */
+    private static PushFloor.Result incompleteRun(IntFunction<String> script) throws Exception {
+        try (Scripted server = new Scripted(script)) {
             PushFloor.Result r = PushFloor.run(config(server));
-            assertEquals(1, r.broken(), r.json());
             assertFalse(r.complete(), r.json());
+            return r;
         }
     }
 

@@ -27,9 +27,8 @@ class LoaderConnectionsTest {
     @Test
     void theTablesAreReadOnceWhenNoSocketEverCloses(@TempDir Path dir) throws Exception {
         ConnectionTally tally = new ConnectionTally();
-        TallyEvents.opened(tally);
         long[] now = {0};
-        LoaderConnections c = new LoaderConnections(List.of(tally), sampler(dir, 1), () -> now[0], 60);
+        LoaderConnections c = oneSocket(tally, sampler(dir, 1), now, 60);
         for (int s = 0; s < 100; s++) {
             c.sample();
             now[0] += SECOND;
@@ -41,9 +40,8 @@ class LoaderConnectionsTest {
     @Test
     void aCloseReopensTheTablesForTheFinTimeoutAndTwoSeconds(@TempDir Path dir) throws Exception {
         ConnectionTally tally = new ConnectionTally();
-        TallyEvents.opened(tally);
         long[] now = {0};
-        LoaderConnections c = new LoaderConnections(List.of(tally), sampler(dir, 0), () -> now[0], 10);
+        LoaderConnections c = oneSocket(tally, sampler(dir, 0), now, 10);
         c.sample(); // read 1: the start
         now[0] += SECOND;
         c.sample();
@@ -67,6 +65,12 @@ class LoaderConnectionsTest {
     void theFinTimeoutComesFromTheKernelOrDefaultsTo60(@TempDir Path dir) throws Exception {
         assertEquals(7, LoaderConnections.finTimeoutSeconds(Files.writeString(dir.resolve("f"), "7\n")));
         assertEquals(60, LoaderConnections.finTimeoutSeconds(dir.resolve("absent")));
+    }
+
+    /** Connections of {@code tally} with one socket opened, sampled at {@code now[0]}. */
+    private static LoaderConnections oneSocket(ConnectionTally tally, TimeWaitSampler s, long[] now, long finTimeoutSec) {
+        TallyEvents.opened(tally);
+        return new LoaderConnections(List.of(tally), s, () -> now[0], finTimeoutSec);
     }
 
     /** A sampler of one table file holding {@code timeWait} TIME_WAIT rows to port 6632. */
