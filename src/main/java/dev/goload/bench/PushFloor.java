@@ -115,6 +115,7 @@ public final class PushFloor {
         long noFreeSocket;
         long socketWaits;
         long partialWrites;
+        private boolean gaveUp;
 
         Sender(SocketChannel[] sockets, ByteBuffer[] views, AtomicIntegerArray busy) {
             this.sockets = sockets;
@@ -144,7 +145,7 @@ public final class PushFloor {
         /**
          * Writes the request on the lowest free socket. With every socket waiting for an answer it waits for one
          * (counted in {@code socketWaits}; the loop would dial one) at most {@code giveUpNanos}, then counts the
-         * request as not sent.
+         * request as not sent, and from then on sends only when a socket is free.
          */
         private void send(long giveUpNanos) throws IOException {
             long deadline = 0;
@@ -156,11 +157,16 @@ public final class PushFloor {
                     }
                 }
                 long now = System.nanoTime();
+                if (gaveUp) { // a socket never came back (a lost answer, a dead reader): waiting again is pointless
+                    noFreeSocket++;
+                    return;
+                }
                 if (deadline == 0) {
                     socketWaits++;
                     deadline = now + giveUpNanos;
                 } else if (now - deadline > 0) {
                     noFreeSocket++;
+                    gaveUp = true;
                     return;
                 }
                 LockSupport.parkNanos(this, 20_000);

@@ -63,6 +63,16 @@ class PushFloorTest {
         assertEquals(1, r.broken(), r.json());
     }
 
+    @Test
+    void socketsThatNeverComeBackEndTheRunInsteadOfHangingIt() throws Exception {
+        long t0 = System.nanoTime();
+        PushFloor.Result r = incompleteRun(i -> i < 8 ? OK : null); // each later request keeps its socket for good
+        assertEquals(16, r.sent(), "8 answered, then one unanswered request on each of the 8 sockets");
+        assertEquals(8, r.answered());
+        assertEquals(84, r.noFreeSocket(), "after one wait in vain the rest are counted unsent at once");
+        assertTrue(System.nanoTime() - t0 < 60_000_000_000L, "bounded: one give-up wait, not one per request");
+    }
+
     /** The floor's run against a server answering as {@code script} says, which must be judged incomplete. */
     private static PushFloor.Result incompleteRun(IntFunction<String> script) throws Exception {
         try (Scripted server = new Scripted(script)) {
