@@ -70,6 +70,8 @@ public final class BenchSummary {
         if (Files.isDirectory(push)) out.set("push", pushPhase(push));
         Path consume = work.resolve("consume");
         if (Files.isDirectory(consume)) out.set("consume", consumePhase(consume));
+        ObjectNode floor = FloorPhase.of(json, work, out.get("push"));
+        if (floor != null) out.set("floor", floor);
         okhttpBaseline(out);
         List<Path> rates = numberedDirs("rate-");
         if (!rates.isEmpty()) {

@@ -1,6 +1,7 @@
 package dev.goload.client;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import okhttp3.MediaType;
@@ -8,7 +9,7 @@ import okhttp3.RequestBody;
 import okio.BufferedSink;
 
 /**
- * The push request body, streamed straight into the socket:
+ * The push request body, streamed straight into the socket (or the push loop's direct buffer):
  * {@code {"items":[{"queue":…,"partition":…,"payload":<verbatim>,"transactionId":"…"[,"traceId":"…"]}…]}}.
  *
  * <p>Nothing is serialised ahead of time: items sharing a queue and partition share one escaped prefix, payloads
@@ -20,6 +21,8 @@ final class PushBody extends RequestBody {
     private static final byte[] CLOSE = JsonText.ascii("]}");
     private static final byte[] TXN = JsonText.ascii(",\"transactionId\":");
     private static final byte[] TRACE = JsonText.ascii(",\"traceId\":");
+    private static final byte[] COMMA = {','};
+    private static final byte[] ITEM_END = {'}'};
 
     private final byte[][] prefixes;
     private final byte[][] payloads;
@@ -122,41 +125,88 @@ final class PushBody extends RequestBody {
 
     @Override
     public void writeTo(BufferedSink sink) throws IOException {
-        sink.write(OPEN);
-        // ,"transactionId":"<id>"} assembled in one small buffer per item: one sink write instead of four, and
-        // the id copied as bytes (ids are Latin-1 Strings) instead of re-encoded char by char
-        byte[] tail = plainIds ? new byte[TXN.length + maxIdLength + 3] : null;
+        write(new Out() {
+            @Override
+            public void put(byte[] b, int off, int len) throws IOException {
+                sink.write(b, off, len);
+            }
+
+            @Override
+            public void quoted(String s) throws IOException {
+                JsonText.writeQuoted(sink, s);
+            }
+        });
+    }
+
+    /**
+     * Writes the body into {@code dst}, which must have {@link #contentLength()} bytes left: the push loop encodes
+     * straight into its direct buffer, with no okio segment in between and no copy out of one.
+     */
+    void writeTo(ByteBuffer dst) throws IOException {
+        write(new Out() {
+            @Override
+            public void put(byte[] b, int off, int len) {
+                dst.put(b, off, len);
+            }
+
+            @Override
+            public void quoted(String s) {
+                dst.put(JsonText.quote(s).getBytes(StandardCharsets.UTF_8));
+            }
+        });
+    }
+
+    /** Where {@link #write} puts the body: okio's sink (the blocking engines) or a buffer (the push loop). */
+    private interface Out {
+        void put(byte[] b, int off, int len) throws IOException;
+
+        /** {@code s} as a JSON string literal (callers' ids that need escaping, trace ids: rare). */
+        void quoted(String s) throws IOException;
+
+        default void put(byte[] b) throws IOException {
+            put(b, 0, b.length);
+        }
+    }
+
+    private void write(Out out) throws IOException {
+        out.put(OPEN);
+        // ,"transactionId":"<id>"} assembled in one small buffer per item: one write instead of four, and the id
+        // copied as bytes (ids are Latin-1 Strings) instead of re-encoded char by char
+        byte[] tail = plainIds ? new byte[TXN.length + maxIdLength + 4] : null;
         if (tail != null) {
             System.arraycopy(TXN, 0, tail, 0, TXN.length);
             tail[TXN.length] = '"';
         }
         boolean uniform = prefixes.length == 1; // one prefix and payload for all (or a single item)
+        boolean comma = false; // the separator before item i is still owed
         for (int i = 0; i < count; i++) {
-            if (i > 0) sink.writeByte(',');
-            sink.write(prefixes[uniform ? 0 : i]);
-            sink.write(payloads[uniform ? 0 : i]);
+            if (comma) out.put(COMMA);
+            out.put(prefixes[uniform ? 0 : i]);
+            out.put(payloads[uniform ? 0 : i]);
             boolean trace = traceIds != null && traceIds[i] != null;
             if (tail != null) {
                 int n = idBytes != null ? copyId(i, tail, TXN.length + 1) : JsonText.copyAscii(ids[i], tail, TXN.length + 1);
                 tail[n++] = '"';
-                if (trace) {
-                    sink.write(tail, 0, n);
-                } else {
+                if (!trace) {
                     tail[n++] = '}';
-                    sink.write(tail, 0, n);
+                    if (i + 1 < count) tail[n++] = ','; // the separator rides with the tail: three writes an item
+                    out.put(tail, 0, n);
+                    comma = false;
                     continue;
                 }
+                out.put(tail, 0, n);
             } else {
-                sink.write(TXN);
-                JsonText.writeQuoted(sink, ids[i]);
+                out.put(TXN);
+                out.quoted(ids[i]);
             }
             if (trace) {
-                sink.write(TRACE);
-                JsonText.writeQuoted(sink, traceIds[i]);
+                out.put(TRACE);
+                out.quoted(traceIds[i]);
             }
-            sink.writeByte('}');
+            out.put(ITEM_END);
+            comma = true;
         }
-        sink.write(CLOSE);
+        out.put(CLOSE);
     }
 
     /** Copies generated id {@code i} into {@code dst} at {@code at}; returns the index after it. */

@@ -70,7 +70,7 @@ class BenchSummaryTest {
         assertFalse(s.path("targets").path("heldMsgPerSec").path("met").asBoolean());
     }
 
-    private static String timeV(double user, double sys, long rssKb) {
+    static String timeV(double user, double sys, long rssKb) {
         return String.format(Locale.ROOT, """
                 \tCommand being timed: "scripts/goload -mode openloop"
                 \tUser time (seconds): %.2f

@@ -3,6 +3,7 @@ package dev.goload.client;
 import static org.junit.jupiter.api.Assertions.*;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -11,11 +12,19 @@ import org.junit.jupiter.api.Test;
 
 class PushBodyTest {
 
+    /** The body as okio's sink receives it, checked to be byte for byte what the push loop's buffer receives. */
     private static String write(PushBody b) throws Exception {
         Buffer buf = new Buffer();
         b.writeTo(buf);
         assertEquals(b.contentLength(), buf.size(), "Content-Length must match the streamed bytes");
-        return buf.readUtf8();
+        ByteBuffer direct = ByteBuffer.allocateDirect((int) b.contentLength());
+        b.writeTo(direct);
+        assertFalse(direct.hasRemaining(), "the buffer path writes Content-Length bytes too");
+        byte[] loop = new byte[direct.flip().remaining()];
+        direct.get(loop);
+        byte[] sink = buf.readByteArray();
+        assertArrayEquals(sink, loop, "the push loop's buffer gets the blocking engines' bytes");
+        return new String(sink, StandardCharsets.UTF_8);
     }
 
     @Test

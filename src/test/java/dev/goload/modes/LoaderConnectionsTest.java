@@ -7,17 +7,78 @@ import dev.goload.broker.EmbeddedBroker;
 import dev.goload.client.ClientConfig;
 import dev.goload.client.ConnectionTally;
 import dev.goload.client.QueenClient;
+import dev.goload.client.TallyEvents;
+import dev.goload.metrics.TimeWaitSampler;
 import dev.goload.metrics.ConnectionFigures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A run's connection figures: each tally counted once however many clients share it, separate tallies summed,
- * the monitor's summary carrying them, and TIME_WAIT sampled for the broker's port.
+ * the monitor's summary carrying them, and TIME_WAIT sampled for the broker's port, from the kernel's tables read
+ * only while a close of the loader's can still leave a TIME_WAIT socket.
  */
 class LoaderConnectionsTest {
+    private static final long SECOND = 1_000_000_000L;
+
+    @Test
+    void theTablesAreReadOnceWhenNoSocketEverCloses(@TempDir Path dir) throws Exception {
+        ConnectionTally tally = new ConnectionTally();
+        long[] now = {0};
+        LoaderConnections c = oneSocket(tally, sampler(dir, 1), now, 60);
+        for (int s = 0; s < 100; s++) {
+            c.sample();
+            now[0] += SECOND;
+        }
+        assertEquals(1, c.tableReads(), "keep-alive sockets that never close leave no TIME_WAIT to look for");
+        assertEquals(1, c.figures().timeWaitPeak(), "the first read's count stands as the peak");
+    }
+
+    @Test
+    void aCloseReopensTheTablesForTheFinTimeoutAndTwoSeconds(@TempDir Path dir) throws Exception {
+        ConnectionTally tally = new ConnectionTally();
+        long[] now = {0};
+        LoaderConnections c = oneSocket(tally, sampler(dir, 0), now, 10);
+        c.sample(); // read 1: the start
+        now[0] += SECOND;
+        c.sample();
+        assertEquals(1, c.tableReads());
+        TallyEvents.closed(tally);
+        for (int s = 0; s <= 12; s++) { // the close seen at once, then 12 s of a 10 s fin timeout + 2 s: 13 reads
+            now[0] += SECOND;
+            c.sample();
+        }
+        assertEquals(14, c.tableReads(), "read while the closed socket may still enter TIME_WAIT");
+        now[0] += SECOND;
+        c.sample();
+        assertEquals(14, c.tableReads(), "past the window nothing new can appear");
+        TallyEvents.closed(tally);
+        now[0] += SECOND;
+        c.sample();
+        assertEquals(15, c.tableReads(), "a later close opens the window again");
+    }
+
+    @Test
+    void theFinTimeoutComesFromTheKernelOrDefaultsTo60(@TempDir Path dir) throws Exception {
+        assertEquals(7, LoaderConnections.finTimeoutSeconds(Files.writeString(dir.resolve("f"), "7\n")));
+        assertEquals(60, LoaderConnections.finTimeoutSeconds(dir.resolve("absent")));
+    }
+
+    /** Connections of {@code tally} with one socket opened, sampled at {@code now[0]}. */
+    private static LoaderConnections oneSocket(ConnectionTally tally, TimeWaitSampler s, long[] now, long finTimeoutSec) {
+        TallyEvents.opened(tally);
+        return new LoaderConnections(List.of(tally), s, () -> now[0], finTimeoutSec);
+    }
+
+    /** A sampler of one table file holding {@code timeWait} TIME_WAIT rows to port 6632. */
+    private static TimeWaitSampler sampler(Path dir, int timeWait) throws Exception {
+        StringBuilder t = new StringBuilder("  sl  local_address rem_address   st\n");
+        for (int i = 0; i < timeWait; i++) t.append("   ").append(i).append(": 0100007F:C350 0100007F:19E8 06 x\n");
+        return new TimeWaitSampler(6632, List.of(Files.writeString(dir.resolve("tcp"), t)));
+    }
     @Test
     void aTallySharedByClientsIsCountedOnceAndSeparateTalliesAreSummed() {
         try (EmbeddedBroker b = EmbeddedBroker.start(BrokerOptions.defaults())) {
