@@ -43,7 +43,13 @@ class SoakScriptTest {
         assertTrue(r.output().contains("-mode openloop -rate 1000 -push-batch 100"), r.output());
         assertTrue(r.output().contains("-manual-ack") && r.output().contains("-duration 300"), r.output());
         assertTrue(r.output().contains("after minute 1"), "short runs warm up 1 minute: " + r.output());
+        assertTrue(r.output().contains("jstat -gc (old generation, full collections; no GC forced)"), r.output());
+        assertFalse(r.output().contains("GC.run"), "no full GC is forced unless asked: " + r.output());
         assertFalse(Files.exists(out), "a dry run creates nothing");
+
+        var live = run("--dry-run", "--live-set", "--out", out.toString());
+        assertEquals(0, live.exit(), live.output());
+        assertTrue(live.output().contains("jcmd GC.run + GC.heap_info"), live.output());
 
         var url = run("--dry-run", "--url", "http://127.0.0.1:6632");
         assertEquals(0, url.exit(), url.output());
@@ -90,16 +96,47 @@ class SoakScriptTest {
                 cold.output());
     }
 
-    /** The sampler itself, against this test JVM: every field read (RSS, heap after GC, committed, threads, sockets). */
+    /**
+     * The sampler itself, against this test JVM: by default no forced GC (heap_after_gc_mb empty) and the old
+     * generation and the full-collection count read as the collector left them; with --live-set also the heap
+     * after a forced full GC.
+     */
     @Test
     void sampleOnceReadsEveryFieldOfARunningJvm() throws Exception {
         long pid = ProcessHandle.current().pid();
         var r = run("--sample-once", Long.toString(pid));
         assertEquals(0, r.exit(), r.output());
         String row = r.output().strip();
-        assertTrue(row.matches("0,self," + pid + ",\\d+\\.\\d,\\d+\\.\\d,\\d+\\.\\d,\\d+,\\d+,[0-9.]+"), row);
+        assertTrue(row.matches("0,self," + pid + ",\\d+\\.\\d,,\\d+\\.\\d,\\d+,\\d+,[0-9.]+,\\d+\\.\\d,\\d+"), row);
         String[] f = row.split(",");
-        assertTrue(Double.parseDouble(f[4]) <= Double.parseDouble(f[5]), "heap used <= committed: " + row);
+        assertTrue(Double.parseDouble(f[9]) <= Double.parseDouble(f[5]), "old generation <= heap committed: " + row);
         assertTrue(Integer.parseInt(f[6]) > 1, "a JVM has several OS threads: " + row);
+
+        var live = run("--sample-once", Long.toString(pid), "--live-set");
+        assertEquals(0, live.exit(), live.output());
+        String[] g = live.output().strip().split(",");
+        assertEquals(11, g.length, live.output());
+        assertTrue(Double.parseDouble(g[4]) > 0 && Double.parseDouble(g[4]) <= Double.parseDouble(g[5]),
+                "heap used after the forced GC, <= committed: " + live.output());
+        var after = run("--sample-once", Long.toString(pid)).output().strip().split(",");
+        assertTrue(Integer.parseInt(after[10]) > Integer.parseInt(f[10]), "the forced GC was a full collection, counted: "
+                + String.join(",", after));
+    }
+
+    @Test
+    void reportOnlyJudgesTheOldGenerationWhenNoGcWasForced(@TempDir Path tmp) throws Exception {
+        // no heap_after_gc_mb (nothing forced): old generation 30 MB + 0.5 MB a minute, no full collection
+        StringBuilder b = new StringBuilder("minute,role,pid,rss_mb,heap_after_gc_mb,heap_committed_mb,threads,sockets,load1,old_gen_mb,full_gcs\n");
+        for (int m = 0; m <= 10; m++) {
+            b.append(String.format(java.util.Locale.ROOT, "%d.00,loader,1,120.0,,64.0,30,20,1.50,%.1f,0%n", m, 30 + 0.5 * m));
+        }
+        Path dir = Files.createDirectories(tmp.resolve("old"));
+        Files.writeString(dir.resolve("samples.csv"), b);
+        var r = run("--report-only", dir.toString(), "--warmup-minutes", "3");
+        assertEquals(1, r.exit(), r.output());
+        assertTrue(r.output().contains("loader  old_gen_mb        slope    +30.00 /h +- 0.00"), r.output());
+        assertTrue(r.output().contains("loader  full_gcs          slope     +0.00 /h"), "reported: " + r.output());
+        assertFalse(r.output().contains("heap_after_gc_mb"), "a column never sampled is not reported: " + r.output());
+        assertTrue(r.output().contains("SOAK VERDICT: GROWING loader.old_gen_mb(+30.00/h > 5)"), r.output());
     }
 }

@@ -62,6 +62,22 @@ class LauncherJvmFlagsTest {
         assertFalse(a.contains("-Xmx1g"), a.toString());
     }
 
+    /**
+     * The JIT is left at its tiered default in every mode (docs/benchmarks.md, "JIT and a flat resident set"): C1 only
+     * cut openloop's and max's capacity (consume -45 % messages in 30 s), and higher Tier4 thresholds saved C2 time
+     * that slower code then spent; GOLOAD_JAVA_OPTS still chooses, after the defaults.
+     */
+    @Test
+    void noModeLimitsTheJitByDefaultAndGoloadJavaOptsStillCan() throws Exception {
+        for (String mode : List.of("openloop", "max", "cloud", "cm", "order", "app", "tenants")) {
+            List<String> a = jvmArgs(Map.of(), "-mode", mode, "-duration", "1");
+            assertTrue(a.stream().noneMatch(f -> f.startsWith("-XX:TieredStopAtLevel") || f.startsWith("-XX:Tier4")
+                    || f.equals("-XX:-TieredCompilation") || f.startsWith("-XX:CICompilerCount")), mode + ": " + a);
+        }
+        List<String> c1 = jvmArgs(Map.of("GOLOAD_JAVA_OPTS", "-XX:TieredStopAtLevel=1"), "-mode", "cloud");
+        assertTrue(c1.indexOf("-XX:TieredStopAtLevel=1") > c1.indexOf("-XX:MaxNewSize=32m"), c1.toString());
+    }
+
     @Test
     void aCollectorNamedInGoloadJavaOptsDropsTheDefaultCollectorsFlags() throws Exception {
         List<String> a = jvmArgs(Map.of("GOLOAD_JAVA_OPTS", "-XX:+UseParallelGC"), "-mode", "cloud");
