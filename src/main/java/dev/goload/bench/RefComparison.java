@@ -46,6 +46,7 @@ final class RefComparison {
             ObjectNode r = ref.putObject(p.name);
             ObjectNode f = r.putObject("final");
             fin.forEach(f::put);
+            if (reqs > 0 || fin.containsKey("offered")) r.put("held", held(fin));
             r.set("wholeProcess", WholeProcess.of(json, dir, msgs, reqs));
             JsonNode g = out.path(p.name).path("wholeProcess");
             ObjectNode q = ratios.putObject(p.name);
@@ -64,6 +65,16 @@ final class RefComparison {
                 ratio(q, k, g.path("sampled"), cloud.path("sampled"), k);
             }
         }
+    }
+
+    /**
+     * Whether an open-loop run held its schedule, from its {@code [final]} line: every offered request sent
+     * ({@code achieved = offered}), none shed, no push error. A run that did not compares other work than goload's.
+     */
+    static boolean held(Map<String, Double> fin) {
+        double offered = fin.getOrDefault("offered", -1.0);
+        return offered > 0 && fin.getOrDefault("achieved", 0.0) >= offered && fin.getOrDefault("shed", 0.0) == 0
+                && fin.getOrDefault("pushErr", 0.0) == 0;
     }
 
     /** {@code o.name = a.key / b.key}; null when either is missing or the reference's is 0. */

@@ -153,6 +153,41 @@ class BenchSummaryTest {
         assertTrue(s.path("targetsRound2").path("cloudCpuOverRef").path("met").asBoolean(), "0.5 <= 0.5");
         assertFalse(s.path("targetsRound2").path("pushWholeProcessCpuMicrosPerMsg").path("met").asBoolean(), "0.75 > 0.5");
         assertFalse(s.path("targetsRound2").has("consumeAckWholeProcessCpuMicrosPerMsg"), "not measured: not judged");
+        assertTrue(ref.path("push").path("held").asBoolean(), "10,000 of 10,000 sent, none shed");
+        assertEquals(1.0 / 12, s.path("targetsRound2").path("pushCpuPerMsgOverRef").path("atMost").asDouble(), 1e-12);
+        assertFalse(s.path("targetsRound2").path("pushCpuPerMsgOverRef").path("met").asBoolean(), "0.25 > 1/12");
+        assertFalse(s.path("targetsRound2").has("consumeCpuPerMsgOverRef"), "no reference consume run: not judged");
+    }
+
+    @Test
+    void aReferenceRunThatShedIsNotHeldAndItsRatioIsNotJudged() throws IOException {
+        Files.writeString(work.resolve("bench.properties"), "warmup=1\npushBatch=100\nref=/opt/go/goload\n");
+        step(1000, 2_000, 2_000, 0);
+        Path push = Files.move(work.resolve("rate-1000"), work.resolve("push"));
+        Files.writeString(push.resolve("goload-20260101-000000-x.json"), """
+                {"schema":"goload.run/2","runId":"goload-20260101-000000-x","durationSec":3,"loader":{"cpuSeconds":0.3,"cpuCoresAvg":0.1},
+                 "counters":{"pushedMsgs":1000000,"achievedReq":10000}}
+                """);
+        Files.writeString(push.resolve("time.txt"), timeV(0.05, 0.025, 204_800));
+        Path refPush = Files.createDirectories(work.resolve("ref/push"));
+        Files.writeString(refPush.resolve("time.txt"), timeV(2.5, 0.5, 51_200));
+        Files.writeString(refPush.resolve("console.log"), "[final] offered=10000 achieved=1200 shed=8200 (msgs: "
+                + "offered=1000000 achieved=120000 shed=820000) pushErr=0 | pushed=120000 popped=0 lag=0 | popErr=0 "
+                + "empty=0 | overall p50=0.50 p99=1.20 p999=3.00 ms\n");
+
+        JsonNode s = new BenchSummary(work).summary();
+        assertFalse(s.path("ref").path("push").path("held").asBoolean(), s.path("ref").toString());
+        assertTrue(s.path("ratios").path("push").path("cpuMicrosPerMsg").isNumber(), "the ratio is still printed");
+        assertFalse(s.path("targetsRound2").has("pushCpuPerMsgOverRef"), "but not judged: other work was measured");
+    }
+
+    @Test
+    void heldNeedsEveryOfferedRequestSentNoneShedAndNoPushError() {
+        assertTrue(RefComparison.held(java.util.Map.of("offered", 10.0, "achieved", 10.0, "shed", 0.0, "pushErr", 0.0)));
+        assertFalse(RefComparison.held(java.util.Map.of("offered", 10.0, "achieved", 9.0, "shed", 0.0)));
+        assertFalse(RefComparison.held(java.util.Map.of("offered", 10.0, "achieved", 10.0, "shed", 1.0)));
+        assertFalse(RefComparison.held(java.util.Map.of("offered", 10.0, "achieved", 10.0, "pushErr", 2.0)));
+        assertFalse(RefComparison.held(java.util.Map.of()), "no [final] line: not held");
     }
 
     @Test
