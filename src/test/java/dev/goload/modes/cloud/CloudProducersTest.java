@@ -22,6 +22,7 @@ import dev.goload.verify.FaultPlan;
 import dev.goload.verify.TenantResult;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -134,5 +135,34 @@ class CloudProducersTest {
         } finally {
             CloudClients.closeAll(clients);
         }
+    }
+
+    private String pathOf(CloudConfig cfg, int tenantCount) {
+        List<CloudTenant> list = new java.util.ArrayList<>();
+        for (int i = 0; i < tenantCount; i++) {
+            list.add(CloudTenant.synthesized(i));
+        }
+        List<QueenClient> clients = CloudClients.build(cfg, list);
+        try {
+            List<TenantState> ts = new java.util.ArrayList<>();
+            for (int i = 0; i < tenantCount; i++) {
+                ts.add(new TenantState(list.get(i), clients.get(i), cfg.queueFor(i), 1));
+            }
+            return new CloudProducers(cfg, ts, clients, counters, recorders, extras, FaultPlan.none(),
+                    NanoClock.SYSTEM, new EpochClock(NanoClock.SYSTEM), CloudTxnIds.forRunStartingNow(), true)
+                    .pushPath();
+        } finally {
+            CloudClients.closeAll(clients);
+        }
+    }
+
+    @Test
+    void theLoopCarriesThePushesOnlyWhereEveryClientAllowsItAndThereAreFewEnoughClients() throws Exception {
+        assertEquals("loop", pathOf(config(), CloudPushLoops.MAX_LOOPS), "one loop per tenant client");
+        assertEquals("virtual-threads", pathOf(config(), CloudPushLoops.MAX_LOOPS + 1),
+                "a reader thread per client would not scale to thousands of tenants");
+        assertEquals("loop", pathOf(config("-broker-tenant-header=false"), CloudPushLoops.MAX_LOOPS + 1),
+                "one client shared by every tenant: one loop");
+        assertEquals("virtual-threads", pathOf(config("-retries", "2"), 1), "a client that retries");
     }
 }
