@@ -63,7 +63,8 @@ public final class CloudRun {
     private final CloudTxnIds txnIds = CloudTxnIds.forRunStartingNow();
     private AttributionOptions attribution = AttributionOptions.DEFAULTS;
     private StartGate startGate = StartGate.NONE;
-    private boolean pushLoop = PushLoop.enabledByEnvironment();
+    /** Pushes may take the push loop where the clients allow it ({@link CloudPushLoops}): unless GOLOAD_PUSH_LOOP=0. */
+    private final boolean pushLoop = PushLoop.enabledByEnvironment();
     private double configureSec;
 
     public CloudRun(CloudConfig cfg, List<CloudTenant> tenantList, List<QueenClient> clients, FaultPlan faults,
@@ -142,15 +143,6 @@ public final class CloudRun {
     /** The loader-bound rules (default: {@link LoaderBoundRules#DEFAULTS}); set before {@link #execute}. */
     public CloudRun loaderRules(LoaderBoundRules rules) {
         this.loaderRules = rules;
-        return this;
-    }
-
-    /**
-     * Whether pushes may take the push loop where the clients allow it (default: unless {@code GOLOAD_PUSH_LOOP=0};
-     * {@link CloudPushLoops}); set before {@link #execute}.
-     */
-    public CloudRun pushLoop(boolean enabled) {
-        this.pushLoop = enabled;
         return this;
     }
 
