@@ -30,8 +30,8 @@ import java.util.concurrent.ThreadFactory;
  *   <li>the push loop (default where {@link PushLoop#eligible}: plain http on the http1 engine;
  *       {@link CloudPushLoops}): the pacer's thread writes it non-blocking on its tenant client's loop, whose reader
  *       thread reports the answer;</li>
- *   <li>otherwise (OkHttp, HTTPS, a proxy, retries, {@code GOLOAD_PUSH_LOOP=0}): its own virtual thread through the
- *       blocking client.</li>
+ *   <li>otherwise (OkHttp, HTTPS, an HTTP proxy, retries, {@code GOLOAD_PUSH_LOOP=0}): its own virtual thread
+ *       through the blocking client ({@code -target proxy}, the Queen proxy over plain http, takes the loop).</li>
  * </ul>
  * Both account through the one {@link PushSender} and {@link CloudPushes} (counts, {@code push} latency from the
  * pacer's scheduled instant, {@code service} from the send, the ledger from per-item statuses), so they count alike.
