@@ -40,7 +40,9 @@ import okhttp3.RequestBody;
  *
  * <p>Threading: {@link #push} only on the sender thread (from the pacer's launches); {@link #dialAhead} and
  * {@link #start} are serialised (a dial ahead after the start dials nothing); {@link #stopOffering},
- * {@link #cancelAll}, {@link #join} and {@link #close} from any thread.
+ * {@link #cancelAll}, {@link #join} and {@link #close} from any thread. {@link #startDriven} starts the reader only:
+ * then one thread of the caller's is the sender (cloud's one {@link dev.goload.pace.PacerGroup} thread pushes on the
+ * loop of each tenant's client) and tells the loop, by {@link #stopOffering}, once it has ended.
  */
 public final class PushLoop<T> implements AutoCloseable {
     /** {@code GOLOAD_PUSH_LOOP=0}: openloop pushes take the virtual-thread path. */
@@ -76,6 +78,8 @@ public final class PushLoop<T> implements AutoCloseable {
     private final Thread readerThread;
     private Pacer pacer;
     private boolean started;
+    /** Started by {@link #startDriven}: the caller's thread sends, the loop has no sender thread. */
+    private boolean driven;
     private volatile boolean stopRequested;
     private volatile boolean senderEnded;
     private volatile boolean closeRequested;
@@ -140,13 +144,27 @@ public final class PushLoop<T> implements AutoCloseable {
     }
 
     /**
+     * Starts the reader only: the caller's thread is the sender, the one thread that calls {@link #push} (it may drive
+     * several loops, as cloud's pacer thread does), and calls {@link #stopOffering} once it pushes no more.
+     */
+    public synchronized PushLoop<T> startDriven() {
+        if (started) throw new IllegalStateException("started twice");
+        started = true;
+        driven = true;
+        readerThread.start();
+        return this;
+    }
+
+    /**
      * Stops offering once what is due has been offered, and waits up to {@code millis} for that last offer; requests
-     * in flight go on, and the reader ends once each has its outcome.
+     * in flight go on, and the reader ends once each has its outcome. On a {@link #startDriven driven} loop the
+     * caller's sending thread must have ended: its last push was the last offer.
      *
      * @return whether the last offer was made in time
      */
     public boolean stopOffering(long millis) throws InterruptedException {
         stopRequested = true;
+        if (isDriven()) endOffering();
         wake();
         return notStarted() || offeringEnded.await(millis, TimeUnit.MILLISECONDS);
     }
@@ -161,12 +179,16 @@ public final class PushLoop<T> implements AutoCloseable {
     public boolean join(long millis) throws InterruptedException {
         if (notStarted()) return true;
         long until = System.nanoTime() + millis * 1_000_000L;
-        if (!senderThread.join(java.time.Duration.ofMillis(millis))) return false;
+        if (!isDriven() && !senderThread.join(java.time.Duration.ofMillis(millis))) return false;
         return readerThread.join(java.time.Duration.ofNanos(Math.max(1, until - System.nanoTime())));
     }
 
     private synchronized boolean notStarted() {
         return !started;
+    }
+
+    private synchronized boolean isDriven() {
+        return driven;
     }
 
     /** Cuts what is in flight and closes every socket. */
@@ -192,6 +214,14 @@ public final class PushLoop<T> implements AutoCloseable {
         sender.push(queue, partition, payload, copies, tag);
     }
 
+    /**
+     * Sends {@code items} as one request, each with its own transaction id (a fresh UUIDv7 where it has none), the
+     * body {@link QueenClient#push(java.util.List)} sends; sender thread only.
+     */
+    public void push(java.util.List<PushItem> items, T tag) {
+        sender.push(items, tag);
+    }
+
     /** The sender thread: the pacer's launches at their instants, a precise park in between. */
     private void send() {
         try {
@@ -203,9 +233,14 @@ public final class PushLoop<T> implements AutoCloseable {
             }
             if (!closeRequested) pacer.advance(clock.getAsLong()); // what fell due before the stop
         } finally {
-            senderEnded = true;
-            offeringEnded.countDown(); // a sender that ended (or died) offers nothing more: stopOffering need not wait
-            selector.wakeup();
+            endOffering();
         }
+    }
+
+    /** The sender ended (or died) and offers nothing more: stopOffering need not wait, the reader may drain and end. */
+    private void endOffering() {
+        senderEnded = true;
+        offeringEnded.countDown();
+        selector.wakeup();
     }
 }

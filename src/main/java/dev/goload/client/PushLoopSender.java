@@ -1,6 +1,7 @@
 package dev.goload.client;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Consumer;
 
@@ -34,15 +35,26 @@ final class PushLoopSender<T> {
     /** Sends {@code copies} copies of {@code payload}, each with a fresh UUIDv7. */
     void push(String queue, String partition, byte[] payload, int copies, T tag) {
         TransactionIds ids = TransactionIds.generate(copies);
+        send(copies == 0 ? null : PushBody.uniformGenerated(queue, partition, payload, ids), ids, tag);
+    }
+
+    /** Sends {@code items}, each with its transaction id (a fresh UUIDv7 where it has none). */
+    void push(List<PushItem> items, T tag) {
+        String[] strings = QueenClient.transactionIds(items);
+        TransactionIds ids = TransactionIds.of(strings);
+        send(strings.length == 0 ? null : PushBody.of(items, strings), ids, tag);
+    }
+
+    /** Sends {@code body} (null: no item, answered at once without a request). */
+    private void send(PushBody body, TransactionIds ids, T tag) {
         if (!outcomes.sending(tag)) return;
-        if (copies == 0) {
+        if (body == null) {
             outcomes.answered(tag, PushResult.of(0, new ItemStatus[0], ids, null));
             return;
         }
         stats.request();
         long now = System.nanoTime();
-        var ex = new PushLoopExchange<>(tag, PushBody.uniformGenerated(queue, partition, payload, ids), ids,
-                now + exchanges.timeoutNanos());
+        var ex = new PushLoopExchange<>(tag, body, ids, now + exchanges.timeoutNanos());
         PushLoopConnection c = takeIdle(ex, now);
         ex.conn = c;
         exchanges.inFlight.add(ex); // the reader's deadlines and cuts see it from now on

@@ -162,8 +162,8 @@ public final class QueenClient implements AutoCloseable {
         return transport.execute(req, pushSpec, ResultDecoders.push(ids));
     }
 
-    /** Each item's transaction id, a fresh UUIDv7 where it has none. */
-    private static String[] transactionIds(List<PushItem> items) {
+    /** Each item's transaction id, a fresh UUIDv7 where it has none (also the {@link PushLoop}'s). */
+    static String[] transactionIds(List<PushItem> items) {
         String[] ids = new String[items.size()];
         for (int i = 0; i < ids.length; i++) {
             String t = items.get(i).transactionId();

@@ -62,6 +62,7 @@ public final class CloudRunSection {
         m.put("faults", faults);
         m.put("configureSec", r.configureSec());
         m.put("pacers", r.pacers());
+        m.put("pushPath", r.pushPath());
         m.put("verifyBitmapBytes", r.bitmapBytes());
         m.put("verification", verification(r));
         m.put("lossAttribution", loss == null ? null : LossLines.record(loss));

@@ -107,7 +107,10 @@ class CloudCommandTest {
         assertTrue(lines.length >= 3, r.csv);
         assertTrue(lines[1].matches("[0-9.]+,\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ,load,.*"), lines[1]);
         assertEquals(24, lines[1].split(",").length);
-        assertTheRunRecordAgreesWithTheReferenceJson(r, "clean", "PASS");
+        JsonNode rec = assertTheRunRecordAgreesWithTheReferenceJson(r, "clean", "PASS");
+        String path = dev.goload.client.HttpEngine.fromEnvironment() == dev.goload.client.HttpEngine.OKHTTP ? "okhttp"
+                : dev.goload.client.PushLoop.enabledByEnvironment() ? "loop" : "virtual-threads";
+        assertEquals(path, rec.path("section").path("pushPath").asText(), "the record names the path of the pushes");
     }
 
     /**

@@ -102,7 +102,7 @@ class CloudOrderArtifactGoldenTest {
         return new CloudResult(CloudOrderSynthetic.outcome("cl", 1_785_326_400_000L, 1_785_326_403_500L, "duration", totals,
                 errors, lat, LOADER, 3), 2.0, 1.5, 1, false, 950, 52, 3, new CloudCounters.Snapshot(60, 40, 7, 1),
                 VerifyResult.of(List.of(t0, t1)), new CloudResult.Faults(1, 1, 0, 2, 0),
-                List.of(new long[] {490, 501, 498}, new long[] {490, 501, 497}), 0.125, 4, false, 256);
+                List.of(new long[] {490, 501, 498}, new long[] {490, 501, 497}), 0.125, 4, false, 256, "loop");
     }
 
     private static OrderResult orderResult() {

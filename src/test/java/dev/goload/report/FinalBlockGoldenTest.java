@@ -119,7 +119,7 @@ class FinalBlockGoldenTest {
         CloudResult r = new CloudResult(CloudOrderSynthetic.outcome("cl", 0, 10_000, "duration",
                 cloudTotals(400, 400, 399, 399), errors, lat, LOADER, 3), 2.0, 1.0, 1, false, 396, 3, 0,
                 new CloudCounters.Snapshot(40, 30, 0, 0), VerifyResult.of(List.of(t0, t1)),
-                new CloudResult.Faults(0, 0, 0, 0, 0), List.of(), 0.1, 2, false, 0);
+                new CloudResult.Faults(0, 0, 0, 0, 0), List.of(), 0.1, 2, false, 0, "loop");
         var out = new Synthetic.Out();
         CloudConsole c = new CloudConsole(out.ps, 1);
         c.printSummary(r, 100);

@@ -70,10 +70,20 @@ final class CloudClients {
      */
     static int warmUpConnections(CloudConfig cfg, List<QueenClient> clients) {
         int n = clients.size();
-        int perClient = (int) Math.max(1, n / Math.max(1, clients.stream().distinct().count()));
+        return LoaderWarmUp.connections(warmUpPushes(cfg, clients), cfg.consumersPerTenant() * tenantsPerClient(clients),
+                cfg.idleConnsPerClient(n));
+    }
+
+    /** The pushes each client keeps in flight (of its tenants' pacers): the sockets its push loop dials ahead. */
+    static int warmUpPushes(CloudConfig cfg, List<QueenClient> clients) {
+        int n = clients.size();
+        int perClient = tenantsPerClient(clients);
         double tenantRps = cfg.perProducerRps(n) * cfg.producersPerTenant();
-        int pushes = LoaderWarmUp.producerConcurrency(tenantRps * perClient, cfg.maxInflight() * perClient / n);
-        return LoaderWarmUp.connections(pushes, cfg.consumersPerTenant() * perClient, cfg.idleConnsPerClient(n));
+        return LoaderWarmUp.producerConcurrency(tenantRps * perClient, cfg.maxInflight() * perClient / Math.max(1, n));
+    }
+
+    private static int tenantsPerClient(List<QueenClient> clients) {
+        return (int) Math.max(1, clients.size() / Math.max(1, clients.stream().distinct().count()));
     }
 
     static void closeAll(List<QueenClient> clients) {

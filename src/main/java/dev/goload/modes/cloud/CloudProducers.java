@@ -1,14 +1,12 @@
 package dev.goload.modes.cloud;
 
-import dev.goload.client.ErrorKind;
-import dev.goload.client.ItemStatus;
-import dev.goload.client.PushItem;
-import dev.goload.client.PushResult;
+import dev.goload.client.HttpEngine;
+import dev.goload.client.PushLoop;
+import dev.goload.client.QueenClient;
 import dev.goload.config.CloudConfig;
 import dev.goload.metrics.RunCounters;
 import dev.goload.metrics.RunRecorders;
 import dev.goload.modes.EpochClock;
-import dev.goload.modes.PushOutcome;
 import dev.goload.modes.PushSender;
 import dev.goload.modes.RunSignal;
 import dev.goload.pace.ArrivalSchedule;
@@ -19,7 +17,6 @@ import dev.goload.pace.PacerGroup;
 import dev.goload.pace.RateCurve;
 import dev.goload.pace.ShedReason;
 import dev.goload.verify.FaultPlan;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.ThreadFactory;
@@ -27,15 +24,22 @@ import java.util.concurrent.ThreadFactory;
 /**
  * The cloud producer side: one shared open-loop pacer ({@link OpenLoopPacer}) per (tenant, producer), all driven
  * by one {@link PacerGroup} thread, under one global in-flight cap ({@code -max-inflight}). Each launched request
- * reserves a contiguous block of the tenant's sequence numbers and pushes on its own virtual thread
- * ({@code doCloudPush}, goload-behavior.md §2.3). Producers never retry; in-flight pushes are not cancelled when
- * producers stop (§1.5 #7) — they finish during the drain.
+ * reserves a contiguous block of the tenant's sequence numbers ({@code doCloudPush}, goload-behavior.md §2.3) and
+ * goes out on one of two paths:
+ * <ul>
+ *   <li>the push loop (default where {@link PushLoop#eligible}: plain http on the http1 engine;
+ *       {@link CloudPushLoops}): the pacer's thread writes it non-blocking on its tenant client's loop, whose reader
+ *       thread reports the answer;</li>
+ *   <li>otherwise (OkHttp, HTTPS, an HTTP proxy, retries, {@code GOLOAD_PUSH_LOOP=0}): its own virtual thread
+ *       through the blocking client ({@code -target proxy}, the Queen proxy over plain http, takes the loop).</li>
+ * </ul>
+ * Both account through the one {@link PushSender} and {@link CloudPushes} (counts, {@code push} latency from the
+ * pacer's scheduled instant, {@code service} from the send, the ledger from per-item statuses), so they count alike.
+ * Producers never retry; in-flight pushes are not cancelled when producers stop (§1.5 #7) — they finish during the
+ * drain, and one still in flight at shutdown is canceled, not failed ({@link #cutOff}).
  *
- * <p>Every push goes through the one {@link PushSender} (counts, {@code push} latency from the pacer's scheduled
- * instant, {@code service} from the send). Per-item push statuses decide what was sent: {@code queued}/{@code duplicate}/{@code buffered} items are
- * marked sent, {@code failed} items are definite failures, anything without a definite answer is ambiguous.
- *
- * <p>Threading: {@link #start()}/{@link #stop()} from the run thread; launches on the pacer thread.
+ * <p>Threading: construction (before the warm-up: it dials the loops' sockets), {@link #start()}/{@link #stop()}
+ * from the run thread; launches on the pacer thread.
  */
 final class CloudProducers {
     private final CloudConfig cfg;
@@ -43,32 +47,45 @@ final class CloudProducers {
     private final RunCounters counters;
     private final RunRecorders recorders;
     private final CloudCounters c;
-    private final FaultPlan faults;
     /** Stopped at shutdown, before the clients are cancelled: a push cut off then is canceled, not failed. */
     private final RunSignal cutOff = new RunSignal();
-    private final PushSender sender;
     private final NanoClock clock;
     private final EpochClock epoch;
-    private final CloudStamps stamps;
     private final InflightLimit limit;
-    private final CloudTxnIds txnIds;
+    private final CloudPushes pushes;
     private final ThreadFactory threads = Thread.ofVirtual().name("goload-cloud-push-", 0).factory();
+    /** The push loops, or null on the virtual-thread path. */
+    private final CloudPushLoops loops;
     private PacerGroup group;
 
-    CloudProducers(CloudConfig cfg, List<TenantState> tenants, RunCounters counters, RunRecorders recorders,
-                   CloudCounters extras, FaultPlan faults, NanoClock clock, EpochClock epoch, CloudTxnIds txnIds) {
+    /** {@code pushLoop}: take the push loop where the clients allow it ({@link CloudPushLoops}). */
+    CloudProducers(CloudConfig cfg, List<TenantState> tenants, List<QueenClient> clients, RunCounters counters,
+                   RunRecorders recorders, CloudCounters extras, FaultPlan faults, NanoClock clock, EpochClock epoch,
+                   CloudTxnIds txnIds, boolean pushLoop) {
         this.cfg = cfg;
-        this.txnIds = txnIds;
         this.tenants = tenants;
         this.counters = counters;
         this.recorders = recorders;
         this.c = extras;
-        this.sender = new PushSender(counters, recorders, cutOff, clock);
-        this.faults = faults;
         this.clock = clock;
         this.epoch = epoch;
-        this.stamps = new CloudStamps(cfg.payloadBytes());
         this.limit = new InflightLimit(cfg.maxInflight());
+        this.pushes = new CloudPushes(cfg, new PushSender(counters, recorders, cutOff, clock), faults, clock, epoch,
+                txnIds);
+        this.loops = CloudPushLoops.open(clients, pushLoop, clock, CloudClients.warmUpPushes(cfg, clients), pushes,
+                this::done, threads);
+    }
+
+    /**
+     * Which path carries the pushes, for the run record's {@code section.pushPath} (as openloop's): {@code loop},
+     * {@code virtual-threads} (the blocking http1 engine, a virtual thread per push) or {@code okhttp}.
+     */
+    String pushPath() {
+        if (loops != null) {
+            return "loop";
+        }
+        boolean okhttp = tenants.stream().anyMatch(t -> t.client.engine() == HttpEngine.OKHTTP);
+        return okhttp ? "okhttp" : "virtual-threads";
     }
 
     /** Starts every pacer; the schedule ends at {@code endNanos}. */
@@ -86,6 +103,9 @@ final class CloudProducers {
                         new TenantSink(t)));
             }
         }
+        if (loops != null) {
+            loops.start();
+        }
         group.start();
     }
 
@@ -93,7 +113,10 @@ final class CloudProducers {
     void stop() throws InterruptedException {
         if (group != null) {
             group.stop();
-            group.join(5_000);
+            // a loop's reader may end once the pacer thread, its sender, has: not before (a later push would be lost)
+            if (group.join(5_000) && loops != null) {
+                loops.stopOffering();
+            }
         }
     }
 
@@ -108,6 +131,12 @@ final class CloudProducers {
 
     int pacerCount() {
         return group == null ? 0 : group.pacers().size();
+    }
+
+    /** A launched request has its last outcome. */
+    private void done() {
+        limit.release();
+        c.liveTasks.decrementAndGet();
     }
 
     /** The pacer decisions of one tenant. */
@@ -126,12 +155,23 @@ final class CloudProducers {
             String partition = t.partitionFor(first, cfg.pushBatch());
             long tsMicros = epoch.toEpochNanos(scheduledNanos) / 1000;
             c.liveTasks.incrementAndGet();
+            if (loops != null) {
+                CloudPush p = pushes.prepare(t, first, partition, tsMicros, scheduledNanos, nowNanos);
+                if (p == null) {
+                    done();
+                } else {
+                    loops.push(p);
+                }
+                return;
+            }
             threads.newThread(() -> {
                 try {
-                    push(t, first, partition, tsMicros, scheduledNanos, nowNanos);
+                    CloudPush p = pushes.prepare(t, first, partition, tsMicros, scheduledNanos, nowNanos);
+                    if (p != null) {
+                        pushes.sendBlocking(p);
+                    }
                 } finally {
-                    limit.release();
-                    c.liveTasks.decrementAndGet();
+                    done();
                 }
             }).start();
         }
@@ -141,79 +181,5 @@ final class CloudProducers {
             counters.offeredReq.increment();
             (reason == ShedReason.CAP ? counters.shedCapReq : counters.shedBehindReq).increment();
         }
-    }
-
-    private void push(TenantState t, long first, String partition, long tsMicros, long scheduledNanos,
-                      long launchedNanos) {
-        int n = cfg.pushBatch();
-        long firstSent = first;
-        if (faults.take(FaultPlan.Fault.LOSE_MSG)) {
-            // The first seq counts as sent but never leaves the loader: exactly one missing per injection.
-            if (cfg.verify()) {
-                t.ledger.markLostByFault(first);
-            }
-            firstSent++;
-            n--;
-            if (n == 0) {
-                return;
-            }
-        }
-        long taMicros = epoch.epochNanos() / 1000;
-        List<PushItem> items = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            long seq = firstSent + i;
-            items.add(new PushItem(t.queue, partition, stamps.encode(t.tenant.idx(), seq, tsMicros, taMicros),
-                    txnIds.of(t.tenant.idx(), seq), null));
-        }
-        // -verify=false: no per-message accounting at all, so the verify block cannot claim every sent seq missing.
-        if (!send(t, items, firstSent, cfg.verify(), scheduledNanos, launchedNanos)) {
-            return;
-        }
-        if (faults.take(FaultPlan.Fault.DUP_PUSH)) {
-            // Same payloads, fresh transaction ids (as the reference SDK does): broker dedup cannot suppress them.
-            List<PushItem> again = new ArrayList<>(n);
-            for (PushItem it : items) {
-                again.add(PushItem.of(it.queue(), it.partition(), it.payloadJson()));
-            }
-            faults.affected(FaultPlan.Fault.DUP_PUSH, n);
-            // its own request, sent now: its latency is from this instant, not from the first push's schedule
-            send(t, again, firstSent, false, clock.nanoTime(), -1);
-        }
-    }
-
-    /**
-     * One push call through the run's {@link PushSender} (which counts it), then the ledger marks from its
-     * {@link PushOutcome}; {@code ledger} false for the fault's re-push (its seqs are already sent).
-     *
-     * @return whether every item was accepted
-     */
-    private boolean send(TenantState t, List<PushItem> items, long first, boolean ledger, long scheduledNanos,
-                         long launchedNanos) {
-        PushOutcome o = sender.send(t.client, items, scheduledNanos, launchedNanos);
-        PushResult r = o.result();
-        if (r != null) {
-            t.pushed.add(r.accepted());
-        }
-        if (!ledger) {
-            return o.achieved();
-        }
-        int n = items.size();
-        if (o.achieved()) {
-            t.ledger.markSent(first, n);
-            return true;
-        }
-        if (r == null) {
-            t.ledger.markFailed(first, n, o.ambiguous(), o.failureKind() == ErrorKind.CANCELED);
-            return false;
-        }
-        ItemStatus[] st = r.statuses();
-        for (int i = 0; i < n; i++) {
-            switch (st[i]) {
-                case QUEUED, DUPLICATE, BUFFERED -> t.ledger.markSent(first + i, 1);
-                case FAILED -> t.ledger.markFailed(first + i, 1, false, false);
-                case UNKNOWN -> t.ledger.markFailed(first + i, 1, true, false);
-            }
-        }
-        return false;
     }
 }

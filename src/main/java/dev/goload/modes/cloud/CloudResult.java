@@ -23,11 +23,13 @@ import java.util.Map;
  * @param extras             cloud's own counters (attempts, cross-tenant, undecodable)
  * @param tenantDelivery     per tenant: pushed, popped, acked messages
  * @param stragglers         some tasks did not stop within 15 s of the end
+ * @param pushPath           the path that carried the pushes: {@code loop}, {@code virtual-threads} or {@code okhttp}
  */
 public record CloudResult(RunOutcome outcome, double loadSec, double drainSec, int drainPlannedSec,
                           boolean drainAutoSized, long poppedAtDrainStart, long drainDeliveries, long tailDeliveries,
                           CloudCounters.Snapshot extras, VerifyResult verify, Faults faults, List<long[]> tenantDelivery,
-                          double configureSec, int pacers, boolean stragglers, long bitmapBytes) {
+                          double configureSec, int pacers, boolean stragglers, long bitmapBytes,
+                          String pushPath) {
 
     /** Fault injections actually made, and the messages they affected. */
     public record Faults(long dupPush, long loseMsg, long dropAck, long dupPushMsgs, long dropAckMsgs) {

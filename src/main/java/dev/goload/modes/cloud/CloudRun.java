@@ -1,5 +1,6 @@
 package dev.goload.modes.cloud;
 
+import dev.goload.client.PushLoop;
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
 import dev.goload.config.AttributionOptions;
@@ -62,6 +63,8 @@ public final class CloudRun {
     private final CloudTxnIds txnIds = CloudTxnIds.forRunStartingNow();
     private AttributionOptions attribution = AttributionOptions.DEFAULTS;
     private StartGate startGate = StartGate.NONE;
+    /** Pushes may take the push loop where the clients allow it ({@link CloudPushLoops}): unless GOLOAD_PUSH_LOOP=0. */
+    private final boolean pushLoop = PushLoop.enabledByEnvironment();
     private double configureSec;
 
     public CloudRun(CloudConfig cfg, List<CloudTenant> tenantList, List<QueenClient> clients, FaultPlan faults,
@@ -177,13 +180,16 @@ public final class CloudRun {
      * @throws StartGate.Refused the coordinated start failed (before any push)
      */
     public CloudResult execute(long seed) throws InterruptedException, StartGate.Refused {
+        EpochClock epoch = new EpochClock(clock);
+        // before the warm-up, which dials the push loops' sockets
+        CloudProducers producers = new CloudProducers(cfg, tenants, clients, counters, recorders, c, faults, clock,
+                epoch, txnIds, pushLoop);
         LoaderWarmUp.Result warm = LoaderWarmUp.run(clients, CloudClients.warmUpConnections(cfg, clients), clock);
         note(new RunNote.Text(warm.line()));
-        EpochClock epoch = new EpochClock(clock);
         StartGate.Began began = startGate.await(clock, epoch, phases.load, this::note);
         try (LoaderMonitor m = new LoaderMonitor(loaderRules).warmUp(warm)
                 .connections(LoaderConnections.of(clients))) {
-            return run(seed, m, epoch, began.t0Nanos(), began.stopped());
+            return run(seed, m, epoch, began.t0Nanos(), began.stopped(), producers);
         }
     }
 
@@ -193,10 +199,8 @@ public final class CloudRun {
         }
     }
 
-    private CloudResult run(long seed, LoaderMonitor monitor, EpochClock epoch, long start, boolean stoppedBeforeT0)
-            throws InterruptedException {
-        CloudProducers producers = new CloudProducers(cfg, tenants, counters, recorders, c, faults, clock, epoch,
-                txnIds);
+    private CloudResult run(long seed, LoaderMonitor monitor, EpochClock epoch, long start, boolean stoppedBeforeT0,
+                            CloudProducers producers) throws InterruptedException {
         CloudConsumers consumers = new CloudConsumers(cfg, tenants, counters, recorders, e2eFromSend, c, faults,
                 epoch);
         IntervalReporter<CloudCounters.Snapshot> reporter = new IntervalReporter<>("cloud", clock, counters, recorders,
@@ -220,7 +224,7 @@ public final class CloudRun {
         long loadEnd = start + cfg.durationSec() * 1_000_000_000L;
         phases.loadEndsAt(loadEnd);
         reporter.begin(start, cfg.reportSec() * 1_000_000_000L);
-        if (stoppedBeforeT0) return stoppedBeforeT0(reporter, producers.pacerCount());
+        if (stoppedBeforeT0) return stoppedBeforeT0(reporter, producers);
         consumers.start();
         producers.start(start, loadEnd, seed);
         reporter.runUntil(loadEnd, "load", phases.load);
@@ -253,16 +257,16 @@ public final class CloudRun {
         RunOutcome outcome = reporter.outcome(cfg.runId(), phases.stopReason(), null,
                 "-mode cloud does not query the broker's /health", CloudClients.reconnects(clients));
         return result(outcome, loadSec, drainSec, drainPlanned, autoSized, poppedAtDrainStart, drainDeliveries,
-                tailDeliveries, !stopped, producers.pacerCount());
+                tailDeliveries, !stopped, producers);
     }
 
     /** Nothing was started: the reporting ends now, with the stop reason and the (empty) verdict of no message. */
-    private CloudResult stoppedBeforeT0(IntervalReporter<CloudCounters.Snapshot> reporter, int pacers) {
+    private CloudResult stoppedBeforeT0(IntervalReporter<CloudCounters.Snapshot> reporter, CloudProducers producers) {
         phases.enter(CloudPhases.Phase.DONE);
         reporter.finish("load");
         RunOutcome outcome = reporter.outcome(cfg.runId(), phases.stopReason(), null,
                 "-mode cloud does not query the broker's /health", CloudClients.reconnects(clients));
-        return result(outcome, 0, 0, 0, false, 0, 0, -1, false, pacers);
+        return result(outcome, 0, 0, 0, false, 0, 0, -1, false, producers);
     }
 
     /** Ends consumer loops, cuts parked long-polls and any push still in flight; false when some did not stop. */
@@ -284,7 +288,7 @@ public final class CloudRun {
 
     private CloudResult result(RunOutcome outcome, double loadSec, double drainSec, int drainPlanned,
                                boolean autoSized, long poppedAtDrainStart, long drainDeliveries, long tailDeliveries,
-                               boolean stragglers, int pacers) {
+                               boolean stragglers, CloudProducers producers) {
         List<TenantResult> rows = new ArrayList<>();
         List<long[]> delivery = new ArrayList<>();
         long bitmapBytes = 0;
@@ -299,6 +303,6 @@ public final class CloudRun {
                 faults.affectedMessages(FaultPlan.Fault.DUP_PUSH), faults.affectedMessages(FaultPlan.Fault.DROP_ACK));
         return new CloudResult(outcome.withVerdict(CloudVerdict.of(verify, cfg.failOnVerify())), loadSec, drainSec,
                 drainPlanned, autoSized, poppedAtDrainStart, drainDeliveries, tailDeliveries, c.snapshot(), verify, f,
-                delivery, configureSec, pacers, stragglers, bitmapBytes);
+                delivery, configureSec, producers.pacerCount(), stragglers, bitmapBytes, producers.pushPath());
     }
 }
