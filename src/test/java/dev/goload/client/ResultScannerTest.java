@@ -122,15 +122,19 @@ class ResultScannerTest {
 
     @Test
     void randomCorruptionsNeverMakeTheScannerDisagree() {
-        Random rnd = new Random(42);
-        String push = genBPush("queued", "failed", "duplicate");
-        String ack = "[{\"index\":0,\"success\":true,\"error\":null},{\"index\":1,\"success\":false,\"error\":\"e\"}]";
+        corruptionsAgree(42, genBPush("queued", "failed", "duplicate"), 3,
+                "[{\"index\":0,\"success\":true,\"error\":null},{\"index\":1,\"success\":false,\"error\":\"e\"}]", 2);
+    }
+
+    /** 20,000 corruptions of {@code push} ({@code pushItems}) and {@code ack} ({@code ackItems}), alternating. */
+    private static void corruptionsAgree(long seed, String push, int pushItems, String ack, int ackItems) {
+        Random rnd = new Random(seed);
         String alphabet = "{}[],:\" \\ntrufalsenul0123456789.-eE+x";
         int accepted = 0;
         for (int k = 0; k < 20_000; k++) {
             boolean isPush = k % 2 == 0;
             String s = FullDecoder.corrupt(isPush ? push : ack, rnd, alphabet);
-            if (isPush ? pushAgrees(s, 3) : ackAgrees(s, 2)) accepted++;
+            if (isPush ? pushAgrees(s, pushItems) : ackAgrees(s, ackItems)) accepted++;
         }
         // Most single-character corruptions land in values the scanner still reads (and must read correctly).
         assertEquals(true, accepted > 1000, "only " + accepted + " corrupted bodies exercised the fast path");
@@ -178,19 +182,9 @@ class ResultScannerTest {
 
     @Test
     void corruptionsOfRepeatingItemsNeverMakeTheScannerDisagree() {
-        Random rnd = new Random(7);
         String ok = "\"success\":true,\"error\":null";
-        String ack = "[" + String.join(",", ackItem(0, ok, false), ackItem(1, ok, false), ackItem(2, ok, true),
-                ackItem(3, ok, false)) + "]";
-        String push = genBPush("queued", "queued", "queued", "failed");
-        String alphabet = "{}[],:\" \\ntrufalsenul0123456789.-eE+x";
-        int accepted = 0;
-        for (int k = 0; k < 20_000; k++) {
-            boolean isPush = k % 2 == 0;
-            String s = FullDecoder.corrupt(isPush ? push : ack, rnd, alphabet);
-            if (isPush ? pushAgrees(s, 4) : ackAgrees(s, 4)) accepted++;
-        }
-        assertEquals(true, accepted > 1000, "only " + accepted + " corrupted bodies exercised the fast path");
+        corruptionsAgree(7, genBPush("queued", "queued", "queued", "failed"), 4, "[" + String.join(",",
+                ackItem(0, ok, false), ackItem(1, ok, false), ackItem(2, ok, true), ackItem(3, ok, false)) + "]", 4);
     }
 
     @Test
