@@ -69,8 +69,10 @@ final class AckBatchBody extends RequestBody {
         long len = OPEN.length + Math.max(0, size - 1) + 2; // commas, "]}" or "]" + "}"
         boolean allPlain = idsPlain ? JsonText.plainAscii(status) : checkPlain();
         long longest = 0;
+        Item it = new Item();
         for (int i = 0; i < size; i++) {
-            long item = fixedLength(lease(i), error(i)) + quotedLengths(i, allPlain);
+            it.at(i);
+            long item = fixedLength(it.lease, it.error) + quotedLengths(it, allPlain);
             len += item;
             longest = Math.max(longest, item + 1);
         }
@@ -84,25 +86,36 @@ final class AckBatchBody extends RequestBody {
         return items != null ? items.size() : messages.size();
     }
 
-    private String txn(int i) {
-        return items != null ? items.get(i).transactionId() : messages.get(i).transactionId();
-    }
+    /**
+     * One item's strings, read from {@link #items} or {@link #messages} once per item (one cursor per pass over the
+     * body, not a list lookup per string).
+     */
+    private final class Item {
+        String txn;
+        String partition;
+        /** The lease id sent, null for none ({@link AckItem#sentLeaseId}). */
+        String lease;
+        String status;
+        String error;
 
-    private String partition(int i) {
-        return items != null ? items.get(i).partitionId() : messages.get(i).partitionId();
-    }
-
-    /** The lease id item {@code i} sends, null for none ({@link AckItem#sentLeaseId}). */
-    private String lease(int i) {
-        return items != null ? items.get(i).sentLeaseId() : AckItem.sent(messages.get(i).leaseId());
-    }
-
-    private String status(int i) {
-        return items != null ? items.get(i).status() : status;
-    }
-
-    private String error(int i) {
-        return items != null ? items.get(i).error() : null;
+        Item at(int i) {
+            if (items != null) {
+                AckItem a = items.get(i);
+                txn = a.transactionId();
+                partition = a.partitionId();
+                lease = a.sentLeaseId();
+                status = a.status();
+                error = a.error();
+            } else {
+                Message m = messages.get(i);
+                txn = m.transactionId();
+                partition = m.partitionId();
+                lease = AckItem.sent(m.leaseId());
+                status = AckBatchBody.this.status;
+                error = null;
+            }
+            return this;
+        }
     }
 
     /** The bytes of an item besides its strings: field names, quotes' neighbours, the closing brace. */
@@ -120,12 +133,14 @@ final class AckBatchBody extends RequestBody {
         String prevPartition = null;
         String prevStatus = null;
         String prevLease = null;
+        Item it = new Item();
         for (int i = 0; i < size(); i++) {
-            String partition = partition(i);
-            String st = status(i);
-            String lease = lease(i);
-            String error = error(i);
-            boolean ok = JsonText.plainAscii(txn(i), scratch)
+            it.at(i);
+            String partition = it.partition;
+            String st = it.status;
+            String lease = it.lease;
+            String error = it.error;
+            boolean ok = JsonText.plainAscii(it.txn, scratch)
                     && (i > 0 && partition == prevPartition || JsonText.plainAscii(partition, scratch))
                     && (i > 0 && st == prevStatus || JsonText.plainAscii(st, scratch))
                     && (lease == null || i > 0 && lease == prevLease || JsonText.plainAscii(lease, scratch))
@@ -138,10 +153,10 @@ final class AckBatchBody extends RequestBody {
         return true;
     }
 
-    /** Bytes of the quoted strings item {@code i} sends; {@code plain}: known to need no escaping (no second look). */
-    private long quotedLengths(int i, boolean plain) {
-        return quoted(txn(i), plain) + quoted(partition(i), plain) + quoted(status(i), plain)
-                + quoted(lease(i), plain) + quoted(error(i), plain);
+    /** Bytes of the quoted strings item {@code it} sends; {@code plain}: known to need no escaping (no second look). */
+    private static long quotedLengths(Item it, boolean plain) {
+        return quoted(it.txn, plain) + quoted(it.partition, plain) + quoted(it.status, plain)
+                + quoted(it.lease, plain) + quoted(it.error, plain);
     }
 
     private static long quoted(String s, boolean plain) {
@@ -181,24 +196,26 @@ final class AckBatchBody extends RequestBody {
     private void writePlainItems(BufferedSink sink) throws IOException {
         byte[] buf = new byte[(int) Math.max(longestItem, Math.min(CHUNK_BYTES, (long) longestItem * size()))];
         int n = 0;
+        Item it = new Item();
         for (int i = 0; i < size(); i++) {
             if (n + longestItem > buf.length) { // the next item might not fit: write what is assembled
                 sink.write(buf, 0, n);
                 n = 0;
             }
+            it.at(i);
             if (i > 0) buf[n++] = ',';
             n = put(buf, n, TXN);
-            n = quoted(buf, n, txn(i));
+            n = quoted(buf, n, it.txn);
             n = put(buf, n, PARTITION);
-            n = quoted(buf, n, partition(i));
-            String lease = lease(i);
+            n = quoted(buf, n, it.partition);
+            String lease = it.lease;
             if (lease != null) {
                 n = put(buf, n, LEASE);
                 n = quoted(buf, n, lease);
             }
             n = put(buf, n, STATUS);
-            n = quoted(buf, n, status(i));
-            String error = error(i);
+            n = quoted(buf, n, it.status);
+            String error = it.error;
             if (error != null) {
                 n = put(buf, n, ERROR);
                 n = quoted(buf, n, error);
@@ -222,20 +239,22 @@ final class AckBatchBody extends RequestBody {
     }
 
     private void writeItems(BufferedSink sink) throws IOException {
+        Item it = new Item();
         for (int i = 0; i < size(); i++) {
+            it.at(i);
             if (i > 0) sink.writeByte(',');
             sink.write(TXN);
-            JsonText.writeQuoted(sink, txn(i));
+            JsonText.writeQuoted(sink, it.txn);
             sink.write(PARTITION);
-            JsonText.writeQuoted(sink, partition(i));
-            String lease = lease(i);
+            JsonText.writeQuoted(sink, it.partition);
+            String lease = it.lease;
             if (lease != null) {
                 sink.write(LEASE);
                 JsonText.writeQuoted(sink, lease);
             }
             sink.write(STATUS);
-            JsonText.writeQuoted(sink, status(i));
-            String error = error(i);
+            JsonText.writeQuoted(sink, it.status);
+            String error = it.error;
             if (error != null) {
                 sink.write(ERROR);
                 JsonText.writeQuoted(sink, error);
