@@ -2,6 +2,7 @@ package dev.goload.client;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Objects;
 import okhttp3.MediaType;
 import okhttp3.RequestBody;
 import okio.BufferedSink;
@@ -27,7 +28,11 @@ final class AckBatchBody extends RequestBody {
     /** Bytes of items assembled per sink write (half an okio segment: fewer writes, little more allocation). */
     private static final int CHUNK_BYTES = 4096;
 
+    /** The acks as items, or null when built from {@link #messages}. */
     private final List<AckItem> items;
+    /** The popped messages acked with {@link #status} and no error, or null when built from {@link #items}. */
+    private final List<Message> messages;
+    private final String status;
     private final String consumerGroup;
     private final long length;
     /**
@@ -39,22 +44,37 @@ final class AckBatchBody extends RequestBody {
     private final int longestItem;
 
     AckBatchBody(List<AckItem> items, String consumerGroup) {
-        this.items = List.copyOf(items);
+        this(List.copyOf(items), null, null, consumerGroup, false);
+    }
+
+    /**
+     * Acks {@code messages} with {@code status} and no error: the body {@link AckItem#completed} (or {@code failed}
+     * without an error) items would make, without an item per message. Messages of a pop the scanner read
+     * ({@link ScannedMessages}) have ids already known to be plain ASCII, which are not checked again.
+     */
+    static AckBatchBody of(List<Message> messages, String status, String consumerGroup) {
+        boolean scanned = messages instanceof ScannedMessages;
+        List<Message> ms = scanned ? messages : List.copyOf(messages);
+        for (Message m : ms) AckItem.requireIds(m.transactionId(), m.partitionId());
+        return new AckBatchBody(null, ms, Objects.requireNonNull(status, "status"), consumerGroup, scanned);
+    }
+
+    private AckBatchBody(List<AckItem> items, List<Message> messages, String status, String consumerGroup,
+                         boolean idsPlain) {
+        this.items = items;
+        this.messages = messages;
+        this.status = status;
         this.consumerGroup = consumerGroup != null && !consumerGroup.isEmpty() ? consumerGroup : null;
-        long len = OPEN.length + Math.max(0, this.items.size() - 1) + 2; // commas, "]}" or "]" + "}"
-        boolean allPlain = true;
-        AckItem prev = null;
-        char[] scratch = new char[SCRATCH_CHARS];
-        for (AckItem a : this.items) {
-            len += fixedLength(a);
-            allPlain = allPlain && plain(a, prev, scratch);
-            prev = a;
-        }
+        int size = size();
+        long len = OPEN.length + Math.max(0, size - 1) + 2; // commas, "]}" or "]" + "}"
+        boolean allPlain = idsPlain ? JsonText.plainAscii(status) : checkPlain();
         long longest = 0;
-        for (AckItem a : this.items) {
-            long q = quotedLengths(a, allPlain);
-            len += q;
-            longest = Math.max(longest, fixedLength(a) + q + 1);
+        Item it = new Item();
+        for (int i = 0; i < size; i++) {
+            it.at(i);
+            long item = fixedLength(it.lease, it.error) + quotedLengths(it, allPlain);
+            len += item;
+            longest = Math.max(longest, item + 1);
         }
         if (this.consumerGroup != null) len += GROUP.length - 1 + JsonText.quotedLength(this.consumerGroup);
         this.length = len;
@@ -62,29 +82,81 @@ final class AckBatchBody extends RequestBody {
         this.longestItem = (int) Math.min(longest, Integer.MAX_VALUE);
     }
 
-    /** The bytes of {@code a}'s item besides its strings: field names, quotes' neighbours, the closing brace. */
-    private static long fixedLength(AckItem a) {
-        return TXN.length + PARTITION.length + STATUS.length + 1
-                + (a.sentLeaseId() != null ? LEASE.length : 0) + (a.error() != null ? ERROR.length : 0);
+    private int size() {
+        return items != null ? items.size() : messages.size();
     }
 
     /**
-     * True when every string {@code a} sends is {@link JsonText#plainAscii}; a string that is the very instance the
-     * previous item sent (a batch's partition, lease and status, which the pop decoder shares) is not looked at again.
+     * One item's strings, read from {@link #items} or {@link #messages} once per item (one cursor per pass over the
+     * body, not a list lookup per string).
      */
-    private static boolean plain(AckItem a, AckItem prev, char[] scratch) {
-        String lease = a.sentLeaseId();
-        return JsonText.plainAscii(a.transactionId(), scratch)
-                && (prev != null && a.partitionId() == prev.partitionId() || JsonText.plainAscii(a.partitionId(), scratch))
-                && (prev != null && a.status() == prev.status() || JsonText.plainAscii(a.status(), scratch))
-                && (lease == null || prev != null && lease == prev.sentLeaseId() || JsonText.plainAscii(lease, scratch))
-                && (a.error() == null || JsonText.plainAscii(a.error(), scratch));
+    private final class Item {
+        String txn;
+        String partition;
+        /** The lease id sent, null for none ({@link AckItem#sentLeaseId}). */
+        String lease;
+        String status;
+        String error;
+
+        Item at(int i) {
+            if (items != null) {
+                AckItem a = items.get(i);
+                txn = a.transactionId();
+                partition = a.partitionId();
+                lease = a.sentLeaseId();
+                status = a.status();
+                error = a.error();
+            } else {
+                Message m = messages.get(i);
+                txn = m.transactionId();
+                partition = m.partitionId();
+                lease = AckItem.sent(m.leaseId());
+                status = AckBatchBody.this.status;
+                error = null;
+            }
+            return this;
+        }
     }
 
-    /** Bytes of the quoted strings {@code a} sends; {@code plain}: known to need no escaping (no second look). */
-    private static long quotedLengths(AckItem a, boolean plain) {
-        return quoted(a.transactionId(), plain) + quoted(a.partitionId(), plain) + quoted(a.status(), plain)
-                + quoted(a.sentLeaseId(), plain) + quoted(a.error(), plain);
+    /** The bytes of an item besides its strings: field names, quotes' neighbours, the closing brace. */
+    private static long fixedLength(String lease, String error) {
+        return TXN.length + PARTITION.length + STATUS.length + 1
+                + (lease != null ? LEASE.length : 0) + (error != null ? ERROR.length : 0);
+    }
+
+    /**
+     * True when every string sent is {@link JsonText#plainAscii}; a string that is the very instance the previous
+     * item sent (a batch's partition, lease and status, which the pop decoder shares) is not looked at again.
+     */
+    private boolean checkPlain() {
+        char[] scratch = new char[SCRATCH_CHARS];
+        String prevPartition = null;
+        String prevStatus = null;
+        String prevLease = null;
+        Item it = new Item();
+        for (int i = 0; i < size(); i++) {
+            it.at(i);
+            String partition = it.partition;
+            String st = it.status;
+            String lease = it.lease;
+            String error = it.error;
+            boolean ok = JsonText.plainAscii(it.txn, scratch)
+                    && (i > 0 && partition == prevPartition || JsonText.plainAscii(partition, scratch))
+                    && (i > 0 && st == prevStatus || JsonText.plainAscii(st, scratch))
+                    && (lease == null || i > 0 && lease == prevLease || JsonText.plainAscii(lease, scratch))
+                    && (error == null || JsonText.plainAscii(error, scratch));
+            if (!ok) return false;
+            prevPartition = partition;
+            prevStatus = st;
+            prevLease = lease;
+        }
+        return true;
+    }
+
+    /** Bytes of the quoted strings item {@code it} sends; {@code plain}: known to need no escaping (no second look). */
+    private static long quotedLengths(Item it, boolean plain) {
+        return quoted(it.txn, plain) + quoted(it.partition, plain) + quoted(it.status, plain)
+                + quoted(it.lease, plain) + quoted(it.error, plain);
     }
 
     private static long quoted(String s, boolean plain) {
@@ -122,29 +194,31 @@ final class AckBatchBody extends RequestBody {
      * a fifth of a consumer's CPU.
      */
     private void writePlainItems(BufferedSink sink) throws IOException {
-        byte[] buf = new byte[(int) Math.max(longestItem, Math.min(CHUNK_BYTES, (long) longestItem * items.size()))];
+        byte[] buf = new byte[(int) Math.max(longestItem, Math.min(CHUNK_BYTES, (long) longestItem * size()))];
         int n = 0;
-        for (int i = 0; i < items.size(); i++) {
+        Item it = new Item();
+        for (int i = 0; i < size(); i++) {
             if (n + longestItem > buf.length) { // the next item might not fit: write what is assembled
                 sink.write(buf, 0, n);
                 n = 0;
             }
-            AckItem a = items.get(i);
+            it.at(i);
             if (i > 0) buf[n++] = ',';
             n = put(buf, n, TXN);
-            n = quoted(buf, n, a.transactionId());
+            n = quoted(buf, n, it.txn);
             n = put(buf, n, PARTITION);
-            n = quoted(buf, n, a.partitionId());
-            String lease = a.sentLeaseId();
+            n = quoted(buf, n, it.partition);
+            String lease = it.lease;
             if (lease != null) {
                 n = put(buf, n, LEASE);
                 n = quoted(buf, n, lease);
             }
             n = put(buf, n, STATUS);
-            n = quoted(buf, n, a.status());
-            if (a.error() != null) {
+            n = quoted(buf, n, it.status);
+            String error = it.error;
+            if (error != null) {
                 n = put(buf, n, ERROR);
-                n = quoted(buf, n, a.error());
+                n = quoted(buf, n, error);
             }
             buf[n++] = '}';
         }
@@ -165,23 +239,25 @@ final class AckBatchBody extends RequestBody {
     }
 
     private void writeItems(BufferedSink sink) throws IOException {
-        for (int i = 0; i < items.size(); i++) {
-            AckItem a = items.get(i);
+        Item it = new Item();
+        for (int i = 0; i < size(); i++) {
+            it.at(i);
             if (i > 0) sink.writeByte(',');
             sink.write(TXN);
-            JsonText.writeQuoted(sink, a.transactionId());
+            JsonText.writeQuoted(sink, it.txn);
             sink.write(PARTITION);
-            JsonText.writeQuoted(sink, a.partitionId());
-            String lease = a.sentLeaseId();
+            JsonText.writeQuoted(sink, it.partition);
+            String lease = it.lease;
             if (lease != null) {
                 sink.write(LEASE);
                 JsonText.writeQuoted(sink, lease);
             }
             sink.write(STATUS);
-            JsonText.writeQuoted(sink, a.status());
-            if (a.error() != null) {
+            JsonText.writeQuoted(sink, it.status);
+            String error = it.error;
+            if (error != null) {
                 sink.write(ERROR);
-                JsonText.writeQuoted(sink, a.error());
+                JsonText.writeQuoted(sink, error);
             }
             sink.writeByte('}');
         }

@@ -32,13 +32,14 @@ final class PopDecoder implements Transport.Decoder<PopResult> {
         if (status == 204) return new PopResult(status, List.of(), null);
         byte[] bytes = body.bytes();
         Answer a = PopScanner.scan(bytes, req.captureData());
-        return result(status, a != null ? a : decode(bytes, req.captureData()));
+        return a != null ? result(status, a, true) : result(status, decode(bytes, req.captureData()), false);
     }
 
-    private PopResult result(int status, Answer a) {
+    /** {@code scanned}: the scanner read the answer (its ids are plain ASCII: {@link ScannedMessages}). */
+    private PopResult result(int status, Answer a, boolean scanned) {
         if (a.messages().isEmpty()) return new PopResult(status, List.of(), a.leaseId());
         List<Message> filled = fillDefaults(a.messages(), a.leaseId(), a.queue(), a.partition(), a.partitionId());
-        return new PopResult(status, java.util.Collections.unmodifiableList(filled),
+        return new PopResult(status, scanned ? new ScannedMessages(filled) : java.util.Collections.unmodifiableList(filled),
                 a.leaseId() != null ? a.leaseId() : filled.getFirst().leaseId());
     }
 

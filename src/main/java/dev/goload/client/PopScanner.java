@@ -17,7 +17,8 @@ import java.util.List;
  * repeats ({@code leaseId}, {@code partitionId}, {@code queue}, {@code partition}, {@code createdAt}) are one String
  * each while they repeat. Bytes that repeat the previous message's (its keys, and its {@code data} and skipped
  * values: {@link SeenFields}; the repeated Strings' text) are compared with that already validated span instead of
- * scanned again.
+ * scanned again, and a message's fields that repeat the previous message's as a whole run (everything between its id,
+ * transaction id and creation time) take what that message read there ({@link MessageRuns}).
  *
  * <p>It answers {@code null} whenever it cannot be sure to read exactly what {@link PopDecoder}'s Jackson path
  * reads — any non-ASCII byte in a string, an escape in a value it keeps, a malformed token, a number it would have
@@ -50,10 +51,12 @@ final class PopScanner {
     private byte[] data;
     private int retryCount;
     /** The batch's repeated Strings of each {@link Shared} field, by {@code kind - LEASE}. */
-    private final Reuse[] sharedReuse = {new Reuse(), new Reuse(), new Reuse(), new Reuse()};
-    private final Reuse createdAts = new Reuse();
+    private final RepeatedString[] sharedReuse = {
+            new RepeatedString(), new RepeatedString(), new RepeatedString(), new RepeatedString()};
+    private final RepeatedString createdAts = new RepeatedString();
     /** The previous message's fields (made with the messages array: a pop without messages needs none). */
     private SeenFields seen;
+    private MessageRuns runs;
 
     private PopScanner(byte[] b, boolean captureData) {
         this.b = b;
@@ -69,7 +72,7 @@ final class PopScanner {
         int p = ws(0);
         if (p >= b.length || b[p] != '{') return null;
         // what follows the object is not read (nor is it by the Jackson path)
-        if (object(p, topFields, null) == BAIL) return null;
+        if (object(p, topFields, null, null) == BAIL) return null;
         return new PopDecoder.Answer(messages, top.get(LEASE), top.get(QUEUE), top.get(PARTITION), top.get(PARTITION_ID));
     }
 
@@ -108,13 +111,29 @@ final class PopScanner {
 
     /**
      * The object at {@code p} (a '{'), each field handed to {@code fields}; the index after it, or BAIL.
-     * {@code seen}: the previous message's keys (null for the top level), whose repeats are not scanned again.
+     * {@code seen}: the previous message's keys (null for the top level), whose repeats are not scanned again;
+     * {@code runs}: the previous message's fields as a run (null for the top level), whose repeats are not read again.
      */
-    private int object(int p, FieldReader fields, SeenFields seen) {
+    private int object(int p, FieldReader fields, SeenFields seen, MessageRuns runs) {
         p = ws(p + 1);
-        if (p < b.length && b[p] == '}') return p + 1;
+        if (p < b.length && b[p] == '}') {
+            if (runs != null) runs.ended(0);
+            return p + 1;
+        }
         for (int i = 0; ; i++) {
             if (p >= b.length || b[p] != '"') return BAIL;
+            int run = runs != null ? runs.run(i, p) : 0;
+            if (run > 0) { // fields i .. i + run - 1 repeat the previous message's: take what it read there
+                boolean last = runs.ends(i + run - 1);
+                p = repeated(runs, i, run, p);
+                i += run - 1;
+                if (last) {
+                    runs.ended(i + 1);
+                    return p;
+                }
+                continue;
+            }
+            int key = p;
             int keyEnd = seen != null ? seen.sameKey(i, p) : -1;
             int kind;
             if (keyEnd >= 0) {
@@ -130,14 +149,41 @@ final class PopScanner {
             if (p >= b.length || b[p] != ':') return BAIL;
             p = ws(p + 1);
             if (p >= b.length) return BAIL;
+            int from = p;
             int end = fields.read(kind, i, p);
             if (end == BAIL) return BAIL;
             p = ws(end);
             if (p >= b.length) return BAIL;
-            if (b[p] == '}') return p + 1;
-            if (b[p] != ',') return BAIL;
-            p = ws(p + 1);
+            boolean closes = b[p] == '}';
+            if (!closes && b[p] != ',') return BAIL;
+            p = closes ? p + 1 : ws(p + 1);
+            if (runs != null) {
+                runs.read(i, key, kind, from, end, p, kind >= LEASE && kind <= CREATED_AT ? str : null, retryCount);
+                if (closes) runs.ended(i + 1);
+            }
+            if (closes) return p;
         }
+    }
+
+    /** Fields {@code i} to {@code i + run - 1}, at {@code p}, repeat the previous message's: their values taken. */
+    private int repeated(MessageRuns runs, int i, int run, int p) {
+        int delta = p - runs.keyAt(i);
+        for (int j = i; j < i + run; j++) {
+            p = runs.moved(j, delta);
+            int kind = runs.kind(j);
+            if (kind >= LEASE && kind <= PARTITION_ID) {
+                msg.values[kind - LEASE] = (String) runs.value(j);
+            } else if (kind == TRANSACTION) {
+                txn = (String) runs.value(j);
+            } else if (kind == CREATED_AT) {
+                createdAt = (String) runs.value(j);
+            } else if (kind == RETRY_COUNT) {
+                retryCount = runs.number(j);
+            } else if (kind == DATA) {
+                data = captureData ? Arrays.copyOfRange(b, runs.valueFrom(j), runs.valueTo(j)) : null;
+            }
+        }
+        return p;
     }
 
     private int topField(int kind, int i, int p) {
@@ -147,6 +193,7 @@ final class PopScanner {
         if (b[p] != '[') return literal(b, p, "null") ? p + 4 : BAIL;
         messages = new ArrayList<>();
         seen = new SeenFields(b);
+        runs = new MessageRuns(b);
         return messages(p);
     }
 
@@ -194,7 +241,7 @@ final class PopScanner {
         createdAt = null;
         retryCount = 0;
         data = null;
-        int end = object(p, messageFields, seen);
+        int end = object(p, messageFields, seen, runs);
         if (end == BAIL || txn == null) return BAIL; // no transactionId: the Jackson path words the error
         messages.add(new Message(txn, msg.get(PARTITION_ID), msg.get(LEASE), msg.get(QUEUE), msg.get(PARTITION),
                 retryCount, createdAt, data));
@@ -243,12 +290,12 @@ final class PopScanner {
     }
 
     /** A plain ASCII string or null into {@link #str} ({@code reuse}: the batch's repeats, or null); its end or BAIL. */
-    private int stringOrNull(int p, Reuse reuse) {
+    private int stringOrNull(int p, RepeatedString reuse) {
         if (b[p] == '"') {
             if (reuse != null) {
                 int same = reuse.same(b, p);
                 if (same >= 0) {
-                    str = reuse.s;
+                    str = reuse.last();
                     return same;
                 }
             }
@@ -283,25 +330,5 @@ final class PopScanner {
 
     private int ws(int p) {
         return JsonBytes.ws(b, p);
-    }
-
-    /** The last String of one field, returned again while the bytes repeat (a batch's lease, partition, queue). */
-    private static final class Reuse {
-        /** The last string's span, its quotes included; {@code to < 0}: none yet. */
-        private int from;
-        private int to = -1;
-        private String s;
-
-        /** The end (after the closing quote) of the string at {@code p} when it is the last one's bytes, else -1. */
-        int same(byte[] b, int p) {
-            return JsonBytes.repeats(b, from, to, p);
-        }
-
-        /** A String of {@code b[from, to)}, which {@link #same} did not match, remembered for the next ones. */
-        String of(byte[] b, int from, int to) {
-            this.from = from - 1;
-            this.to = to + 1;
-            return s = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
-        }
     }
 }

@@ -191,6 +191,11 @@ public final class QueenClient implements AutoCloseable {
 
     /** Acks popped messages as {@code completed} (success) or {@code failed}. */
     public AckResult ackMessages(List<Message> msgs, boolean success, String consumerGroup) {
+        if (msgs.size() > 1) { // the batch body straight from the messages: no AckItem per message
+            Request req = transport.request().url(ackBatchUrl)
+                    .post(RequestBodies.ackMessages(msgs, success ? AckItem.COMPLETED : AckItem.FAILED, consumerGroup)).build();
+            return transport.execute(req, ackBatchSpec, ResultDecoders.ack(msgs.size()));
+        }
         List<AckItem> items = new ArrayList<>(msgs.size());
         for (Message m : msgs) items.add(success ? AckItem.completed(m) : AckItem.failed(m, null));
         return ack(items, consumerGroup);

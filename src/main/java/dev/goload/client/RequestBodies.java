@@ -47,6 +47,11 @@ final class RequestBodies {
         return new AckBatchBody(items, consumerGroup);
     }
 
+    /** {@code POST /api/v1/ack/batch} acking popped messages with {@code status}: see {@link AckBatchBody#of}. */
+    static RequestBody ackMessages(List<Message> messages, String status, String consumerGroup) {
+        return AckBatchBody.of(messages, status, consumerGroup);
+    }
+
     private static void ackFields(JsonGenerator g, AckItem a) throws IOException {
         g.writeStringField("transactionId", a.transactionId());
         g.writeStringField("partitionId", a.partitionId());

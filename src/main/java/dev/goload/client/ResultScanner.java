@@ -50,6 +50,11 @@ final class ResultScanner {
         /** Ends item {@code i} (may be beyond the expected count: the caller then declines the answer). */
         abstract void end(int i);
 
+        /** The current item's state besides {@link #err}, as one number ({@link ItemRests} compares and restores it). */
+        abstract int code();
+
+        abstract void code(int c);
+
         /** The current item's {@code error} text (null for absent, null, false or ""); reset by {@link #begin}. */
         String err;
         /** The answer's first error, as each shape words it in {@link #end}. */
@@ -74,8 +79,13 @@ final class ResultScanner {
     /**
      * Walks a top-level array of flat objects whose values are scalars, handing every field to {@code r}.
      * Returns the number of items, or BAIL for any other shape (the caller falls back to the full decoder).
+     *
+     * <p>At each key, the rest of the item is first compared with the previous item's rest from the same field
+     * ({@link ItemRests}): a repeat ends the item in the state the previous one ended in, without reading its fields
+     * again. Anything else is read field by field as before.
      */
     private static int walk(byte[] b, Items r) {
+        ItemRests rests = new ItemRests(b);
         int i = 0;
         int p = ws(b, 0);
         if (p >= b.length || b[p] != '[') return BAIL;
@@ -87,9 +97,19 @@ final class ResultScanner {
             p = ws(b, p + 1);
             if (p < b.length && b[p] == '}') {
                 p++;
+                rests.item(0, false, p, r.code(), r.err);
             } else {
-                while (true) {
+                for (int k = 0; ; k++) {
                     if (p >= b.length || b[p] != '"') return BAIL;
+                    int rest = rests.same(k, p, r.code(), r.err);
+                    if (rest >= 0) {
+                        r.code(rests.endCode());
+                        r.err = rests.endErr();
+                        p = rest;
+                        rests.item(k, true, p, r.code(), r.err);
+                        break;
+                    }
+                    rests.field(k, p, r.code(), r.err);
                     int keyStart = p + 1;
                     int keyEnd = plainString(b, keyStart);
                     if (keyEnd == BAIL) return BAIL;
@@ -105,6 +125,7 @@ final class ResultScanner {
                         p = ws(b, p + 1);
                     } else if (b[p] == '}') {
                         p++;
+                        rests.item(k + 1, false, p, r.code(), r.err);
                         break;
                     } else {
                         return BAIL;
@@ -122,6 +143,7 @@ final class ResultScanner {
 
     /** Push result items: {@code status} (string or null) and {@code error} (string, null or false). */
     private static final class PushItems extends Items {
+        private static final ItemStatus[] STATUSES = ItemStatus.values();
         final ItemStatus[] statuses;
         private ItemStatus status;
         private boolean hasStatus;
@@ -156,6 +178,17 @@ final class ResultScanner {
             }
             if (is(b, keyStart, keyEnd, "error")) return errorValue(b, p);
             return skipScalar(b, p);
+        }
+
+        @Override
+        int code() {
+            return (status == null ? 0 : status.ordinal() + 1) << 1 | (hasStatus ? 1 : 0);
+        }
+
+        @Override
+        void code(int c) {
+            status = c >> 1 == 0 ? null : STATUSES[(c >> 1) - 1];
+            hasStatus = (c & 1) != 0;
         }
 
         @Override
@@ -200,6 +233,17 @@ final class ResultScanner {
             }
             if (is(b, keyStart, keyEnd, "error")) return errorValue(b, p);
             return skipScalar(b, p);
+        }
+
+        @Override
+        int code() {
+            return (success ? 1 : 0) | (dead ? 2 : 0);
+        }
+
+        @Override
+        void code(int c) {
+            success = (c & 1) != 0;
+            dead = (c & 2) != 0;
         }
 
         @Override

@@ -100,6 +100,41 @@ class AckBatchBodyTest {
     }
 
     @Test
+    void messagesAreAckedWithTheBytesTheirItemsWouldSend() throws IOException {
+        // a popped batch as the scanner hands it out (its ids plain ASCII) and as the Jackson path may (any text)
+        List<Message> plain = new java.util.ArrayList<>();
+        List<Message> escaped = new java.util.ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            String lease = i % 7 == 0 ? "" : i % 5 == 0 ? null : "lease-1";
+            plain.add(new Message("01900000-0030-7000-8000-" + String.format(java.util.Locale.ROOT, "%012d", i), "p1",
+                    lease, "q", "p0", 0, null, null));
+            escaped.add(new Message(i == 150 ? "t \"quoted\" é" : "t" + i, i == 299 ? "p\u2028" : "p1", lease, "q",
+                    "p0", 0, null, null));
+        }
+        for (List<Message> ms : List.of(plain, escaped)) {
+            for (String status : new String[] {AckItem.COMPLETED, AckItem.FAILED}) {
+                List<AckItem> items = new java.util.ArrayList<>();
+                for (Message m : ms) items.add(status.equals(AckItem.COMPLETED) ? AckItem.completed(m) : AckItem.failed(m, null));
+                for (String group : new String[] {null, "g\"1"}) {
+                    String want = text(new AckBatchBody(items, group));
+                    assertEquals(want, text(AckBatchBody.of(ms, status, group)));
+                    // the scanner's lists: the ids are not checked again, the bytes are the same
+                    if (ms == plain) assertEquals(want, text(AckBatchBody.of(new ScannedMessages(ms), status, group)));
+                }
+            }
+        }
+    }
+
+    @Test
+    void aMessageWithoutItsIdsIsNotAcked() {
+        List<Message> ms = List.of(new Message("t1", "p1", "l", "q", "p0", 0, null, null),
+                new Message("t2", null, "l", "q", "p0", 0, null, null));
+        NullPointerException e = org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class,
+                () -> AckBatchBody.of(ms, AckItem.COMPLETED, null));
+        assertEquals("partitionId (mandatory on both broker generations)", e.getMessage());
+    }
+
+    @Test
     void anEmptyBatchIsStillValidJson() throws IOException {
         JsonNode n = written(new AckBatchBody(List.of(), null));
         assertEquals(0, n.get("acknowledgments").size());

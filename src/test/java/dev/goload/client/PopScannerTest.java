@@ -3,6 +3,7 @@ package dev.goload.client;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
@@ -166,6 +167,41 @@ class PopScannerTest {
         assertNull(a.messages().get(3).leaseId());
         assertNull(PopScanner.scan(utf8(body.replace("\"t3\"", "\"t3\",\"data\":{\"d\":\"x\"")), true),
                 "a repeat of a valid span followed by bytes that break the message");
+    }
+
+    @Test
+    void fieldsRepeatingThePreviousMessagesAreTakenAsItReadThem() {
+        String rest = "\"partitionId\":\"" + PID + "\",\"leaseId\":\"" + LEASE + "\",\"retryCount\":2";
+        String full = rest + ",\"data\":{\"d\":1},\"createdAt\":\"c\"}";
+        String body = "{\"queue\":\"bench\",\"messages\":["
+                + "{\"transactionId\":\"t0\"," + full + ","
+                + "{\"transactionId\":\"t1\"," + full + "," // from the second field to the end: the previous one's
+                + "{\"transactionId\":\"t2\"," + full.substring(0, full.length() - 1) + ",\"x\":1}," // a field more
+                + "{\"transactionId\":\"t3\"," + rest + "}," // fewer: the last one ends at another byte
+                + "{\"transactionId\":\"t4\"," + rest + "},"
+                + "{\"transactionId\":\"t5\"," + full.replace(":2", ":3") + "]}";
+        assertEquals(true, agrees(body, true));
+        assertEquals(true, agrees(body, false));
+        List<Message> ms = PopScanner.scan(utf8(body), true).messages();
+        for (int i = 0; i < 6; i++) {
+            Message m = ms.get(i);
+            assertEquals("t" + i, m.transactionId());
+            assertEquals(PID, m.partitionId());
+            assertEquals(LEASE, m.leaseId());
+            assertEquals(i == 5 ? 3 : 2, m.retryCount());
+            assertEquals(i == 3 || i == 4 ? null : "c", m.createdAt());
+            if (i == 3 || i == 4) assertNull(m.data());
+            else assertArrayEquals(utf8("{\"d\":1}"), m.data());
+        }
+        assertNotSame(ms.get(0).data(), ms.get(1).data(), "each message's data is its own copy");
+        assertNull(PopScanner.scan(utf8(body.replace("\"t4\"," + rest + "}", "\"t4\"," + rest + "}}")), false),
+                "a repeated run followed by bytes that break the array");
+        StringBuilder many = new StringBuilder(); // more fields than are remembered per message
+        for (int f = 0; f < MessageRuns.MAX + 8; f++) many.append(",\"f").append(f).append("\":").append(f);
+        String wide = "{\"messages\":[{\"transactionId\":\"t0\"" + many + "},{\"transactionId\":\"t1\"" + many
+                + "},{\"transactionId\":\"t2\"" + many + ",\"retryCount\":1}]}";
+        assertEquals(true, agrees(wide, false), "messages wider than the runs remembered still take the fast path");
+        assertEquals(1, PopScanner.scan(utf8(wide), false).messages().get(2).retryCount());
     }
 
     @Test

@@ -122,18 +122,69 @@ class ResultScannerTest {
 
     @Test
     void randomCorruptionsNeverMakeTheScannerDisagree() {
-        Random rnd = new Random(42);
-        String push = genBPush("queued", "failed", "duplicate");
-        String ack = "[{\"index\":0,\"success\":true,\"error\":null},{\"index\":1,\"success\":false,\"error\":\"e\"}]";
+        corruptionsAgree(42, genBPush("queued", "failed", "duplicate"), 3,
+                "[{\"index\":0,\"success\":true,\"error\":null},{\"index\":1,\"success\":false,\"error\":\"e\"}]", 2);
+    }
+
+    /** 20,000 corruptions of {@code push} ({@code pushItems}) and {@code ack} ({@code ackItems}), alternating. */
+    private static void corruptionsAgree(long seed, String push, int pushItems, String ack, int ackItems) {
+        Random rnd = new Random(seed);
         String alphabet = "{}[],:\" \\ntrufalsenul0123456789.-eE+x";
         int accepted = 0;
         for (int k = 0; k < 20_000; k++) {
             boolean isPush = k % 2 == 0;
             String s = FullDecoder.corrupt(isPush ? push : ack, rnd, alphabet);
-            if (isPush ? pushAgrees(s, 3) : ackAgrees(s, 2)) accepted++;
+            if (isPush ? pushAgrees(s, pushItems) : ackAgrees(s, ackItems)) accepted++;
         }
         // Most single-character corruptions land in values the scanner still reads (and must read correctly).
         assertEquals(true, accepted > 1000, "only " + accepted + " corrupted bodies exercised the fast path");
+    }
+
+    /** The fixed endpoint's ack answer shape: items that differ only in their index and transaction id. */
+    private static String ackItem(int i, String successAndError, boolean dlq) {
+        return "{\"index\":" + i + ",\"transactionId\":\"t" + i + "\"," + successAndError
+                + ",\"queueName\":\"bench\",\"partitionName\":\"p0\",\"leaseReleased\":false,\"dlq\":" + dlq + "}";
+    }
+
+    @Test
+    void anItemRepeatingThePreviousOnesRestEndsAsThatOneDid() {
+        String ok = "\"success\":true,\"error\":null";
+        String body = "[" + String.join(",", ackItem(0, ok, false), ackItem(1, ok, false),
+                ackItem(2, "\"success\":false,\"error\":\"lease expired\"", false), ackItem(3, ok, true),
+                ackItem(4, ok, true), ackItem(5, ok, false), ackItem(6, ok, false)) + "]";
+        assertEquals(true, ackAgrees(body, 7));
+        AckResult a = ResultScanner.ack(200, utf8(body), 7);
+        assertArrayEquals(new boolean[] {true, true, false, true, true, true, true}, a.itemSuccess());
+        assertArrayEquals(new boolean[] {false, false, false, true, true, false, false}, a.itemDlq());
+        assertEquals("lease expired", a.firstError());
+        assertEquals(2, a.deadLettered());
+
+        String push = genBPush("queued", "queued", "failed", "queued", "queued", "duplicate", "duplicate");
+        assertEquals(true, pushAgrees(push, 7));
+        assertArrayEquals(new ItemStatus[] {ItemStatus.QUEUED, ItemStatus.QUEUED, ItemStatus.FAILED, ItemStatus.QUEUED,
+                ItemStatus.QUEUED, ItemStatus.DUPLICATE, ItemStatus.DUPLICATE},
+                ResultScanner.push(201, utf8(push), ids(7)).statuses());
+    }
+
+    @Test
+    void aRepeatedRestEnteredInAnotherStateIsReadAgain() {
+        // the rests from the second field on are equal bytes, but the first field set another state before them
+        AckResult err = ResultScanner.ack(200,
+                utf8("[{\"error\":\"x\",\"success\":true,\"a\":1},{\"error\":null,\"success\":true,\"a\":1}]"), 2);
+        assertArrayEquals(new boolean[] {false, true}, err.itemSuccess());
+        AckResult dlq = ResultScanner.ack(200,
+                utf8("[{\"dlq\":true,\"success\":true,\"a\":1},{\"dlq\":false,\"success\":true,\"a\":1}]"), 2);
+        assertArrayEquals(new boolean[] {true, false}, dlq.itemDlq());
+        PushResult push = ResultScanner.push(201,
+                utf8("[{\"status\":\"failed\",\"a\":1},{\"status\":null,\"a\":1}]"), ids(2));
+        assertArrayEquals(new ItemStatus[] {ItemStatus.FAILED, ItemStatus.UNKNOWN}, push.statuses());
+    }
+
+    @Test
+    void corruptionsOfRepeatingItemsNeverMakeTheScannerDisagree() {
+        String ok = "\"success\":true,\"error\":null";
+        corruptionsAgree(7, genBPush("queued", "queued", "queued", "failed"), 4, "[" + String.join(",",
+                ackItem(0, ok, false), ackItem(1, ok, false), ackItem(2, ok, true), ackItem(3, ok, false)) + "]", 4);
     }
 
     @Test

@@ -1,0 +1,75 @@
+package dev.goload.client;
+
+import java.util.Objects;
+
+/**
+ * The previous item's rests, for {@link ResultScanner}'s walk over an array of flat objects: per field position, how
+ * many bytes there are from the field's key (its opening quote) to after the item's closing brace, and the item's
+ * state there. An answer's items mostly differ only in their first fields (index, transaction id); a rest whose bytes
+ * equal the previous item's rest from the same field was already read in the same context (a key inside an item), so
+ * it is valid the same way and, entered in the same state, leaves the state the previous item ended in: one
+ * vectorised comparison instead of reading those fields again. An item's state is a number and an error text, as the
+ * scanner's item shapes define them. Single use, not thread-safe.
+ */
+final class ItemRests {
+    /** Field positions remembered per item; an item with more reads the rest of its fields as before. */
+    static final int MAX = 32;
+
+    private final byte[] b;
+    private final int[] restLength = new int[MAX];
+    private final int[] codes = new int[MAX];
+    private final String[] errs = new String[MAX];
+    /** The current item's key offsets (absolute) until {@link #item} turns them into rests. */
+    private final int[] starts = new int[MAX];
+    /** Fields of the previous item whose rests are known, the offset after its brace, its final state. */
+    private int fields;
+    private int end;
+    private int endCode;
+    private String endErr;
+
+    ItemRests(byte[] b) {
+        this.b = b;
+    }
+
+    /**
+     * The end of the current item (after its brace) when its rest from field {@code k}'s key at {@code p}, entered
+     * in state ({@code code}, {@code err}), repeats the previous item's rest from the same field entered in the same
+     * state; the item then ends in {@link #endCode()}, {@link #endErr()}. Else -1.
+     */
+    int same(int k, int p, int code, String err) {
+        if (k >= fields || codes[k] != code || !Objects.equals(errs[k], err)) return -1;
+        int n = restLength[k];
+        return JsonBytes.repeats(b, end - n, end, p);
+    }
+
+    /** The state the previous item ended in (valid after {@link #same} matched). */
+    int endCode() {
+        return endCode;
+    }
+
+    String endErr() {
+        return endErr;
+    }
+
+    /** Field {@code k} of the current item, read one by one, starts at {@code p} in state ({@code code}, {@code err}). */
+    void field(int k, int p, int code, String err) {
+        if (k >= MAX) return;
+        starts[k] = p;
+        codes[k] = code;
+        errs[k] = err;
+    }
+
+    /**
+     * The current item ended at {@code after} (after its brace) in state ({@code code}, {@code err}), its first
+     * {@code read} fields read one by one; {@code repeated}: the rest from field {@code read} on was the previous
+     * item's, whose rests from there on hold for this item too.
+     */
+    void item(int read, boolean repeated, int after, int code, String err) {
+        int n = Math.min(read, MAX);
+        for (int j = 0; j < n; j++) restLength[j] = after - starts[j];
+        if (!repeated) fields = n;
+        end = after;
+        endCode = code;
+        endErr = err;
+    }
+}
