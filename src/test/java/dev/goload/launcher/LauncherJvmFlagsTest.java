@@ -68,14 +68,26 @@ class LauncherJvmFlagsTest {
      * that slower code then spent; GOLOAD_JAVA_OPTS still chooses, after the defaults.
      */
     @Test
-    void noModeLimitsTheJitByDefaultAndGoloadJavaOptsStillCan() throws Exception {
-        for (String mode : List.of("openloop", "max", "cloud", "cm", "order", "app", "tenants")) {
+    void onlyCloudAgainstABrokerRunsOnC1AndGoloadJavaOptsStillDecides() throws Exception {
+        for (String mode : List.of("openloop", "max", "cm", "order", "app", "tenants")) {
             List<String> a = jvmArgs(Map.of(), "-mode", mode, "-duration", "1");
-            assertTrue(a.stream().noneMatch(f -> f.startsWith("-XX:TieredStopAtLevel") || f.startsWith("-XX:Tier4")
-                    || f.equals("-XX:-TieredCompilation") || f.startsWith("-XX:CICompilerCount")), mode + ": " + a);
+            assertTrue(a.stream().noneMatch(LauncherJvmFlagsTest::limitsTheJit), mode + ": " + a);
         }
-        List<String> c1 = jvmArgs(Map.of("GOLOAD_JAVA_OPTS", "-XX:TieredStopAtLevel=1"), "-mode", "cloud");
-        assertTrue(c1.indexOf("-XX:TieredStopAtLevel=1") > c1.indexOf("-XX:MaxNewSize=32m"), c1.toString());
+        List<String> cloud = jvmArgs(Map.of(), "-mode", "cloud", "-duration", "1");
+        assertEquals(List.of("-XX:TieredStopAtLevel=1"), cloud.stream().filter(LauncherJvmFlagsTest::limitsTheJit).toList(),
+                cloud.toString());
+        List<String> embedded = jvmArgs(Map.of(), "-mode", "cloud", "-embedded");
+        assertTrue(embedded.stream().noneMatch(LauncherJvmFlagsTest::limitsTheJit), "the broker shares it: " + embedded);
+        List<String> c2 = jvmArgs(Map.of("GOLOAD_JAVA_OPTS", "-XX:TieredStopAtLevel=4"), "-mode", "cloud");
+        assertTrue(c2.lastIndexOf("-XX:TieredStopAtLevel=4") > c2.indexOf("-XX:TieredStopAtLevel=1"),
+                "the JVM takes the last: " + c2);
+        List<String> c1 = jvmArgs(Map.of("GOLOAD_JAVA_OPTS", "-XX:TieredStopAtLevel=1"), "-mode", "max");
+        assertTrue(c1.indexOf("-XX:TieredStopAtLevel=1") > c1.indexOf("-Xmn16m"), c1.toString());
+    }
+
+    private static boolean limitsTheJit(String f) {
+        return f.startsWith("-XX:TieredStopAtLevel") || f.startsWith("-XX:Tier4") || f.equals("-XX:-TieredCompilation")
+                || f.startsWith("-XX:CICompilerCount");
     }
 
     @Test
