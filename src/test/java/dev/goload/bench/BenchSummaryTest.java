@@ -182,9 +182,10 @@ class BenchSummaryTest {
     }
 
     @Test
-    void heldNeedsEveryOfferedRequestSentNoneShedAndNoPushError() {
+    void heldNeedsNoneShedAndNoPushError() {
         assertTrue(RefComparison.held(java.util.Map.of("offered", 10.0, "achieved", 10.0, "shed", 0.0, "pushErr", 0.0)));
-        assertFalse(RefComparison.held(java.util.Map.of("offered", 10.0, "achieved", 9.0, "shed", 0.0)));
+        assertTrue(RefComparison.held(java.util.Map.of("offered", 10.0, "achieved", 9.0, "shed", 0.0)),
+                "one still in flight at the cut");
         assertFalse(RefComparison.held(java.util.Map.of("offered", 10.0, "achieved", 10.0, "shed", 1.0)));
         assertFalse(RefComparison.held(java.util.Map.of("offered", 10.0, "achieved", 10.0, "pushErr", 2.0)));
         assertFalse(RefComparison.held(java.util.Map.of()), "no [final] line: not held");
