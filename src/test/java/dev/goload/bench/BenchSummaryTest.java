@@ -107,8 +107,8 @@ class BenchSummaryTest {
         }
     }
 
-    @Test
-    void aReferenceRunIsMeasuredLikeGoloadAndTheSummaryPrintsGoloadOverRef() throws IOException {
+    /** A bench with {@code --ref}: goload's push phase (1,000,000 messages in 10,000 requests) under GNU time. */
+    private void goloadPushWithRef(double user, double sys) throws IOException {
         Files.writeString(work.resolve("bench.properties"), "warmup=1\npushBatch=100\nref=/opt/go/goload\n");
         step(1000, 2_000, 2_000, 0);
         Path push = Files.move(work.resolve("rate-1000"), work.resolve("push"));
@@ -116,7 +116,12 @@ class BenchSummaryTest {
                 {"schema":"goload.run/2","runId":"goload-20260101-000000-x","durationSec":3,"loader":{"cpuSeconds":0.3,"cpuCoresAvg":0.1},
                  "counters":{"pushedMsgs":1000000,"achievedReq":10000}}
                 """);
-        Files.writeString(push.resolve("time.txt"), timeV(0.5, 0.25, 204_800)); // 0.75 s / 1e6 msgs
+        Files.writeString(push.resolve("time.txt"), timeV(user, sys, 204_800));
+    }
+
+    @Test
+    void aReferenceRunIsMeasuredLikeGoloadAndTheSummaryPrintsGoloadOverRef() throws IOException {
+        goloadPushWithRef(0.5, 0.25); // 0.75 s / 1e6 msgs
         Path refPush = Files.createDirectories(work.resolve("ref/push"));
         Files.writeString(refPush.resolve("time.txt"), timeV(2.5, 0.5, 51_200)); // 3 s / 1e6 msgs
         Files.writeString(refPush.resolve("console.log"), "[12:00:01] offered=...\n[final] offered=10000 achieved=10000 "
@@ -161,14 +166,7 @@ class BenchSummaryTest {
 
     @Test
     void aReferenceRunThatShedIsNotHeldAndItsRatioIsNotJudged() throws IOException {
-        Files.writeString(work.resolve("bench.properties"), "warmup=1\npushBatch=100\nref=/opt/go/goload\n");
-        step(1000, 2_000, 2_000, 0);
-        Path push = Files.move(work.resolve("rate-1000"), work.resolve("push"));
-        Files.writeString(push.resolve("goload-20260101-000000-x.json"), """
-                {"schema":"goload.run/2","runId":"goload-20260101-000000-x","durationSec":3,"loader":{"cpuSeconds":0.3,"cpuCoresAvg":0.1},
-                 "counters":{"pushedMsgs":1000000,"achievedReq":10000}}
-                """);
-        Files.writeString(push.resolve("time.txt"), timeV(0.05, 0.025, 204_800));
+        goloadPushWithRef(0.05, 0.025);
         Path refPush = Files.createDirectories(work.resolve("ref/push"));
         Files.writeString(refPush.resolve("time.txt"), timeV(2.5, 0.5, 51_200));
         Files.writeString(refPush.resolve("console.log"), "[final] offered=10000 achieved=1200 shed=8200 (msgs: "
