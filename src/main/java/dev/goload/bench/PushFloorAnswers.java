@@ -15,6 +15,12 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * {@code Content-Length} bytes) and whether it was 2xx; the body is skipped unread. A socket whose answer ended is
  * handed back to the sender by clearing its flag in {@code busy}.
  *
+ * <p>Deliberately not the loop's {@code PushAnswerParser}/{@code Http1Head}: those check the status line and every
+ * header field, decide the framing (chunked, read to close, 1xx) and collect the body for the result decoder, all
+ * goload's own work, which the floor exists to leave out; counting it here would shrink {@code goloadOverFloor}. The
+ * floor needs only the answer's end, so its one known endpoint must answer with a {@code Content-Length}; anything
+ * else is counted {@code broken} and fails the run instead of being parsed.
+ *
  * <p>Threading: {@link #run} on its own thread; the counters are written by it alone and read by others
  * (volatile); {@link #stop} from any thread.
  */
