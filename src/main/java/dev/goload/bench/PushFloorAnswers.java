@@ -6,7 +6,6 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
@@ -15,12 +14,20 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * {@code Content-Length} bytes) and whether it was 2xx; the body is skipped unread. A socket whose answer ended is
  * handed back to the sender by clearing its flag in {@code busy}.
  *
+ * <p>Deliberately not the loop's {@code PushAnswerParser}/{@code Http1Head}: those check the status line and every
+ * header field, decide the framing (chunked, read to close, 1xx) and collect the body for the result decoder, all
+ * goload's own work, which the floor exists to leave out; counting it here would shrink {@code goloadOverFloor}. The
+ * floor needs only the answer's end, so its one known endpoint must answer with a {@code Content-Length}; anything
+ * else is counted {@code broken} and fails the run instead of being parsed.
+ *
  * <p>Threading: {@link #run} on its own thread; the counters are written by it alone and read by others
  * (volatile); {@link #stop} from any thread.
  */
 final class PushFloorAnswers implements Runnable {
     /** Longest answer head accepted: the fixed endpoint's are a few hundred bytes. */
     static final int MAX_HEAD = 8192;
+    private static final byte[] STATUS_PREFIX = "HTTP/1.1 ".getBytes(StandardCharsets.ISO_8859_1);
+    private static final byte[] LENGTH_FIELD = "\r\ncontent-length:".getBytes(StandardCharsets.ISO_8859_1);
 
     private final Selector selector;
     private final AtomicIntegerArray busy;
@@ -117,16 +124,21 @@ final class PushFloorAnswers implements Runnable {
     }
 
     private void endOfHead(int i, int n) {
-        String head = new String(heads[i], 0, n, StandardCharsets.ISO_8859_1);
+        byte[] h = heads[i];
         headLen[i] = 0;
-        long length = contentLength(head);
-        if (length < 0 || !head.startsWith("HTTP/1.1 ") || head.length() < 12) {
+        long length = contentLength(h, n);
+        if (length < 0 || n < 12 || !startsWith(h, STATUS_PREFIX)) {
             broken++; // not an answer the floor understands: not counted, the socket given back
             busy.set(i, 0);
             return;
         }
-        if (head.charAt(9) != '2') non2xx++;
+        if (h[9] != '2') non2xx++;
         bodyLeft[i] = length;
+    }
+
+    private static boolean startsWith(byte[] h, byte[] prefix) {
+        for (int k = 0; k < prefix.length; k++) if (h[k] != prefix[k]) return false;
+        return true;
     }
 
     private void answerEnded(int i) {
@@ -135,17 +147,32 @@ final class PushFloorAnswers implements Runnable {
         busy.set(i, 0);
     }
 
-    /** The {@code Content-Length} value of an answer head, or -1 when it has none (the floor needs one). */
-    static long contentLength(String head) {
-        String lower = head.toLowerCase(Locale.ROOT);
-        int at = lower.indexOf("\r\ncontent-length:");
-        if (at < 0) return -1;
-        int from = at + "\r\ncontent-length:".length();
-        int to = lower.indexOf('\r', from);
-        try {
-            return Long.parseLong(lower.substring(from, to).strip());
-        } catch (NumberFormatException e) {
-            return -1;
+    /**
+     * The {@code Content-Length} value of the head in {@code h[0, n)} (ending in its blank line), or -1 when it has
+     * none or not one of digits (the floor needs one). Read in place, no String per answer: the floor's own work.
+     */
+    static long contentLength(byte[] h, int n) {
+        int last = n - LENGTH_FIELD.length;
+        for (int at = 0; at <= last; at++) {
+            if (!fieldAt(h, at)) continue;
+            int p = at + LENGTH_FIELD.length;
+            while (p < n && (h[p] == ' ' || h[p] == '\t')) p++;
+            long v = 0;
+            int digits = 0;
+            for (; p < n && h[p] >= '0' && h[p] <= '9' && digits < 18; p++, digits++) v = v * 10 + (h[p] - '0');
+            while (p < n && (h[p] == ' ' || h[p] == '\t')) p++;
+            return digits > 0 && p < n && h[p] == '\r' ? v : -1;
         }
+        return -1;
+    }
+
+    /** Whether {@code "\r\ncontent-length:"}, in any case, starts at {@code h[at]}. */
+    private static boolean fieldAt(byte[] h, int at) {
+        for (int k = 0; k < LENGTH_FIELD.length; k++) {
+            int b = h[at + k];
+            if (b >= 'A' && b <= 'Z') b += 'a' - 'A';
+            if (b != LENGTH_FIELD[k]) return false;
+        }
+        return true;
     }
 }

@@ -35,7 +35,8 @@ public final class LoaderConnections implements AutoCloseable {
     private final LongSupplier clock;
     /** How long after a close a TIME_WAIT socket may still appear: {@code tcp_fin_timeout} + 2 s. */
     private final long closeWindowNanos;
-    private long closedSeen = -1;
+    /** The tallies' closes summed at the last sample. */
+    private long closedSeen;
     private long lastCloseNanos;
     private long tableReads;
     private volatile long sampledPeakOpen;
@@ -93,11 +94,11 @@ public final class LoaderConnections implements AutoCloseable {
         }
         if (open > sampledPeakOpen) sampledPeakOpen = open;
         long now = clock.getAsLong();
-        boolean first = closedSeen < 0;
-        if (closed != closedSeen) {
+        if (closed != closedSeen) { // a close since the last sample (the tallies' counts only grow)
             closedSeen = closed;
-            if (!first || closed > 0) lastCloseNanos = now;
+            lastCloseNanos = now;
         }
+        boolean first = tableReads == 0;
         if (timeWait != null && (first || (closed > 0 && now - lastCloseNanos <= closeWindowNanos))) {
             timeWait.sample();
             tableReads++;

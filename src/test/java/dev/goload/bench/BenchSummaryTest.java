@@ -165,6 +165,19 @@ class BenchSummaryTest {
     }
 
     @Test
+    void theSummaryCarriesTheFloorAndGoloadsPushOverIt() throws IOException {
+        goloadPushWithRef(0.5, 0.25); // 0.75 s / 1e6 msgs
+        Path floor = Files.createDirectories(work.resolve("floor"));
+        Files.writeString(floor.resolve("console.log"), "{\"schema\":\"goload.floor/1\",\"answered\":10000,"
+                + "\"messages\":1000000,\"complete\":true}\n");
+        Files.writeString(floor.resolve("time.txt"), timeV(0.15, 0.1, 102_400)); // 0.25 s / 1e6 msgs
+
+        JsonNode f = new BenchSummary(work).summary().path("floor");
+        assertEquals(0.25, f.path("wholeProcess").path("cpuMicrosPerMsg").asDouble(), 1e-9, f.toString());
+        assertEquals(3.0, f.path("goloadOverFloor").asDouble(), 1e-9, "the push phase's 0.75 over the floor's 0.25");
+    }
+
+    @Test
     void aReferenceRunThatShedIsNotHeldAndItsRatioIsNotJudged() throws IOException {
         goloadPushWithRef(0.05, 0.025);
         Path refPush = Files.createDirectories(work.resolve("ref/push"));

@@ -84,8 +84,15 @@ class PushFloorTest {
 
     @Test
     void theContentLengthIsFoundWhateverItsCase() {
-        assertEquals(12, PushFloorAnswers.contentLength("HTTP/1.1 200 OK\r\ncontent-LENGTH: 12\r\n\r\n"));
-        assertEquals(-1, PushFloorAnswers.contentLength("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"));
+        assertEquals(12, contentLength("HTTP/1.1 200 OK\r\ncontent-LENGTH: 12\r\n\r\n"));
+        assertEquals(-1, contentLength("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"));
+        assertEquals(2, contentLength(OK.substring(0, OK.length() - 2)), "among other fields");
+        assertEquals(-1, contentLength("HTTP/1.1 200 OK\r\nContent-Length: 1x\r\n\r\n"), "not digits: no length");
+    }
+
+    private static long contentLength(String head) {
+        byte[] h = head.getBytes(StandardCharsets.ISO_8859_1);
+        return PushFloorAnswers.contentLength(h, h.length);
     }
 
     private static PushFloor.Config config(Scripted server) {
@@ -147,8 +154,7 @@ class PushFloorTest {
                 if (n >= 4 && h[n - 1] == '\n' && h[n - 2] == '\r' && h[n - 3] == '\n' && h[n - 4] == '\r') break;
             }
             if (c < 0) return null;
-            String head = b.toString(StandardCharsets.ISO_8859_1);
-            long length = PushFloorAnswers.contentLength(head);
+            long length = contentLength(b.toString(StandardCharsets.ISO_8859_1));
             b.write(in.readNBytes((int) length));
             return b.toByteArray();
         }

@@ -63,9 +63,11 @@ class LauncherJvmFlagsTest {
     }
 
     /**
-     * The JIT is left at its tiered default in every mode (docs/benchmarks.md, "JIT and a flat resident set"): C1 only
-     * cut openloop's and max's capacity (consume -45 % messages in 30 s), and higher Tier4 thresholds saved C2 time
-     * that slower code then spent; GOLOAD_JAVA_OPTS still chooses, after the defaults.
+     * Cloud against a broker runs on C1 alone (docs/benchmarks.md, "Round 4": C2 compiling in the first seconds
+     * competed with the broker for the cores); -embedded (the broker in this JVM) and every other mode keep the
+     * tiered default ("JIT and a flat resident set": C1 only cut openloop's and max's capacity, consume -45 %
+     * messages in 30 s, and higher Tier4 thresholds saved C2 time that slower code then spent); GOLOAD_JAVA_OPTS
+     * still chooses, after the defaults.
      */
     @Test
     void onlyCloudAgainstABrokerRunsOnC1AndGoloadJavaOptsStillDecides() throws Exception {
@@ -82,6 +84,7 @@ class LauncherJvmFlagsTest {
         assertTrue(c2.lastIndexOf("-XX:TieredStopAtLevel=4") > c2.indexOf("-XX:TieredStopAtLevel=1"),
                 "the JVM takes the last: " + c2);
         List<String> c1 = jvmArgs(Map.of("GOLOAD_JAVA_OPTS", "-XX:TieredStopAtLevel=1"), "-mode", "max");
+        assertTrue(c1.contains("-Xmn16m"), "max's default flags, the ones GOLOAD_JAVA_OPTS must follow: " + c1);
         assertTrue(c1.indexOf("-XX:TieredStopAtLevel=1") > c1.indexOf("-Xmn16m"), c1.toString());
     }
 
