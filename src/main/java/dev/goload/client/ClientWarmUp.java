@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * Loads and compiles the client's hot codecs before a run, without a byte on the wire: push bodies (the uniform hot
- * path and arbitrary items) written into a discarding sink, and canned push and pop answers (as the broker sends
+ * path and arbitrary items) written into a discarding sink and into a buffer as the push loop writes them, and canned push and pop answers (as the broker sends
  * them, queen-wire.md) decoded. Without this the first interval of a run paid for Jackson, the push scanner and the
  * pop decoder being loaded and interpreted. Stateless.
  */
@@ -45,6 +45,11 @@ final class ClientWarmUp {
             PushBody.uniformGenerated("wq", "p0", PAYLOAD, TransactionIds.generate(IDS.length)).writeTo(sink);
             PushBody.of(items, IDS.clone()).writeTo(sink);
             bytes += sink.size();
+            // the push loop's path: the same body written into a buffer (PushLoopRequests)
+            PushBody uniform = PushBody.uniformGenerated("wq", "p0", PAYLOAD, TransactionIds.generate(IDS.length));
+            java.nio.ByteBuffer dst = java.nio.ByteBuffer.allocate((int) uniform.contentLength());
+            uniform.writeTo(dst);
+            bytes += dst.position();
             bytes += ResultDecoders.push(TransactionIds.of(IDS.clone())).decode(200, new Canned(PUSH_ANSWER)).accepted();
             bytes += pop.decode(200, new Canned(POP_ANSWER)).messages().size();
         }
