@@ -53,7 +53,7 @@ class CloudProducersTest {
     }
 
     private CloudProducers producers(CloudConfig cfg, TenantState t, boolean pushLoop, CloudTxnIds ids) {
-        return new CloudProducers(cfg, List.of(t), List.of(t.client), counters, recorders, extras, FaultPlan.none(),
+        return new CloudProducers(cfg, List.of(t), counters, recorders, extras, FaultPlan.none(),
                 NanoClock.SYSTEM, new EpochClock(NanoClock.SYSTEM), ids, pushLoop);
     }
 
@@ -192,7 +192,7 @@ class CloudProducersTest {
             for (int i = 0; i < tenantCount; i++) {
                 ts.add(new TenantState(list.get(i), clients.get(i), cfg.queueFor(i), 1));
             }
-            return new CloudProducers(cfg, ts, clients, counters, recorders, extras, FaultPlan.none(),
+            return new CloudProducers(cfg, ts, counters, recorders, extras, FaultPlan.none(),
                     NanoClock.SYSTEM, new EpochClock(NanoClock.SYSTEM), CloudTxnIds.forRunStartingNow(), true)
                     .pushPath();
         } finally {
