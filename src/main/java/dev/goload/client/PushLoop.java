@@ -76,10 +76,9 @@ public final class PushLoop<T> implements AutoCloseable {
     private final CountDownLatch offeringEnded = new CountDownLatch(1);
     private final Thread senderThread;
     private final Thread readerThread;
+    /** The sender thread's pacer; null on a loop {@link #startDriven started driven} (the caller's thread sends). */
     private Pacer pacer;
     private boolean started;
-    /** Started by {@link #startDriven}: the caller's thread sends, the loop has no sender thread. */
-    private boolean driven;
     private volatile boolean stopRequested;
     private volatile boolean senderEnded;
     private volatile boolean closeRequested;
@@ -135,10 +134,7 @@ public final class PushLoop<T> implements AutoCloseable {
 
     /** Starts the sender driving {@code p} and the reader (after any dial ahead has completed). */
     public synchronized PushLoop<T> start(Pacer p) {
-        if (started) throw new IllegalStateException("started twice");
-        started = true;
-        this.pacer = p;
-        readerThread.start();
+        startReader(java.util.Objects.requireNonNull(p, "pacer"));
         senderThread.start();
         return this;
     }
@@ -148,11 +144,15 @@ public final class PushLoop<T> implements AutoCloseable {
      * several loops, as cloud's pacer thread does), and calls {@link #stopOffering} once it pushes no more.
      */
     public synchronized PushLoop<T> startDriven() {
+        startReader(null);
+        return this;
+    }
+
+    private void startReader(Pacer p) {
         if (started) throw new IllegalStateException("started twice");
         started = true;
-        driven = true;
+        this.pacer = p;
         readerThread.start();
-        return this;
     }
 
     /**
@@ -188,7 +188,7 @@ public final class PushLoop<T> implements AutoCloseable {
     }
 
     private synchronized boolean isDriven() {
-        return driven;
+        return started && pacer == null;
     }
 
     /** Cuts what is in flight and closes every socket. */

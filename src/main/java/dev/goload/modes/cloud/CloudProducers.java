@@ -59,9 +59,9 @@ final class CloudProducers {
     private PacerGroup group;
 
     /** {@code pushLoop}: take the push loop where the clients allow it ({@link CloudPushLoops}). */
-    CloudProducers(CloudConfig cfg, List<TenantState> tenants, List<QueenClient> clients, RunCounters counters,
-                   RunRecorders recorders, CloudCounters extras, FaultPlan faults, NanoClock clock, EpochClock epoch,
-                   CloudTxnIds txnIds, boolean pushLoop) {
+    CloudProducers(CloudConfig cfg, List<TenantState> tenants, RunCounters counters, RunRecorders recorders,
+                   CloudCounters extras, FaultPlan faults, NanoClock clock, EpochClock epoch, CloudTxnIds txnIds,
+                   boolean pushLoop) {
         this.cfg = cfg;
         this.tenants = tenants;
         this.counters = counters;
@@ -72,6 +72,7 @@ final class CloudProducers {
         this.limit = new InflightLimit(cfg.maxInflight());
         this.pushes = new CloudPushes(cfg, new PushSender(counters, recorders, cutOff, clock), faults, clock, epoch,
                 txnIds);
+        List<QueenClient> clients = tenants.stream().map(t -> t.client).toList(); // one per tenant, in order
         this.loops = CloudPushLoops.open(clients, pushLoop, clock, CloudClients.warmUpPushes(cfg, clients), pushes,
                 this::done, threads);
     }

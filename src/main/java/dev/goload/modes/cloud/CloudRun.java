@@ -182,8 +182,8 @@ public final class CloudRun {
     public CloudResult execute(long seed) throws InterruptedException, StartGate.Refused {
         EpochClock epoch = new EpochClock(clock);
         // before the warm-up, which dials the push loops' sockets
-        CloudProducers producers = new CloudProducers(cfg, tenants, clients, counters, recorders, c, faults, clock,
-                epoch, txnIds, pushLoop);
+        CloudProducers producers = new CloudProducers(cfg, tenants, counters, recorders, c, faults, clock, epoch,
+                txnIds, pushLoop);
         LoaderWarmUp.Result warm = LoaderWarmUp.run(clients, CloudClients.warmUpConnections(cfg, clients), clock);
         note(new RunNote.Text(warm.line()));
         StartGate.Began began = startGate.await(clock, epoch, phases.load, this::note);

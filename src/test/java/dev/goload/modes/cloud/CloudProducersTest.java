@@ -49,8 +49,29 @@ class CloudProducersTest {
     }
 
     private CloudProducers producers(CloudConfig cfg, TenantState t, boolean pushLoop) {
-        return new CloudProducers(cfg, List.of(t), List.of(t.client), counters, recorders, extras, FaultPlan.none(),
-                NanoClock.SYSTEM, new EpochClock(NanoClock.SYSTEM), CloudTxnIds.forRunStartingNow(), pushLoop);
+        return producers(cfg, t, pushLoop, CloudTxnIds.forRunStartingNow());
+    }
+
+    private CloudProducers producers(CloudConfig cfg, TenantState t, boolean pushLoop, CloudTxnIds ids) {
+        return producers(cfg, t, pushLoop, ids, FaultPlan.none());
+    }
+
+    private CloudProducers producers(CloudConfig cfg, TenantState t, boolean pushLoop, CloudTxnIds ids,
+                                     FaultPlan faults) {
+        return new CloudProducers(cfg, List.of(t), counters, recorders, extras, faults,
+                NanoClock.SYSTEM, new EpochClock(NanoClock.SYSTEM), ids, pushLoop);
+    }
+
+    /** Every item's transaction id in the bodies the broker was sent, in arrival order. */
+    private List<String> sentTransactionIds() {
+        List<String> out = new java.util.ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"transactionId\"\\s*:\\s*\"([^\"]+)\"")
+                .matcher(String.join("\n", wm.getAllServeEvents().stream()
+                        .map(e -> e.getRequest().getBodyAsString()).toList()));
+        while (m.find()) {
+            out.add(m.group(1));
+        }
+        return out;
     }
 
     private static TenantState tenant(CloudConfig cfg, QueenClient client) {
@@ -105,6 +126,82 @@ class CloudProducersTest {
 
     @ParameterizedTest(name = "push loop {0}")
     @ValueSource(booleans = {true, false})
+    void everyItemGoesOutWithTheTransactionIdItsTenantAndSeqDerive(boolean pushLoop) throws Exception {
+        // the ids are caller-fixed (the verdict recomputes a missing message's id): neither path may draw fresh ones
+        wm.stubFor(post(urlPathEqualTo("/api/v1/push")).willReturn(aResponse().withStatus(201).withBody(
+                "[{\"status\":\"queued\"},{\"status\":\"queued\"},{\"status\":\"queued\"},"
+                        + "{\"status\":\"queued\"}]")));
+        CloudConfig cfg = config();
+        CloudTxnIds ids = new CloudTxnIds(1_700_000_000_000L, 42);
+        List<QueenClient> clients = CloudClients.build(cfg, List.of(CloudTenant.synthesized(0)));
+        try {
+            TenantState t = tenant(cfg, clients.get(0));
+            CloudProducers p = producers(cfg, t, pushLoop, ids);
+            long now = NanoClock.SYSTEM.nanoTime();
+            p.start(now, now + 250_000_000L, 7);
+            await(() -> counters.sentReq.sum() >= 3, "some pushes were sent");
+            p.stop();
+            await(() -> p.inflight() == 0, "every push has its outcome");
+            long req = counters.sentReq.sum();
+            assertEquals(req, counters.achievedReq.sum());
+            List<String> items = sentTransactionIds();
+            java.util.Set<String> want = new java.util.TreeSet<>();
+            for (long seq = 1; seq <= 4 * req; seq++) {
+                want.add(ids.of(0, seq));
+            }
+            assertEquals(4 * req, items.size(), "one id per item");
+            assertEquals(want, new java.util.TreeSet<>(items));
+        } finally {
+            CloudClients.closeAll(clients);
+        }
+    }
+
+    @ParameterizedTest(name = "push loop {0}")
+    @ValueSource(booleans = {true, false})
+    void aDupPushFaultRePushesAnAcceptedRequestWithFreshIdsAsARequestOfItsOwnMarkingNoLedger(boolean pushLoop)
+            throws Exception {
+        wm.stubFor(post(urlPathEqualTo("/api/v1/push")).willReturn(aResponse().withStatus(201).withBody(
+                "[{\"status\":\"queued\"},{\"status\":\"queued\"},{\"status\":\"queued\"},"
+                        + "{\"status\":\"queued\"}]")));
+        CloudConfig cfg = config();
+        CloudTxnIds ids = new CloudTxnIds(1_700_000_000_000L, 42);
+        FaultPlan faults = FaultPlan.parse("dup-push=2");
+        List<QueenClient> clients = CloudClients.build(cfg, List.of(CloudTenant.synthesized(0)));
+        try {
+            TenantState t = tenant(cfg, clients.get(0));
+            CloudProducers p = producers(cfg, t, pushLoop, ids, faults);
+            long now = NanoClock.SYSTEM.nanoTime();
+            p.start(now, now + 250_000_000L, 7);
+            await(() -> counters.sentReq.sum() >= 5, "some pushes were sent");
+            p.stop();
+            // a launch's slot is held until its re-push has its outcome too
+            await(() -> p.inflight() == 0, "every push has its outcome");
+            assertEquals(2, faults.injected(FaultPlan.Fault.DUP_PUSH));
+            assertEquals(8, faults.affectedMessages(FaultPlan.Fault.DUP_PUSH));
+            long req = counters.sentReq.sum();
+            assertEquals(req, counters.achievedReq.sum());
+            wm.verify((int) req, postRequestedFor(urlPathEqualTo("/api/v1/push")));
+            long launched = req - 2;
+            java.util.Set<String> derived = new java.util.HashSet<>();
+            for (long seq = 1; seq <= 4 * launched; seq++) {
+                derived.add(ids.of(0, seq));
+            }
+            List<String> items = sentTransactionIds();
+            assertEquals(4 * req, items.size());
+            assertEquals(8, items.stream().filter(id -> !derived.contains(id)).distinct().count(),
+                    "the re-pushed items carry fresh ids: broker dedup cannot suppress them");
+            assertEquals(4 * req, t.pushed.sum(), "the re-pushes' items were pushed too");
+            TenantResult r = t.ledger.result();
+            assertEquals(4 * launched, r.seqAssigned(), "a re-push reserves no seq");
+            assertEquals(4 * launched, r.sentOk());
+            assertEquals(0, extras.liveTasks.get());
+        } finally {
+            CloudClients.closeAll(clients);
+        }
+    }
+
+    @ParameterizedTest(name = "push loop {0}")
+    @ValueSource(booleans = {true, false})
     void aPushInFlightAtTheStopGoesOnAndIsCanceledNotFailedWhenTheShutdownCutsIt(boolean pushLoop)
             throws Exception {
         wm.stubFor(post(urlPathEqualTo("/api/v1/push")).willReturn(aResponse().withStatus(201)
@@ -148,7 +245,7 @@ class CloudProducersTest {
             for (int i = 0; i < tenantCount; i++) {
                 ts.add(new TenantState(list.get(i), clients.get(i), cfg.queueFor(i), 1));
             }
-            return new CloudProducers(cfg, ts, clients, counters, recorders, extras, FaultPlan.none(),
+            return new CloudProducers(cfg, ts, counters, recorders, extras, FaultPlan.none(),
                     NanoClock.SYSTEM, new EpochClock(NanoClock.SYSTEM), CloudTxnIds.forRunStartingNow(), true)
                     .pushPath();
         } finally {

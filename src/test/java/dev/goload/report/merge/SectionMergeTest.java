@@ -42,6 +42,17 @@ class SectionMergeTest {
     }
 
     @Test
+    void cloudShardsMayCarryTheirPushesOnDifferentPathsAndTheMergeSaysWhichPerShard() throws Exception {
+        // 65 tenants on 2 shards: 33 clients on one (past CloudPushLoops.MAX_LOOPS), 32 on the other (the loop)
+        JsonNode differ = SectionMerge.merge("cloud", sections("{'pushPath':'virtual-threads'}", "{'pushPath':'loop'}"));
+        assertTrue(differ.path("pushPath").isNull(), differ.toString());
+        assertEquals("[\"pushPath\"]", differ.path("perShard").toString());
+        JsonNode same = SectionMerge.merge("cloud", sections("{'pushPath':'loop'}", "{'pushPath':'loop'}"));
+        assertEquals("loop", same.path("pushPath").asText());
+        assertEquals("[]", same.path("perShard").toString());
+    }
+
+    @Test
     void cmMergesItsStagesRowByRowAndItsVerifierPassesOnlyWhenEveryShardsDid() throws Exception {
         String a = "{'stages':[{'stage':'A1','queue':'q1','group':'g','processed':5,'ackErr':0},"
                 + "{'stage':'A2','queue':'q2','group':'g','processed':4,'ackErr':1}],'producedA':9,"
