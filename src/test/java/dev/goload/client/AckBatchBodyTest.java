@@ -100,6 +100,24 @@ class AckBatchBodyTest {
     }
 
     @Test
+    void aBatchNeedingEscapesOfManyChunksIsWrittenWholeAndInOrder() throws IOException {
+        List<AckItem> items = new java.util.ArrayList<>();
+        ArrayNode acks = RequestBodies.MAPPER.createObjectNode().putArray("acknowledgments");
+        for (int i = 0; i < 500; i++) {
+            // escaped strings (several bytes each) of varying length: chunk boundaries at every offset of an item
+            String error = i % 3 == 0 ? "\"\u00e9\n\u2028".repeat(i % 41) : null;
+            String status = error != null ? "failed" : "completed";
+            String pid = i % 5 == 0 ? "p\\" + i : "p1";
+            items.add(new AckItem("t" + i, pid, i % 2 == 0 ? "l1" : null, status, error));
+            acks.add(item("t" + i, pid, i % 2 == 0 ? "l1" : null, status, error));
+        }
+        ObjectNode root = RequestBodies.MAPPER.createObjectNode();
+        root.set("acknowledgments", acks);
+        assertEquals(root, written(new AckBatchBody(items, null)));
+        assertEquals(root.deepCopy().put("consumerGroup", "g\u00e9"), written(new AckBatchBody(items, "g\u00e9")));
+    }
+
+    @Test
     void messagesAreAckedWithTheBytesTheirItemsWouldSend() throws IOException {
         // a popped batch as the scanner hands it out (its ids plain ASCII) and as the Jackson path may (any text)
         List<Message> plain = new java.util.ArrayList<>();
