@@ -66,14 +66,26 @@ final class PopScanner {
     private SeenFields seen;
     private MessageRuns runs;
 
-    private PopScanner(byte[] b, boolean captureData) {
+    /** The queue a message naming none takes (this very instance: {@link PopDecoder} may still replace it). */
+    private final String queue;
+
+    private PopScanner(byte[] b, boolean captureData, String queue) {
         this.b = b;
         this.captureData = captureData;
+        this.queue = queue;
     }
 
     /** The answer's messages and top-level values, or null to fall back to Jackson. */
     static PopDecoder.Answer scan(byte[] b, boolean captureData) {
-        return new PopScanner(b, captureData).answer();
+        return scan(b, captureData, null);
+    }
+
+    /**
+     * As {@link #scan(byte[], boolean)}, a message naming no queue given {@code queue}: the broker's messages name
+     * none, and a default filled in afterwards was a second Message per message.
+     */
+    static PopDecoder.Answer scan(byte[] b, boolean captureData, String queue) {
+        return new PopScanner(b, captureData, queue).answer();
     }
 
     private PopDecoder.Answer answer() {
@@ -223,7 +235,8 @@ final class PopScanner {
         data = null;
         int end = object(p, messageFields, seen, runs);
         if (end == BAIL || txn == null) return BAIL; // no transactionId: the Jackson path words the error
-        messages.add(new Message(txn, msg.get(PARTITION_ID), msg.get(LEASE), msg.get(QUEUE), msg.get(PARTITION),
+        String q = msg.get(QUEUE);
+        messages.add(new Message(txn, msg.get(PARTITION_ID), msg.get(LEASE), q != null ? q : queue, msg.get(PARTITION),
                 retryCount, createdAt, data));
         return end;
     }
