@@ -21,7 +21,7 @@ class RepeatDetectorsTest {
     @Test
     void anItemsRestEqualToThePreviousOnesIsFoundWhenEnteredInTheSameState() {
         byte[] b = ITEMS.getBytes(StandardCharsets.US_ASCII);
-        ItemRests rests = new ItemRests(b);
+        ItemRests rests = new ItemRests(b, 2);
         int second = at(ITEMS, "},{", 0) + 2;
         rests.field(0, at(ITEMS, "\"i\"", 0), 0, null);
         rests.field(1, at(ITEMS, "\"s\"", 0), 0, null);
@@ -35,6 +35,17 @@ class RepeatDetectorsTest {
         assertEquals(ITEMS.length() - 1, rests.same(1, s, 0, null));
         assertEquals(1, rests.endCode());
         assertEquals("e", rests.endErr());
+    }
+
+    @Test
+    void anAnswerExpectedToHoldOneItemRemembersNoRest() {
+        byte[] b = ITEMS.getBytes(StandardCharsets.US_ASCII);
+        ItemRests rests = new ItemRests(b, 1);
+        int second = at(ITEMS, "},{", 0) + 2;
+        rests.field(0, at(ITEMS, "\"i\"", 0), 0, null);
+        rests.field(1, at(ITEMS, "\"s\"", 0), 0, null);
+        rests.item(2, false, second - 1, 0, null);
+        assertEquals(-1, rests.same(1, at(ITEMS, "\"s\"", second), 0, null));
     }
 
     @Test
