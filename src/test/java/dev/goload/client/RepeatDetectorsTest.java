@@ -18,15 +18,20 @@ class RepeatDetectorsTest {
         return s.indexOf(part, from);
     }
 
-    @Test
-    void anItemsRestEqualToThePreviousOnesIsFoundWhenEnteredInTheSameState() {
-        byte[] b = ITEMS.getBytes(StandardCharsets.US_ASCII);
-        ItemRests rests = new ItemRests(b, 2);
-        int second = at(ITEMS, "},{", 0) + 2;
+    /** {@link #ITEMS}' first item read field by field (entered in state 0, its last field in 1; ends in 1, "e"). */
+    private static ItemRests afterTheFirstItem(int items) {
+        ItemRests rests = new ItemRests(ITEMS.getBytes(StandardCharsets.US_ASCII), items);
         rests.field(0, at(ITEMS, "\"i\"", 0), 0, null);
         rests.field(1, at(ITEMS, "\"s\"", 0), 0, null);
         rests.field(2, at(ITEMS, "\"q\"", 0), 1, null);
-        rests.item(3, false, second - 1, 1, "e");
+        rests.item(3, false, at(ITEMS, "},{", 0) + 1, 1, "e");
+        return rests;
+    }
+
+    @Test
+    void anItemsRestEqualToThePreviousOnesIsFoundWhenEnteredInTheSameState() {
+        ItemRests rests = afterTheFirstItem(2);
+        int second = at(ITEMS, "},{", 0) + 2;
 
         assertEquals(-1, rests.same(0, at(ITEMS, "\"i\"", second), 0, null), "the index differs");
         int s = at(ITEMS, "\"s\"", second);
@@ -39,13 +44,8 @@ class RepeatDetectorsTest {
 
     @Test
     void anAnswerExpectedToHoldOneItemRemembersNoRest() {
-        byte[] b = ITEMS.getBytes(StandardCharsets.US_ASCII);
-        ItemRests rests = new ItemRests(b, 1);
-        int second = at(ITEMS, "},{", 0) + 2;
-        rests.field(0, at(ITEMS, "\"i\"", 0), 0, null);
-        rests.field(1, at(ITEMS, "\"s\"", 0), 0, null);
-        rests.item(2, false, second - 1, 0, null);
-        assertEquals(-1, rests.same(1, at(ITEMS, "\"s\"", second), 0, null));
+        ItemRests rests = afterTheFirstItem(1);
+        assertEquals(-1, rests.same(1, at(ITEMS, "\"s\"", at(ITEMS, "},{", 0) + 2), 0, null));
     }
 
     @Test
