@@ -15,20 +15,32 @@ final class ItemRests {
     /** Field positions remembered per item; an item with more reads the rest of its fields as before. */
     static final int MAX = 32;
 
+    private static final int[] NO_INTS = {};
+    private static final String[] NO_STRINGS = {};
+
     private final byte[] b;
-    private final int[] restLength = new int[MAX];
-    private final int[] codes = new int[MAX];
-    private final String[] errs = new String[MAX];
+    private final int[] restLength;
+    private final int[] codes;
+    private final String[] errs;
     /** The current item's key offsets (absolute) until {@link #item} turns them into rests. */
-    private final int[] starts = new int[MAX];
+    private final int[] starts;
     /** Fields of the previous item whose rests are known, the offset after its brace, its final state. */
     private int fields;
     private int end;
     private int endCode;
     private String endErr;
 
-    ItemRests(byte[] b) {
+    /**
+     * {@code items}: how many the answer should hold; for one (a push of one message: an answer per request) there
+     * is nothing to repeat, and no field is remembered (no arrays made).
+     */
+    ItemRests(byte[] b, int items) {
         this.b = b;
+        boolean remember = items > 1;
+        restLength = remember ? new int[MAX] : NO_INTS;
+        codes = remember ? new int[MAX] : NO_INTS;
+        errs = remember ? new String[MAX] : NO_STRINGS;
+        starts = remember ? new int[MAX] : NO_INTS;
     }
 
     /**
@@ -53,7 +65,7 @@ final class ItemRests {
 
     /** Field {@code k} of the current item, read one by one, starts at {@code p} in state ({@code code}, {@code err}). */
     void field(int k, int p, int code, String err) {
-        if (k >= MAX) return;
+        if (k >= starts.length) return;
         starts[k] = p;
         codes[k] = code;
         errs[k] = err;
@@ -65,7 +77,7 @@ final class ItemRests {
      * item's, whose rests from there on hold for this item too.
      */
     void item(int read, boolean repeated, int after, int code, String err) {
-        int n = Math.min(read, MAX);
+        int n = Math.min(read, starts.length);
         for (int j = 0; j < n; j++) restLength[j] = after - starts[j];
         if (!repeated) fields = n;
         end = after;

@@ -31,7 +31,7 @@ final class PopDecoder implements Transport.Decoder<PopResult> {
     public PopResult decode(int status, Transport.Body body) throws IOException {
         if (status == 204) return new PopResult(status, List.of(), null);
         byte[] bytes = body.bytes();
-        Answer a = PopScanner.scan(bytes, req.captureData());
+        Answer a = PopScanner.scan(bytes, req.captureData(), req.queue());
         return a != null ? result(status, a, true) : result(status, decode(bytes, req.captureData()), false);
     }
 
@@ -127,13 +127,16 @@ final class PopDecoder implements Transport.Decoder<PopResult> {
                                        String partitionId) {
         String q = queue != null && !queue.isEmpty() ? queue : req.queue();
         String part = partition != null && !partition.isEmpty() ? partition : null;
+        boolean named = !q.equals(req.queue()); // the answer names another queue than the one asked for
         for (int i = 0; i < in.size(); i++) {
             Message m = in.get(i);
-            if (m.leaseId() != null && m.queue() != null && m.partition() != null && m.partitionId() != null) continue;
+            // no queue, or the scanner's default (req.queue()'s very instance) where the answer names another
+            boolean noQueue = m.queue() == null || named && m.queue() == req.queue();
+            if (m.leaseId() != null && !noQueue && m.partition() != null && m.partitionId() != null) continue;
             in.set(i, new Message(m.transactionId(),
                     m.partitionId() != null ? m.partitionId() : partitionId,
                     m.leaseId() != null ? m.leaseId() : leaseId,
-                    m.queue() != null ? m.queue() : q,
+                    noQueue ? q : m.queue(),
                     m.partition() != null ? m.partition() : part,
                     m.retryCount(), m.createdAt(), m.data()));
         }

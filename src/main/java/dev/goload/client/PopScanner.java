@@ -2,8 +2,16 @@ package dev.goload.client;
 
 import static dev.goload.client.JsonBytes.BAIL;
 import static dev.goload.client.JsonBytes.asciiString;
-import static dev.goload.client.JsonBytes.is;
 import static dev.goload.client.JsonBytes.literal;
+import static dev.goload.client.PopFieldKinds.CREATED_AT;
+import static dev.goload.client.PopFieldKinds.DATA;
+import static dev.goload.client.PopFieldKinds.LEASE;
+import static dev.goload.client.PopFieldKinds.MESSAGES;
+import static dev.goload.client.PopFieldKinds.PARTITION;
+import static dev.goload.client.PopFieldKinds.PARTITION_ID;
+import static dev.goload.client.PopFieldKinds.QUEUE;
+import static dev.goload.client.PopFieldKinds.RETRY_COUNT;
+import static dev.goload.client.PopFieldKinds.TRANSACTION;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -58,14 +66,26 @@ final class PopScanner {
     private SeenFields seen;
     private MessageRuns runs;
 
-    private PopScanner(byte[] b, boolean captureData) {
+    /** The queue a message naming none takes (this very instance: {@link PopDecoder} may still replace it). */
+    private final String queue;
+
+    private PopScanner(byte[] b, boolean captureData, String queue) {
         this.b = b;
         this.captureData = captureData;
+        this.queue = queue;
     }
 
     /** The answer's messages and top-level values, or null to fall back to Jackson. */
     static PopDecoder.Answer scan(byte[] b, boolean captureData) {
-        return new PopScanner(b, captureData).answer();
+        return scan(b, captureData, null);
+    }
+
+    /**
+     * As {@link #scan(byte[], boolean)}, a message naming no queue given {@code queue}: the broker's messages name
+     * none, and a default filled in afterwards was a second Message per message.
+     */
+    static PopDecoder.Answer scan(byte[] b, boolean captureData, String queue) {
+        return new PopScanner(b, captureData, queue).answer();
     }
 
     private PopDecoder.Answer answer() {
@@ -76,37 +96,9 @@ final class PopScanner {
         return new PopDecoder.Answer(messages, top.get(LEASE), top.get(QUEUE), top.get(PARTITION), top.get(PARTITION_ID));
     }
 
-    /** Reads the value at {@code p} of field {@code i} of kind {@code kind} (see {@link #kind}); its end, or BAIL. */
+    /** Reads the value at {@code p} of field {@code i} of kind {@code kind} (a {@link PopFieldKinds} kind); its end, or BAIL. */
     private interface FieldReader {
         int read(int kind, int i, int p);
-    }
-
-    private static final int OTHER = 0;
-    // LEASE to PARTITION_ID: the Shared fields, contiguous (they index Shared and sharedReuse)
-    private static final int LEASE = 1;
-    private static final int QUEUE = 2;
-    private static final int PARTITION = 3;
-    private static final int PARTITION_ID = 4;
-    private static final int TRANSACTION = 5;
-    private static final int CREATED_AT = 6;
-    private static final int RETRY_COUNT = 7;
-    private static final int DATA = 8;
-    private static final int MESSAGES = 9;
-
-    /** What the field named {@code b[from, to)} is to the scanner: one of the kinds above. */
-    private int kind(int from, int to) {
-        return switch (to - from) {
-            case 4 -> is(b, from, to, "data") ? DATA : OTHER;
-            case 5 -> is(b, from, to, "queue") ? QUEUE : OTHER;
-            case 7 -> is(b, from, to, "leaseId") ? LEASE : OTHER;
-            case 8 -> is(b, from, to, "messages") ? MESSAGES : OTHER;
-            case 9 -> is(b, from, to, "queueName") ? QUEUE : is(b, from, to, "partition") ? PARTITION
-                    : is(b, from, to, "createdAt") ? CREATED_AT : OTHER;
-            case 10 -> is(b, from, to, "retryCount") ? RETRY_COUNT : OTHER;
-            case 11 -> is(b, from, to, "partitionId") ? PARTITION_ID : OTHER;
-            case 13 -> is(b, from, to, "transactionId") ? TRANSACTION : is(b, from, to, "partitionName") ? PARTITION : OTHER;
-            default -> OTHER;
-        };
     }
 
     /**
@@ -141,7 +133,7 @@ final class PopScanner {
             } else {
                 int close = asciiString(b, p + 1);
                 if (close == BAIL || close - p - 1 > MAX_TOKEN) return BAIL;
-                kind = kind(p + 1, close);
+                kind = PopFieldKinds.of(b, p + 1, close);
                 keyEnd = close + 1;
                 if (seen != null) seen.key(i, p, keyEnd, kind);
             }
@@ -243,7 +235,8 @@ final class PopScanner {
         data = null;
         int end = object(p, messageFields, seen, runs);
         if (end == BAIL || txn == null) return BAIL; // no transactionId: the Jackson path words the error
-        messages.add(new Message(txn, msg.get(PARTITION_ID), msg.get(LEASE), msg.get(QUEUE), msg.get(PARTITION),
+        String q = msg.get(QUEUE);
+        messages.add(new Message(txn, msg.get(PARTITION_ID), msg.get(LEASE), q != null ? q : queue, msg.get(PARTITION),
                 retryCount, createdAt, data));
         return end;
     }

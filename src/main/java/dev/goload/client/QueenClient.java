@@ -182,23 +182,26 @@ public final class QueenClient implements AutoCloseable {
     /** One item ⇒ {@code POST /api/v1/ack}, more ⇒ {@code /api/v1/ack/batch}. Empty list: no request. */
     public AckResult ack(List<AckItem> items, String consumerGroup) {
         if (items.isEmpty()) return AckResult.of(0, new boolean[0], null);
-        boolean single = items.size() == 1;
-        RequestBody body = single ? RequestBodies.ack(items.getFirst(), consumerGroup)
-                : RequestBodies.ackBatch(items, consumerGroup);
-        Request req = transport.request().url(single ? ackUrl : ackBatchUrl).post(body).build();
-        return transport.execute(req, single ? ackSpec : ackBatchSpec, ResultDecoders.ack(items.size()));
+        if (items.size() > 1) return ackBatch(RequestBodies.ackBatch(items, consumerGroup), items.size());
+        Request req = transport.request().url(ackUrl).post(RequestBodies.ack(items.getFirst(), consumerGroup)).build();
+        return transport.execute(req, ackSpec, ResultDecoders.ack(1));
     }
 
     /** Acks popped messages as {@code completed} (success) or {@code failed}. */
     public AckResult ackMessages(List<Message> msgs, boolean success, String consumerGroup) {
         if (msgs.size() > 1) { // the batch body straight from the messages: no AckItem per message
-            Request req = transport.request().url(ackBatchUrl)
-                    .post(RequestBodies.ackMessages(msgs, success ? AckItem.COMPLETED : AckItem.FAILED, consumerGroup)).build();
-            return transport.execute(req, ackBatchSpec, ResultDecoders.ack(msgs.size()));
+            String status = success ? AckItem.COMPLETED : AckItem.FAILED;
+            return ackBatch(RequestBodies.ackMessages(msgs, status, consumerGroup), msgs.size());
         }
         List<AckItem> items = new ArrayList<>(msgs.size());
         for (Message m : msgs) items.add(success ? AckItem.completed(m) : AckItem.failed(m, null));
         return ack(items, consumerGroup);
+    }
+
+    /** {@code POST /api/v1/ack/batch} of {@code body}, which acks {@code items} messages. */
+    private AckResult ackBatch(RequestBody body, int items) {
+        Request req = transport.request().url(ackBatchUrl).post(body).build();
+        return transport.execute(req, ackBatchSpec, ResultDecoders.ack(items));
     }
 
     /**

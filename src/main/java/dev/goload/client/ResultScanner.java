@@ -26,7 +26,7 @@ final class ResultScanner {
     /** Per-item statuses of a push answer, or null to fall back to the full decoder. */
     static PushResult push(int httpStatus, byte[] b, TransactionIds ids) {
         PushItems r = new PushItems(ids.size());
-        int items = walk(b, r);
+        int items = walk(b, r, ids.size());
         if (items != ids.size()) return null; // BAIL, or a count mismatch the full decoder words
         return PushResult.of(httpStatus, r.statuses, ids, r.firstError);
     }
@@ -34,7 +34,7 @@ final class ResultScanner {
     /** Per-item success of an ack/batch answer, or null to fall back to the full decoder. */
     static AckResult ack(int httpStatus, byte[] b, int n) {
         AckItems r = new AckItems(n);
-        int items = walk(b, r);
+        int items = walk(b, r, n);
         if (items != n) return null;
         return AckResult.of(httpStatus, r.ok, r.firstError, r.dlq);
     }
@@ -78,14 +78,15 @@ final class ResultScanner {
 
     /**
      * Walks a top-level array of flat objects whose values are scalars, handing every field to {@code r}.
-     * Returns the number of items, or BAIL for any other shape (the caller falls back to the full decoder).
+     * Returns the number of items, or BAIL for any other shape (the caller falls back to the full decoder);
+     * {@code expected}: the number of items the caller needs (for one, no rest is remembered).
      *
      * <p>At each key, the rest of the item is first compared with the previous item's rest from the same field
      * ({@link ItemRests}): a repeat ends the item in the state the previous one ended in, without reading its fields
      * again. Anything else is read field by field as before.
      */
-    private static int walk(byte[] b, Items r) {
-        ItemRests rests = new ItemRests(b);
+    private static int walk(byte[] b, Items r, int expected) {
+        ItemRests rests = new ItemRests(b, expected);
         int i = 0;
         int p = ws(b, 0);
         if (p >= b.length || b[p] != '[') return BAIL;

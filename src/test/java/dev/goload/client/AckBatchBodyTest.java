@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.List;
+import java.util.function.IntFunction;
 import okio.Buffer;
 import org.junit.jupiter.api.Test;
 
@@ -84,19 +85,32 @@ class AckBatchBodyTest {
 
     @Test
     void aPlainBatchOfManyChunksIsWrittenWholeAndInOrder() throws IOException {
+        // items of varying length, so chunk boundaries fall at every offset of an item
+        manyChunksAreWrittenWholeAndInOrder(i -> i % 3 == 0 ? "e".repeat(i % 97) : null, i -> "p1", "g");
+    }
+
+    @Test
+    void aBatchNeedingEscapesOfManyChunksIsWrittenWholeAndInOrder() throws IOException {
+        // escaped strings (several bytes each) of varying length: chunk boundaries at every offset of an item
+        manyChunksAreWrittenWholeAndInOrder(i -> i % 3 == 0 ? "\"\u00e9\n\u2028".repeat(i % 41) : null,
+                i -> i % 5 == 0 ? "p\\" + i : "p1", "g\u00e9");
+    }
+
+    /** 500 acks, item {@code i} with {@code error(i)} (failed when not null) and partition {@code pid(i)}. */
+    private static void manyChunksAreWrittenWholeAndInOrder(IntFunction<String> error, IntFunction<String> pid,
+                                                            String group) throws IOException {
         List<AckItem> items = new java.util.ArrayList<>();
         ArrayNode acks = RequestBodies.MAPPER.createObjectNode().putArray("acknowledgments");
         for (int i = 0; i < 500; i++) {
-            // items of varying length, so chunk boundaries fall at every offset of an item
-            String error = i % 3 == 0 ? "e".repeat(i % 97) : null;
-            String status = error != null ? "failed" : "completed";
-            items.add(new AckItem("t" + i, "p1", i % 2 == 0 ? "l1" : null, status, error));
-            acks.add(item("t" + i, "p1", i % 2 == 0 ? "l1" : null, status, error));
+            String e = error.apply(i);
+            String status = e != null ? "failed" : "completed";
+            items.add(new AckItem("t" + i, pid.apply(i), i % 2 == 0 ? "l1" : null, status, e));
+            acks.add(item("t" + i, pid.apply(i), i % 2 == 0 ? "l1" : null, status, e));
         }
         ObjectNode root = RequestBodies.MAPPER.createObjectNode();
         root.set("acknowledgments", acks);
         assertEquals(root, written(new AckBatchBody(items, null)));
-        assertEquals(root.deepCopy().put("consumerGroup", "g"), written(new AckBatchBody(items, "g")));
+        assertEquals(root.deepCopy().put("consumerGroup", group), written(new AckBatchBody(items, group)));
     }
 
     @Test

@@ -88,6 +88,27 @@ class PopScannerTest {
     }
 
     @Test
+    void aMessageNamingNoQueueTakesTheAskedOneAsScannedOrTheAnswersOther() throws java.io.IOException {
+        String asked = new String("bench");
+        PopDecoder pop = new PopDecoder(PopRequest.of(asked));
+        String ms = "\"messages\":[{\"transactionId\":\"t0\",\"partitionId\":\"p\",\"leaseId\":\"l\",\"partition\":\"p0\"},"
+                + "{\"transactionId\":\"t1\",\"partitionId\":\"p\",\"leaseId\":\"l\",\"partition\":\"p0\",\"queue\":\"own\"}]";
+        for (String top : new String[] {"", ",\"queue\":\"bench\"", ",\"queue\":\"\""}) {
+            List<Message> got = pop.decode(200, new Transport.ArrayBody(utf8("{" + ms + top + "}"))).messages();
+            // the scanner's default kept as it is (the very instance asked for: no second Message made to fill it in)
+            assertSame(asked, got.get(0).queue(), top);
+            assertEquals("own", got.get(1).queue(), top);
+        }
+        List<Message> other = pop.decode(200, new Transport.ArrayBody(utf8("{" + ms + ",\"queue\":\"other\"}"))).messages();
+        assertEquals("other", other.get(0).queue(), "the answer's own queue over the one asked for");
+        assertEquals("own", other.get(1).queue());
+        List<Message> jackson = pop.decode(200, new Transport.ArrayBody(utf8("{" + ms.replace("t0", "t\\u0030")
+                + ",\"queue\":\"other\"}"))).messages(); // an escape: the Jackson path
+        assertEquals("t0", jackson.get(0).transactionId());
+        assertEquals("other", jackson.get(0).queue());
+    }
+
+    @Test
     void generationBAnswersTakeTheFastPathWithTheirDataKeptByteForByte() {
         String data = "{\"data\":\"xx/yy\",\"src\":\"goload-ol\",\"ts\":1764600000000,\"n\":-3,\"a\":[true,false,null,{}]}";
         assertEquals(true, agrees(genB(500, data), true));
