@@ -30,9 +30,10 @@ final class PopDecoder implements Transport.Decoder<PopResult> {
     @Override
     public PopResult decode(int status, Transport.Body body) throws IOException {
         if (status == 204) return new PopResult(status, List.of(), null);
-        byte[] bytes = body.bytes();
-        Answer a = PopScanner.scan(bytes, req.captureData(), req.queue());
-        return a != null ? result(status, a, true) : result(status, decode(bytes, req.captureData()), false);
+        byte[] bytes = body.array(); // bytes[0, n): possibly a pooled buffer, which nothing returned refers to
+        int n = body.length();
+        Answer a = PopScanner.scan(bytes, n, req.captureData(), req.queue());
+        return a != null ? result(status, a, true) : result(status, decode(bytes, n, req.captureData()), false);
     }
 
     /** {@code scanned}: the scanner read the answer (its ids are plain ASCII: {@link ScannedMessages}). */
@@ -45,7 +46,12 @@ final class PopDecoder implements Transport.Decoder<PopResult> {
 
     /** The Jackson path: every shape, and the decode errors. */
     static Answer decode(byte[] bytes, boolean captureData) throws IOException {
-        try (JsonParser p = Transport.JSON.createParser(bytes)) {
+        return decode(bytes, bytes.length, captureData);
+    }
+
+    /** As {@link #decode(byte[], boolean)} for the answer {@code bytes[0, n)}. */
+    static Answer decode(byte[] bytes, int n, boolean captureData) throws IOException {
+        try (JsonParser p = Transport.JSON.createParser(bytes, 0, n)) {
             JsonToken t = p.nextToken();
             if (t == null) return new Answer(List.of(), null, null, null, null);
             if (t != JsonToken.START_OBJECT) throw new JsonParseException(p, "pop response is not a JSON object: " + t);

@@ -43,6 +43,8 @@ final class PopScanner {
     private static final int NOT_SHARED = -2;
 
     private final byte[] b;
+    /** The answer's end: it is {@code b[0, n)} (a pooled array holds it, longer than it: {@link JsonBytes}). */
+    private final int n;
     private final boolean captureData;
     private final Shared top = new Shared();
     private List<Message> messages = List.of();
@@ -69,28 +71,30 @@ final class PopScanner {
     /** The queue a message naming none takes (this very instance: {@link PopDecoder} may still replace it). */
     private final String queue;
 
-    private PopScanner(byte[] b, boolean captureData, String queue) {
+    private PopScanner(byte[] b, int n, boolean captureData, String queue) {
         this.b = b;
+        this.n = n;
         this.captureData = captureData;
         this.queue = queue;
     }
 
     /** The answer's messages and top-level values, or null to fall back to Jackson. */
     static PopDecoder.Answer scan(byte[] b, boolean captureData) {
-        return scan(b, captureData, null);
+        return scan(b, b.length, captureData, null);
     }
 
     /**
-     * As {@link #scan(byte[], boolean)}, a message naming no queue given {@code queue}: the broker's messages name
-     * none, and a default filled in afterwards was a second Message per message.
+     * As {@link #scan(byte[], boolean)} for the answer {@code b[0, n)}, a message naming no queue given {@code queue}:
+     * the broker's messages name none, and a default filled in afterwards was a second Message per message. Nothing
+     * returned refers to {@code b} (every String and {@code data} is a copy), so the caller may reuse it at once.
      */
-    static PopDecoder.Answer scan(byte[] b, boolean captureData, String queue) {
-        return new PopScanner(b, captureData, queue).answer();
+    static PopDecoder.Answer scan(byte[] b, int n, boolean captureData, String queue) {
+        return new PopScanner(b, n, captureData, queue).answer();
     }
 
     private PopDecoder.Answer answer() {
         int p = ws(0);
-        if (p >= b.length || b[p] != '{') return null;
+        if (p >= n || b[p] != '{') return null;
         // what follows the object is not read (nor is it by the Jackson path)
         if (object(p, topFields, null, null) == BAIL) return null;
         return new PopDecoder.Answer(messages, top.get(LEASE), top.get(QUEUE), top.get(PARTITION), top.get(PARTITION_ID));
@@ -108,12 +112,12 @@ final class PopScanner {
      */
     private int object(int p, FieldReader fields, SeenFields seen, MessageRuns runs) {
         p = ws(p + 1);
-        if (p < b.length && b[p] == '}') {
+        if (p < n && b[p] == '}') {
             if (runs != null) runs.ended(0);
             return p + 1;
         }
         for (int i = 0; ; i++) {
-            if (p >= b.length || b[p] != '"') return BAIL;
+            if (p >= n || b[p] != '"') return BAIL;
             int run = runs != null ? runs.run(i, p) : 0;
             if (run > 0) { // fields i .. i + run - 1 repeat the previous message's: take what it read there
                 boolean last = runs.ends(i + run - 1);
@@ -131,21 +135,21 @@ final class PopScanner {
             if (keyEnd >= 0) {
                 kind = seen.kind(i);
             } else {
-                int close = asciiString(b, p + 1);
+                int close = asciiString(b, n, p + 1);
                 if (close == BAIL || close - p - 1 > MAX_TOKEN) return BAIL;
                 kind = PopFieldKinds.of(b, p + 1, close);
                 keyEnd = close + 1;
                 if (seen != null) seen.key(i, p, keyEnd, kind);
             }
             p = ws(keyEnd);
-            if (p >= b.length || b[p] != ':') return BAIL;
+            if (p >= n || b[p] != ':') return BAIL;
             p = ws(p + 1);
-            if (p >= b.length) return BAIL;
+            if (p >= n) return BAIL;
             int from = p;
             int end = fields.read(kind, i, p);
             if (end == BAIL) return BAIL;
             p = ws(end);
-            if (p >= b.length) return BAIL;
+            if (p >= n) return BAIL;
             boolean closes = b[p] == '}';
             if (!closes && b[p] != ',') return BAIL;
             p = closes ? p + 1 : ws(p + 1);
@@ -181,11 +185,11 @@ final class PopScanner {
     private int topField(int kind, int i, int p) {
         int end = shared(kind, p, top);
         if (end != NOT_SHARED) return end;
-        if (kind != MESSAGES) return JsonSkipper.skip(b, p, 1, false);
-        if (b[p] != '[') return literal(b, p, "null") ? p + 4 : BAIL;
+        if (kind != MESSAGES) return JsonSkipper.skip(b, n, p, 1, false);
+        if (b[p] != '[') return literal(b, n, p, "null") ? p + 4 : BAIL;
         messages = new ArrayList<>();
-        seen = new SeenFields(b);
-        runs = new MessageRuns(b);
+        seen = new SeenFields(b, n);
+        runs = new MessageRuns(b, n);
         return messages(p);
     }
 
@@ -213,13 +217,13 @@ final class PopScanner {
     /** Reads the array at {@code p} into {@link #messages}; its end, or BAIL. */
     private int messages(int p) {
         p = ws(p + 1);
-        if (p < b.length && b[p] == ']') return p + 1;
+        if (p < n && b[p] == ']') return p + 1;
         while (true) {
-            if (p >= b.length || b[p] != '{') return BAIL;
+            if (p >= n || b[p] != '{') return BAIL;
             p = message(p);
             if (p == BAIL) return BAIL;
             p = ws(p);
-            if (p >= b.length) return BAIL;
+            if (p >= n) return BAIL;
             if (b[p] == ']') return p + 1;
             if (b[p] != ',') return BAIL;
             p = ws(p + 1);
@@ -277,7 +281,7 @@ final class PopScanner {
     private int skipSeen(int i, int p, boolean verbatim) {
         int end = seen.sameValue(i, p);
         if (end >= 0) return end;
-        end = JsonSkipper.skip(b, p, 1, verbatim);
+        end = JsonSkipper.skip(b, n, p, 1, verbatim);
         if (end != BAIL) seen.value(i, p, end);
         return end;
     }
@@ -286,28 +290,28 @@ final class PopScanner {
     private int stringOrNull(int p, RepeatedString reuse) {
         if (b[p] == '"') {
             if (reuse != null) {
-                int same = reuse.same(b, p);
+                int same = reuse.same(b, n, p);
                 if (same >= 0) {
                     str = reuse.last();
                     return same;
                 }
             }
-            int end = asciiString(b, p + 1);
+            int end = asciiString(b, n, p + 1);
             if (end == BAIL || end - p > MAX_TOKEN) return BAIL;
             str = reuse != null ? reuse.of(b, p + 1, end) : new String(b, p + 1, end - p - 1, StandardCharsets.ISO_8859_1);
             return end + 1;
         }
         str = null;
-        return literal(b, p, "null") ? p + 4 : BAIL;
+        return literal(b, n, p, "null") ? p + 4 : BAIL;
     }
 
     /** {@code retryCount}: an integer of up to nine digits, or null (0); anything to convert is Jackson's. */
     private int retryCount(int p) {
-        if (literal(b, p, "null")) {
+        if (literal(b, n, p, "null")) {
             retryCount = 0;
             return p + 4;
         }
-        int end = JsonBytes.number(b, p);
+        int end = JsonBytes.number(b, n, p);
         if (end == BAIL) return BAIL;
         boolean negative = b[p] == '-';
         int from = negative ? p + 1 : p;
@@ -322,6 +326,6 @@ final class PopScanner {
     }
 
     private int ws(int p) {
-        return JsonBytes.ws(b, p);
+        return JsonBytes.ws(b, n, p);
     }
 }
