@@ -82,7 +82,7 @@ final class PopDecoder implements Transport.Decoder<PopResult> {
         JsonToken t;
         while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
             if (t != JsonToken.START_OBJECT) throw new JsonParseException(p, "message is not an object: " + t);
-            String txn = null, partitionId = null, leaseId = null, queue = null, partition = null, createdAt = null;
+            String txn = null, partitionId = null, leaseId = null, queue = null, partition = null;
             int retryCount = 0;
             byte[] data = null;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -94,14 +94,14 @@ final class PopDecoder implements Transport.Decoder<PopResult> {
                     case "leaseId" -> leaseId = ResultDecoders.string(p, name);
                     case "queue", "queueName" -> queue = ResultDecoders.string(p, name);
                     case "partition", "partitionName" -> partition = ResultDecoders.string(p, name);
-                    case "createdAt" -> createdAt = ResultDecoders.string(p, name);
+                    case "createdAt" -> ResultDecoders.string(p, name); // not kept (nothing reads it), but a string
                     case "retryCount" -> retryCount = intValue(p, v);
                     case "data" -> data = buf != null ? copy(p, buf) : skip(p);
                     default -> p.skipChildren();
                 }
             }
             if (txn == null) throw new JsonParseException(p, "message without transactionId");
-            out.add(new Message(txn, partitionId, leaseId, queue, partition, retryCount, createdAt, data));
+            out.add(new Message(txn, partitionId, leaseId, queue, partition, retryCount, data));
         }
         return out;
     }
@@ -144,7 +144,7 @@ final class PopDecoder implements Transport.Decoder<PopResult> {
                     m.leaseId() != null ? m.leaseId() : leaseId,
                     noQueue ? q : m.queue(),
                     m.partition() != null ? m.partition() : part,
-                    m.retryCount(), m.createdAt(), m.data()));
+                    m.retryCount(), m.data()));
         }
         return in;
     }

@@ -22,8 +22,9 @@ import java.util.List;
  * The fast path for pop answers: a byte scanner for the common shape, as {@link ResultScanner} is for push and ack
  * answers. Jackson spent about half a consumer's CPU on a 500-message pop (field-name canonicalisation, a token per
  * value, a String per repeated lease, partition and queue); this skims the bytes once, and the values a batch
- * repeats ({@code leaseId}, {@code partitionId}, {@code queue}, {@code partition}, {@code createdAt}) are one String
- * each while they repeat. Bytes that repeat the previous message's (its keys, and its {@code data} and skipped
+ * repeats ({@code leaseId}, {@code partitionId}, {@code queue}, {@code partition}) are one String each while they
+ * repeat; {@code createdAt}, which nothing reads, is checked to be a string (as the Jackson path requires) but not
+ * kept. Bytes that repeat the previous message's (its keys, and its {@code data} and skipped
  * values: {@link SeenFields}; the repeated Strings' text) are compared with that already validated span instead of
  * scanned again, and a message's fields that repeat the previous message's as a whole run (everything between its id,
  * transaction id and creation time) take what that message read there ({@link MessageRuns}).
@@ -57,13 +58,11 @@ final class PopScanner {
     private String str;
     /** The current message's own fields ({@link #ownField}). */
     private String txn;
-    private String createdAt;
     private byte[] data;
     private int retryCount;
     /** The batch's repeated Strings of each {@link Shared} field, by {@code kind - LEASE}. */
     private final RepeatedString[] sharedReuse = {
             new RepeatedString(), new RepeatedString(), new RepeatedString(), new RepeatedString()};
-    private final RepeatedString createdAts = new RepeatedString();
     /** The previous message's fields (made with the messages array: a pop without messages needs none). */
     private SeenFields seen;
     private MessageRuns runs;
@@ -154,7 +153,7 @@ final class PopScanner {
             if (!closes && b[p] != ',') return BAIL;
             p = closes ? p + 1 : ws(p + 1);
             if (runs != null) {
-                runs.read(i, key, kind, from, end, p, kind >= LEASE && kind <= CREATED_AT ? str : null, retryCount);
+                runs.read(i, key, kind, from, end, p, kind >= LEASE && kind <= TRANSACTION ? str : null, retryCount);
                 if (closes) runs.ended(i + 1);
             }
             if (closes) return p;
@@ -171,8 +170,6 @@ final class PopScanner {
                 msg.values[kind - LEASE] = (String) runs.value(j);
             } else if (kind == TRANSACTION) {
                 txn = (String) runs.value(j);
-            } else if (kind == CREATED_AT) {
-                createdAt = (String) runs.value(j);
             } else if (kind == RETRY_COUNT) {
                 retryCount = runs.number(j);
             } else if (kind == DATA) {
@@ -234,14 +231,13 @@ final class PopScanner {
     private int message(int p) {
         msg.clear();
         txn = null;
-        createdAt = null;
         retryCount = 0;
         data = null;
         int end = object(p, messageFields, seen, runs);
         if (end == BAIL || txn == null) return BAIL; // no transactionId: the Jackson path words the error
         String q = msg.get(QUEUE);
         messages.add(new Message(txn, msg.get(PARTITION_ID), msg.get(LEASE), q != null ? q : queue, msg.get(PARTITION),
-                retryCount, createdAt, data));
+                retryCount, data));
         return end;
     }
 
@@ -259,9 +255,7 @@ final class PopScanner {
                 return end;
             }
             case CREATED_AT -> {
-                int end = stringOrNull(p, createdAts);
-                createdAt = str;
-                return end;
+                return string(p); // not kept: nothing reads it
             }
             case RETRY_COUNT -> {
                 return retryCount(p);
@@ -288,21 +282,27 @@ final class PopScanner {
 
     /** A plain ASCII string or null into {@link #str} ({@code reuse}: the batch's repeats, or null); its end or BAIL. */
     private int stringOrNull(int p, RepeatedString reuse) {
-        if (b[p] == '"') {
-            if (reuse != null) {
-                int same = reuse.same(b, n, p);
-                if (same >= 0) {
-                    str = reuse.last();
-                    return same;
-                }
+        if (b[p] == '"' && reuse != null) {
+            int same = reuse.same(b, n, p);
+            if (same >= 0) {
+                str = reuse.last();
+                return same;
             }
-            int end = asciiString(b, n, p + 1);
-            if (end == BAIL || end - p > MAX_TOKEN) return BAIL;
-            str = reuse != null ? reuse.of(b, p + 1, end) : new String(b, p + 1, end - p - 1, StandardCharsets.ISO_8859_1);
-            return end + 1;
         }
-        str = null;
-        return literal(b, n, p, "null") ? p + 4 : BAIL;
+        int end = string(p);
+        if (end == BAIL || b[p] != '"') {
+            str = null;
+            return end;
+        }
+        str = reuse != null ? reuse.of(b, p + 1, end - 1) : new String(b, p + 1, end - p - 2, StandardCharsets.ISO_8859_1);
+        return end;
+    }
+
+    /** The end of a plain ASCII string or null at {@code p}, or BAIL (the text is not read). */
+    private int string(int p) {
+        if (b[p] != '"') return literal(b, n, p, "null") ? p + 4 : BAIL;
+        int end = asciiString(b, n, p + 1);
+        return end == BAIL || end - p > MAX_TOKEN ? BAIL : end + 1;
     }
 
     /** {@code retryCount}: an integer of up to nine digits, or null (0); anything to convert is Jackson's. */
