@@ -32,7 +32,7 @@ final class PopDecoder implements Transport.Decoder<PopResult> {
         if (status == 204) return new PopResult(status, List.of(), null);
         byte[] bytes = body.array(); // bytes[0, n): possibly a pooled buffer, which nothing returned refers to
         int n = body.length();
-        Answer a = PopScanner.scan(bytes, n, req.captureData(), req.queue());
+        Answer a = PopScanner.scan(bytes, n, req.captureData(), req.queue(), req.batch());
         return a != null ? result(status, a, true) : result(status, decode(bytes, n, req.captureData()), false);
     }
 
