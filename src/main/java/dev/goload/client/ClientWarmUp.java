@@ -1,6 +1,5 @@
 package dev.goload.client;
 
-import com.fasterxml.jackson.core.JsonParser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -8,9 +7,11 @@ import java.util.List;
 
 /**
  * Loads and compiles the client's hot codecs before a run, without a byte on the wire: push bodies (the uniform hot
- * path and arbitrary items) written into a discarding sink and into a buffer as the push loop writes them, and canned push and pop answers (as the broker sends
- * them, queen-wire.md) decoded. Without this the first interval of a run paid for Jackson, the push scanner and the
- * pop decoder being loaded and interpreted. Stateless.
+ * path and arbitrary items) written into a discarding sink and into a buffer as the push loop writes them, canned
+ * push, pop and ack answers (as the broker sends them, queen-wire.md) decoded from a longer array as the http1 engine
+ * hands them over ({@link Transport.PooledBody}), and the ack of the popped messages ({@code ackMessages}' batch body)
+ * written. Without this the first interval of a run paid for Jackson, the scanners, the pop decoder and the ack path
+ * being loaded and interpreted. Stateless.
  */
 final class ClientWarmUp {
     private static final byte[] PAYLOAD = "{\"seq\":12345,\"note\":\"goload warm-up payload\"}"
@@ -24,8 +25,22 @@ final class ClientWarmUp {
             + "\"9c1d4c34-77b9-4dd3-9ade-76c9925e0781\",\"leaseId\":\"01a230eb-ff66-7f16-81c0-9d84ffec091d\","
             + "\"consumerGroup\":\"__QUEUE_MODE__\",\"messages\":[" + message(IDS[0]) + "," + message(IDS[1]) + "]}")
             .getBytes(StandardCharsets.UTF_8);
+    private static final byte[] ACK_ANSWER = ("[" + ackResult(0, IDS[0], false) + "," + ackResult(1, IDS[1], true) + "]")
+            .getBytes(StandardCharsets.UTF_8);
 
     private ClientWarmUp() {}
+
+    private static String ackResult(int index, String id, boolean last) {
+        return "{\"index\":" + index + ",\"transactionId\":\"" + id + "\",\"success\":true,\"error\":null,"
+                + "\"queueName\":\"wq\",\"partitionName\":\"p0\",\"leaseReleased\":" + last + ",\"dlq\":false}";
+    }
+
+    /** {@code answer} at the start of a longer array, its tail another answer's bytes: the pooled body's shape. */
+    private static Transport.PooledBody pooled(byte[] answer) {
+        byte[] b = java.util.Arrays.copyOf(answer, answer.length + 64);
+        java.util.Arrays.fill(b, answer.length, b.length, (byte) '}');
+        return new Transport.PooledBody(b, answer.length);
+    }
 
     private static String message(String id) {
         return "{\"id\":\"" + id + "\",\"transactionId\":\"" + id + "\",\"partitionId\":"
@@ -40,6 +55,9 @@ final class ClientWarmUp {
         List<PushItem> items = new ArrayList<>(IDS.length);
         for (String id : IDS) items.add(PushItem.of("wq", "p0", PAYLOAD));
         PopDecoder pop = new PopDecoder(PopRequest.of("wq").withBatch(10));
+        Transport.PooledBody pushAnswer = pooled(PUSH_ANSWER);
+        Transport.PooledBody popAnswer = pooled(POP_ANSWER);
+        Transport.PooledBody ackAnswer = pooled(ACK_ANSWER);
         for (int i = 0; i < iterations; i++) {
             okio.Buffer sink = new okio.Buffer();
             PushBody.uniformGenerated("wq", "p0", PAYLOAD, TransactionIds.generate(IDS.length)).writeTo(sink);
@@ -50,16 +68,15 @@ final class ClientWarmUp {
             java.nio.ByteBuffer dst = java.nio.ByteBuffer.allocate((int) uniform.contentLength());
             uniform.writeTo(dst);
             bytes += dst.position();
-            bytes += ResultDecoders.push(TransactionIds.of(IDS.clone())).decode(200, new Canned(PUSH_ANSWER)).accepted();
-            bytes += pop.decode(200, new Canned(POP_ANSWER)).messages().size();
+            bytes += ResultDecoders.push(TransactionIds.of(IDS.clone())).decode(200, pushAnswer).accepted();
+            List<Message> popped = pop.decode(200, popAnswer).messages();
+            // the manual ack of what was popped: its batch body, then its answer
+            okio.Buffer ack = new okio.Buffer();
+            RequestBodies.ackMessages(popped, AckItem.COMPLETED, null).writeTo(ack);
+            bytes += ack.size();
+            AckResult acked = ResultDecoders.ack(popped.size()).decode(200, ackAnswer);
+            bytes += acked.succeeded();
         }
         return bytes;
-    }
-
-    private record Canned(byte[] bytes) implements Transport.Body {
-        @Override
-        public JsonParser json() throws IOException {
-            return Transport.JSON.createParser(bytes);
-        }
     }
 }

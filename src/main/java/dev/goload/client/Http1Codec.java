@@ -78,7 +78,8 @@ final class Http1Codec {
     }
 
     /**
-     * The final answer (interim 1xx answers skipped); sets {@link Http1Connection#reusable}. Framing the peer could
+     * The final answer (interim 1xx answers skipped), its body in an array of the engine's {@link AnswerBuffers}
+     * ({@link Http1Engine#recycle}); sets {@link Http1Connection#reusable}. Framing the peer could
      * mean two ways is an error that closes the socket (RFC 9112 §6.3, as Go's client decides): Content-Length
      * together with Transfer-Encoding, Content-Length values that differ (identical duplicates, as lines or as a
      * list, are one length: RFC 9110 §8.6 allows it and Go accepts them), any Transfer-Encoding but exactly
@@ -93,15 +94,15 @@ final class Http1Codec {
             h.status(c.line());
             for (String line; !(line = c.line()).isEmpty(); ) h.field(line);
             if (h.interim()) continue; // the real answer follows
-            byte[] body = switch (h.framing(headRequest)) {
-                case NONE -> new byte[0];
+            switch (h.framing(headRequest)) {
+                case NONE -> c.noBody();
                 case CHUNKED -> c.chunked();
                 case LENGTH -> c.exactly(h.contentLength);
                 case TO_CLOSE -> c.toEnd();
-            };
+            }
             // bytes beyond the answer mean the stream is out of step: never reuse it
             c.reusable = !h.close && !c.hasUnreadBytes();
-            return new Http1Engine.Response(h.code, h.retryAfter, body);
+            return new Http1Engine.Response(h.code, h.retryAfter, c.takeBody(), c.bodyLength());
         }
     }
 

@@ -18,7 +18,8 @@ import okio.Okio;
 /**
  * One keep-alive socket of an {@link Http1Engine} and its buffers: connecting over the host's addresses, the
  * idle probe, the write side (a {@link BufferedSink} whose bytes leave in one socket write per flush) and the
- * read side (a line, exactly {@code n} bytes, a chunked body, everything up to EOF).
+ * read side (a line; a body of exactly {@code n} bytes, chunked, or everything up to EOF, read into an array of the
+ * engine's {@link AnswerBuffers} that the caller gives back once it has decoded the body).
  *
  * <p>Threading: used by one exchange at a time, which also owns its buffers and the {@link #idleSince} and
  * {@link #reusable} fields; the pool hands it over between exchanges through a concurrent deque. Only
@@ -30,7 +31,7 @@ final class Http1Connection {
     /** Read buffer per connection; also the longest status or header line accepted. */
     static final int READ_BUFFER = 16 * 1024;
     static final int WRITE_BUFFER = 64 * 1024;
-    /** Largest body array allocated before its bytes arrive; must be at least {@link #READ_BUFFER}. */
+    /** Largest body array taken before its bytes arrive; must be at least {@link #READ_BUFFER}. */
     static final int FIRST_BODY_ARRAY = 1024 * 1024;
     /**
      * Longest body read to EOF (no length, not chunked; Queen always sends a length): 64 MiB, far above the
@@ -41,6 +42,7 @@ final class Http1Connection {
     private final String origin;
     private final BufferPool readBuffers;
     private final BufferPool writeBuffers;
+    private final AnswerBuffers answers;
     private final ConnectionTally tally;
     /**
      * {@link #NEW}, {@link #OPEN} (counted opened) or {@link #CLOSED} (by {@link #close()}, also a cancel's: a
@@ -67,15 +69,21 @@ final class Http1Connection {
     volatile boolean peerClosed;
     /** Whether this exchange waits for its answer's first byte without a read buffer (see {@link #attach}). */
     private boolean parksWithoutReadBuffer;
+    /** The answer's body, {@code body[0, bodyLength)}, until {@link #takeBody} hands it over. */
+    private byte[] body;
+    private int bodyLength;
+    private static final byte[] EMPTY = new byte[0];
 
     /**
-     * {@code origin} names the peer in EOF messages; the pools lend the buffers while an exchange runs; {@code tally}
-     * counts the socket once connected and once closed.
+     * {@code origin} names the peer in EOF messages; the pools lend the buffers while an exchange runs, and
+     * {@code answers} the arrays bodies are read into; {@code tally} counts the socket once connected and once closed.
      */
-    Http1Connection(String origin, BufferPool readBuffers, BufferPool writeBuffers, ConnectionTally tally) {
+    Http1Connection(String origin, BufferPool readBuffers, BufferPool writeBuffers, AnswerBuffers answers,
+                    ConnectionTally tally) {
         this.origin = origin;
         this.readBuffers = readBuffers;
         this.writeBuffers = writeBuffers;
+        this.answers = answers;
         this.tally = tally;
     }
 
@@ -281,62 +289,100 @@ final class Http1Connection {
         }
     }
 
+    /** The answer has no body. */
+    void noBody() {
+        body = EMPTY;
+        bodyLength = 0;
+    }
+
     /**
-     * The next {@code n} bytes. The array grows as they arrive (from at most {@value #FIRST_BODY_ARRAY}
+     * The body is the next {@code n} bytes. Its array grows as they arrive (from at most {@value #FIRST_BODY_ARRAY}
      * bytes): a bogus length (a broken proxy, a misread chunk size) must end in EOF, not in an attempt to
      * allocate gigabytes that kills the loader with an OutOfMemoryError.
      */
-    byte[] exactly(long n) throws IOException {
-        int total = (int) n;
-        byte[] b = new byte[Math.min(total, FIRST_BODY_ARRAY)];
-        int have = Math.min(rlim - rpos, total);
-        System.arraycopy(rbuf, rpos, b, 0, have);
-        rpos += have;
-        while (have < total) {
-            if (have == b.length) b = Arrays.copyOf(b, (int) Math.min(total, 2L * b.length));
-            int r = in.read(b, have, b.length - have);
-            if (r < 0) throw new EOFException("unexpected end of stream on " + origin);
-            have += r;
-        }
-        return b;
+    void exactly(long n) throws IOException {
+        body = n == 0 ? EMPTY : answers.take((int) Math.min(n, FIRST_BODY_ARRAY));
+        bodyLength = 0;
+        append(n);
     }
 
-    byte[] chunked() throws IOException {
-        byte[] b = new byte[0];
-        int len = 0;
+    /** The body is chunked: its chunks, one after the other (extensions and trailers ignored). */
+    void chunked() throws IOException {
+        body = EMPTY;
+        bodyLength = 0;
         while (true) {
-            long size = Http1Head.chunkSize(line(), len);
+            long size = Http1Head.chunkSize(line(), bodyLength);
             if (size == 0) {
                 while (!line().isEmpty()) {
                     // trailers: ignored
                 }
-                return b.length == len ? b : Arrays.copyOf(b, len);
+                return;
             }
-            byte[] chunk = exactly(size);
-            if (len + chunk.length > b.length) b = Arrays.copyOf(b, Math.max(len + chunk.length, b.length * 2));
-            System.arraycopy(chunk, 0, b, len, chunk.length);
-            len += chunk.length;
+            if (body == EMPTY) body = answers.take((int) Math.min(size, FIRST_BODY_ARRAY));
+            append(size);
             if (!line().isEmpty()) throw new ProtocolException("chunk not followed by CRLF");
         }
     }
 
-    /** Everything up to EOF, at most {@link #MAX_READ_TO_CLOSE_BODY} bytes (a peer that never stops is an error). */
-    byte[] toEnd() throws IOException {
-        int have = rlim - rpos;
-        byte[] b = Arrays.copyOfRange(rbuf, rpos, rpos + Math.max(have, READ_BUFFER));
+    /** The body is everything up to EOF, at most {@link #MAX_READ_TO_CLOSE_BODY} bytes (a peer that never stops is an error). */
+    void toEnd() throws IOException {
+        int buffered = rlim - rpos;
+        body = answers.take(Math.max(buffered, 1)); // at least AnswerBuffers.MIN_ARRAY, more than the read buffer
+        System.arraycopy(rbuf, rpos, body, 0, buffered);
+        bodyLength = buffered;
         rpos = rlim;
         while (true) {
-            if (have == b.length) {
-                if (have >= MAX_READ_TO_CLOSE_BODY) {
-                    if (in.read() < 0) return b; // exactly the limit
+            int room = Math.min(body.length, MAX_READ_TO_CLOSE_BODY);
+            if (bodyLength == room) {
+                if (bodyLength >= MAX_READ_TO_CLOSE_BODY) {
+                    if (in.read() < 0) return; // exactly the limit
                     throw new ProtocolException("body without length longer than " + MAX_READ_TO_CLOSE_BODY + " bytes");
                 }
-                b = Arrays.copyOf(b, (int) Math.min(2L * b.length, MAX_READ_TO_CLOSE_BODY));
+                grow(MAX_READ_TO_CLOSE_BODY);
+                room = Math.min(body.length, MAX_READ_TO_CLOSE_BODY);
             }
-            int r = in.read(b, have, b.length - have);
-            if (r < 0) return have == b.length ? b : Arrays.copyOf(b, have);
-            have += r;
+            int r = in.read(body, bodyLength, room - bodyLength);
+            if (r < 0) return;
+            bodyLength += r;
         }
+    }
+
+    /**
+     * Appends the next {@code n} bytes to the body: what the read buffer holds, then straight from the socket into
+     * the body's array, never beyond them (what follows belongs to no body).
+     */
+    private void append(long n) throws IOException {
+        int end = (int) (bodyLength + n); // at most Integer.MAX_VALUE - 16: Http1Head bounds lengths and chunk sizes
+        int buffered = (int) Math.min(rlim - rpos, n);
+        while (body.length < bodyLength + buffered) grow(end);
+        System.arraycopy(rbuf, rpos, body, bodyLength, buffered);
+        rpos += buffered;
+        bodyLength += buffered;
+        while (bodyLength < end) {
+            if (bodyLength == body.length) grow(end);
+            int r = in.read(body, bodyLength, Math.min(body.length, end) - bodyLength);
+            if (r < 0) throw new EOFException("unexpected end of stream on " + origin);
+            bodyLength += r;
+        }
+    }
+
+    /** A larger array for the body, for {@code end} bytes in all: at most double, so a bogus length ends in EOF first. */
+    private void grow(long end) {
+        body = Arrays.copyOf(body, (int) Math.min(end, Math.max(2L * body.length, AnswerBuffers.MIN_ARRAY)));
+    }
+
+    /**
+     * The body just read, {@code [0, }{@link #bodyLength}{@code )} of the array returned, handed over: the caller gives
+     * the array back to the engine's {@link AnswerBuffers} once it has decoded the body.
+     */
+    byte[] takeBody() {
+        byte[] b = body;
+        body = null;
+        return b;
+    }
+
+    int bodyLength() {
+        return bodyLength;
     }
 
     /** Wire text fit for an exception message: at most 120 characters, control and non-ASCII bytes as {@code ?}. */

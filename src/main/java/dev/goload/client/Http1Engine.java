@@ -53,8 +53,11 @@ final class Http1Engine implements AutoCloseable {
      */
     private static volatile long probeIdleNanosForNewEngines = PROBE_IDLE_SECONDS * 1_000_000_000L;
 
-    /** An answer: status, the one header the client reads ({@code Retry-After}), the whole body. */
-    record Response(int code, String retryAfter, byte[] body) {
+    /**
+     * An answer: status, the one header the client reads ({@code Retry-After}), the whole body as
+     * {@code body[0, length)}, an array of the engine's pool that {@link #recycle} takes back once it is decoded.
+     */
+    record Response(int code, String retryAfter, byte[] body, int length) {
     }
 
     private final String host;
@@ -78,6 +81,8 @@ final class Http1Engine implements AutoCloseable {
     /** Buffers of connections in use; an idle connection holds none (a stall can leave hundreds idle). */
     private final BufferPool readBuffers = new BufferPool(Http1Connection.READ_BUFFER);
     private final BufferPool writeBuffers = new BufferPool(Http1Connection.WRITE_BUFFER);
+    /** The arrays answers' bodies are read into, shared by the connections: an array per answer in flight, not per socket. */
+    private final AnswerBuffers answers = new AnswerBuffers();
     private volatile boolean closed;
 
     /** {@code idleTimeoutMillis <= 0}: idle sockets are never closed for their age. */
@@ -109,7 +114,20 @@ final class Http1Engine implements AutoCloseable {
     }
 
     private Http1Connection newConnection() {
-        return new Http1Connection(origin, readBuffers, writeBuffers, stats.connections());
+        return new Http1Connection(origin, readBuffers, writeBuffers, answers, stats.connections());
+    }
+
+    /**
+     * {@code r}'s body array is free for another answer: the caller has decoded it and keeps no reference to it (what
+     * it returned holds copies). Once per answer, after which nothing may read {@code r.body()}.
+     */
+    void recycle(Response r) {
+        answers.give(r.body());
+    }
+
+    /** Tests only: the engine's body arrays. */
+    AnswerBuffers answerBuffersForTests() {
+        return answers;
     }
 
     /** Tests only: read buffers lent to connections now (a parked long-poll holds none). */

@@ -19,6 +19,8 @@ final class ItemRests {
     private static final String[] NO_STRINGS = {};
 
     private final byte[] b;
+    /** The answer's end in {@link #b} ({@link JsonBytes}: the array may be longer). */
+    private final int length;
     private final int[] restLength;
     private final int[] codes;
     private final String[] errs;
@@ -34,8 +36,9 @@ final class ItemRests {
      * {@code items}: how many the answer should hold; for one (a push of one message: an answer per request) there
      * is nothing to repeat, and no field is remembered (no arrays made).
      */
-    ItemRests(byte[] b, int items) {
+    ItemRests(byte[] b, int length, int items) {
         this.b = b;
+        this.length = length;
         boolean remember = items > 1;
         restLength = remember ? new int[MAX] : NO_INTS;
         codes = remember ? new int[MAX] : NO_INTS;
@@ -51,7 +54,7 @@ final class ItemRests {
     int same(int k, int p, int code, String err) {
         if (k >= fields || codes[k] != code || !Objects.equals(errs[k], err)) return -1;
         int n = restLength[k];
-        return JsonBytes.repeats(b, end - n, end, p);
+        return JsonBytes.repeats(b, length, end - n, end, p);
     }
 
     /** The state the previous item ended in (valid after {@link #same} matched). */

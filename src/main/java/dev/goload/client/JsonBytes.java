@@ -10,6 +10,9 @@ import java.util.Arrays;
  * The byte-level primitives of the answer scanners ({@link ResultScanner}, {@link PopScanner}): whitespace, plain
  * strings, numbers and literals per the JSON grammar, each returning the index after what it read or {@link #BAIL}
  * for anything it does not accept exactly as Jackson does (the scanners then decline and Jackson decodes). Stateless.
+ *
+ * <p>The text is {@code b[0, n)}: an answer is read into a pooled array longer than itself, whose bytes from
+ * {@code n} on are an earlier answer's, so every bound is {@code n}, never the array's length.
  */
 final class JsonBytes {
     static final int BAIL = -1;
@@ -22,13 +25,13 @@ final class JsonBytes {
     private JsonBytes() {
     }
 
-    static int ws(byte[] b, int p) {
+    static int ws(byte[] b, int n, int p) {
         // the usual case, a token right here (answers are compact): one comparison, small enough to inline
-        return p < b.length && b[p] > ' ' ? p : skipWs(b, p);
+        return p < n && b[p] > ' ' ? p : skipWs(b, n, p);
     }
 
-    private static int skipWs(byte[] b, int p) {
-        for (; p < b.length; p++) {
+    private static int skipWs(byte[] b, int n, int p) {
+        for (; p < n; p++) {
             byte c = b[p];
             if (c != ' ' && c != '\n' && c != '\r' && c != '\t') return p;
         }
@@ -66,46 +69,46 @@ final class JsonBytes {
      * repeated keys and values), else -1; {@code to < 0}: no span remembered. The first byte is compared before the
      * call to {@link #same}.
      */
-    static int repeats(byte[] b, int from, int to, int p) {
+    static int repeats(byte[] b, int n, int from, int to, int p) {
         if (to < 0) return -1;
         int end = p + (to - from);
-        return end <= b.length && b[p] == b[from] && same(b, from, to, p) ? end : -1;
+        return end <= n && b[p] == b[from] && same(b, from, to, p) ? end : -1;
     }
 
     /** Index of the closing quote of a string starting at {@code from} (after the opening quote); BAIL on escapes. */
-    static int plainString(byte[] b, int from) {
-        int q = special(b, from, 0);
-        return q < b.length && b[q] == '"' ? q : BAIL;
+    static int plainString(byte[] b, int n, int from) {
+        int q = special(b, n, from, 0);
+        return q < n && b[q] == '"' ? q : BAIL;
     }
 
     /**
      * As {@link #plainString}, and BAIL on any byte above 0x7F too: the text is then ASCII, so it is exactly its
      * Latin-1 decoding, and invalid UTF-8 (which Jackson rejects) never slips through.
      */
-    static int asciiString(byte[] b, int from) {
-        int q = special(b, from, HIGHS);
-        return q < b.length && b[q] == '"' ? q : BAIL;
+    static int asciiString(byte[] b, int n, int from) {
+        int q = special(b, n, from, HIGHS);
+        return q < n && b[q] == '"' ? q : BAIL;
     }
 
     /**
      * Index of the first '"', '\\', control byte or (with {@code alsoHigh}) byte above 0x7F from {@code from};
-     * {@code b.length} when there is none.
+     * {@code n} when there is none.
      */
-    static int special(byte[] b, int from, boolean alsoHigh) {
-        return special(b, from, alsoHigh ? HIGHS : 0);
+    static int special(byte[] b, int n, int from, boolean alsoHigh) {
+        return special(b, n, from, alsoHigh ? HIGHS : 0);
     }
 
-    private static int special(byte[] b, int from, long alsoFlag) {
+    private static int special(byte[] b, int n, int from, long alsoFlag) {
         int p = from;
         // Eight bytes at a time: answers are mostly UUIDs and names inside quotes, and a byte-by-byte loop over
         // them was a fifth of the loader's push CPU. The lowest flagged byte of a word is exact (SWAR flags can
         // only be spurious above a real match), so it locates the closing quote without a byte loop.
-        for (int last = b.length - Long.BYTES; p <= last; p += Long.BYTES) {
+        for (int last = n - Long.BYTES; p <= last; p += Long.BYTES) {
             long w = (long) LONGS.get(b, p);
             long m = special(w) | (w & alsoFlag);
             if (m != 0) return p + (Long.numberOfTrailingZeros(m) >>> 3);
         }
-        for (; p < b.length; p++) {
+        for (; p < n; p++) {
             byte c = b[p];
             if (c == '"' || c == '\\' || (c >= 0 && c < 0x20) || (alsoFlag != 0 && c < 0)) return p;
         }
@@ -124,33 +127,33 @@ final class JsonBytes {
     }
 
     /** End of a plain string, number or literal value at {@code p}; BAIL for anything else. */
-    static int skipScalar(byte[] b, int p) {
+    static int skipScalar(byte[] b, int n, int p) {
         byte c = b[p];
         if (c == '"') {
-            int end = plainString(b, p + 1); // escapes are left to the full decoder, which validates them
+            int end = plainString(b, n, p + 1); // escapes are left to the full decoder, which validates them
             return end == BAIL ? BAIL : end + 1;
         }
-        int end = booleanValue(b, p);
-        return end != BAIL ? end : number(b, p);
+        int end = booleanValue(b, n, p);
+        return end != BAIL ? end : number(b, n, p);
     }
 
     /** A JSON number per the grammar: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? */
-    static int number(byte[] b, int p) {
+    static int number(byte[] b, int n, int p) {
         int q = p;
-        if (q < b.length && b[q] == '-') q++;
-        if (q >= b.length || !digit(b[q])) return BAIL;
+        if (q < n && b[q] == '-') q++;
+        if (q >= n || !digit(b[q])) return BAIL;
         if (b[q] == '0') q++;
-        else while (q < b.length && digit(b[q])) q++;
-        if (q < b.length && b[q] == '.') {
+        else while (q < n && digit(b[q])) q++;
+        if (q < n && b[q] == '.') {
             q++;
-            if (q >= b.length || !digit(b[q])) return BAIL;
-            while (q < b.length && digit(b[q])) q++;
+            if (q >= n || !digit(b[q])) return BAIL;
+            while (q < n && digit(b[q])) q++;
         }
-        if (q < b.length && (b[q] == 'e' || b[q] == 'E')) {
+        if (q < n && (b[q] == 'e' || b[q] == 'E')) {
             q++;
-            if (q < b.length && (b[q] == '+' || b[q] == '-')) q++;
-            if (q >= b.length || !digit(b[q])) return BAIL;
-            while (q < b.length && digit(b[q])) q++;
+            if (q < n && (b[q] == '+' || b[q] == '-')) q++;
+            if (q >= n || !digit(b[q])) return BAIL;
+            while (q < n && digit(b[q])) q++;
         }
         return q;
     }
@@ -160,18 +163,18 @@ final class JsonBytes {
     }
 
     /** The end of a {@code true}, {@code false} or {@code null} value at {@code p}; BAIL for anything else. */
-    static int booleanValue(byte[] b, int p) {
-        if (literal(b, p, "true") || literal(b, p, "null")) return p + 4;
-        if (literal(b, p, "false")) return p + 5;
+    static int booleanValue(byte[] b, int n, int p) {
+        if (literal(b, n, p, "true") || literal(b, n, p, "null")) return p + 4;
+        if (literal(b, n, p, "false")) return p + 5;
         return BAIL;
     }
 
     /** The literal at {@code p}, followed by a delimiter (so {@code nullx} is not {@code null}). */
-    static boolean literal(byte[] b, int p, String lit) {
+    static boolean literal(byte[] b, int n, int p, String lit) {
         int end = p + lit.length();
-        if (end > b.length) return false;
+        if (end > n) return false;
         for (int k = 0; k < lit.length(); k++) if (b[p + k] != lit.charAt(k)) return false;
-        if (end == b.length) return true;
+        if (end == n) return true;
         byte c = b[end];
         return c == ',' || c == '}' || c == ']' || c == ' ' || c == '\n' || c == '\r' || c == '\t';
     }

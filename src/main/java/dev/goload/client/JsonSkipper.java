@@ -26,41 +26,41 @@ final class JsonSkipper {
     /**
      * Skips the value at {@code p}, validating it as Jackson would; its end, or BAIL. {@code verbatim}: also BAIL
      * unless the bytes are exactly what Jackson's generator writes for it (no whitespace, no escapes, integers only),
-     * so they can be kept as the captured {@code data}.
+     * so they can be kept as the captured {@code data}. The text ends at {@code n} ({@link JsonBytes}).
      */
-    static int skip(byte[] b, int p, int depth, boolean verbatim) {
-        if (p >= b.length) return BAIL;
+    static int skip(byte[] b, int n, int p, int depth, boolean verbatim) {
+        if (p >= n) return BAIL;
         byte c = b[p];
-        if (c == '"') return verbatim ? verbatimString(b, p) : skipString(b, p);
+        if (c == '"') return verbatim ? verbatimString(b, n, p) : skipString(b, n, p);
         if (c == '{' || c == '[') {
             if (depth > MAX_DEPTH) return BAIL;
             byte close = c == '{' ? (byte) '}' : (byte) ']';
-            p = gap(b, p + 1, verbatim);
-            if (p == BAIL || p >= b.length) return BAIL;
+            p = gap(b, n, p + 1, verbatim);
+            if (p == BAIL || p >= n) return BAIL;
             if (b[p] == close) return p + 1;
             while (true) {
                 if (c == '{') {
                     if (b[p] != '"') return BAIL;
-                    p = verbatim ? verbatimString(b, p) : skipString(b, p);
+                    p = verbatim ? verbatimString(b, n, p) : skipString(b, n, p);
                     if (p == BAIL) return BAIL;
-                    p = gap(b, p, verbatim);
-                    if (p == BAIL || p >= b.length || b[p] != ':') return BAIL;
-                    p = gap(b, p + 1, verbatim);
+                    p = gap(b, n, p, verbatim);
+                    if (p == BAIL || p >= n || b[p] != ':') return BAIL;
+                    p = gap(b, n, p + 1, verbatim);
                     if (p == BAIL) return BAIL;
                 }
-                p = skip(b, p, depth + 1, verbatim);
+                p = skip(b, n, p, depth + 1, verbatim);
                 if (p == BAIL) return BAIL;
-                p = gap(b, p, verbatim);
-                if (p == BAIL || p >= b.length) return BAIL;
+                p = gap(b, n, p, verbatim);
+                if (p == BAIL || p >= n) return BAIL;
                 if (b[p] == close) return p + 1;
                 if (b[p] != ',') return BAIL;
-                p = gap(b, p + 1, verbatim);
+                p = gap(b, n, p + 1, verbatim);
                 if (p == BAIL) return BAIL;
             }
         }
-        int literalEnd = booleanValue(b, p);
+        int literalEnd = booleanValue(b, n, p);
         if (literalEnd != BAIL) return literalEnd;
-        int end = number(b, p);
+        int end = number(b, n, p);
         if (end == BAIL || end - p > MAX_NUMBER) return BAIL;
         if (verbatim && !plainInteger(b, p, end)) return BAIL;
         return end;
@@ -75,22 +75,22 @@ final class JsonSkipper {
     }
 
     /** A string at {@code p} of ASCII without escapes: its end (after the quote), or BAIL. */
-    private static int verbatimString(byte[] b, int p) {
-        int end = asciiString(b, p + 1);
+    private static int verbatimString(byte[] b, int n, int p) {
+        int end = asciiString(b, n, p + 1);
         return end == BAIL || end - p > MAX_TOKEN ? BAIL : end + 1;
     }
 
     /** A string at {@code p} of ASCII, valid escapes allowed: its end (after the quote), or BAIL. */
-    private static int skipString(byte[] b, int p) {
+    private static int skipString(byte[] b, int n, int p) {
         int q = p + 1;
         while (true) {
-            q = special(b, q, true);
-            if (q >= b.length || q - p > MAX_TOKEN) return BAIL;
+            q = special(b, n, q, true);
+            if (q >= n || q - p > MAX_TOKEN) return BAIL;
             if (b[q] == '"') return q + 1;
-            if (b[q] != '\\' || q + 1 >= b.length) return BAIL;
+            if (b[q] != '\\' || q + 1 >= n) return BAIL;
             byte e = b[q + 1];
             if (e == 'u') {
-                if (q + 5 >= b.length) return BAIL;
+                if (q + 5 >= n) return BAIL;
                 for (int i = q + 2; i < q + 6; i++) if (Character.digit(b[i], 16) < 0) return BAIL;
                 q += 6;
             } else if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' || e == 'r' || e == 't') {
@@ -102,8 +102,8 @@ final class JsonSkipper {
     }
 
     /** Whitespace at {@code p}: skipped, or BAIL when {@code verbatim} (Jackson's compact text has none). */
-    private static int gap(byte[] b, int p, boolean verbatim) {
-        int q = ws(b, p);
+    private static int gap(byte[] b, int n, int p, boolean verbatim) {
+        int q = ws(b, n, p);
         return verbatim && q != p ? BAIL : q;
     }
 }

@@ -18,6 +18,8 @@ final class MessageRuns {
     static final int MAX = SeenFields.MAX;
 
     private final byte[] b;
+    /** The answer's end in {@link #b} ({@link JsonBytes}: the array may be longer). */
+    private final int end;
     private final int[] at = new int[MAX];
     private final int[] valueOff = new int[MAX];
     private final int[] valueLen = new int[MAX];
@@ -29,8 +31,9 @@ final class MessageRuns {
     private int count;
     private boolean closed;
 
-    MessageRuns(byte[] b) {
+    MessageRuns(byte[] b, int end) {
         this.b = b;
+        this.end = end;
     }
 
     /**
@@ -42,7 +45,7 @@ final class MessageRuns {
         if (i >= count) return 0;
         int from = at[i];
         int last = count - 1;
-        int n = Math.min(at[last] + nextOff[last] - from, b.length - p);
+        int n = Math.min(at[last] + nextOff[last] - from, end - p);
         int m = Arrays.mismatch(b, from, from + n, b, p, p + n);
         int equal = m < 0 ? n : m;
         int j = i;

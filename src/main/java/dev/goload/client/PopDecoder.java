@@ -30,9 +30,10 @@ final class PopDecoder implements Transport.Decoder<PopResult> {
     @Override
     public PopResult decode(int status, Transport.Body body) throws IOException {
         if (status == 204) return new PopResult(status, List.of(), null);
-        byte[] bytes = body.bytes();
-        Answer a = PopScanner.scan(bytes, req.captureData(), req.queue());
-        return a != null ? result(status, a, true) : result(status, decode(bytes, req.captureData()), false);
+        byte[] bytes = body.array(); // bytes[0, n): possibly a pooled buffer, which nothing returned refers to
+        int n = body.length();
+        Answer a = PopScanner.scan(bytes, n, req.captureData(), req.queue(), req.batch());
+        return a != null ? result(status, a, true) : result(status, decode(bytes, n, req.captureData()), false);
     }
 
     /** {@code scanned}: the scanner read the answer (its ids are plain ASCII: {@link ScannedMessages}). */
@@ -45,7 +46,12 @@ final class PopDecoder implements Transport.Decoder<PopResult> {
 
     /** The Jackson path: every shape, and the decode errors. */
     static Answer decode(byte[] bytes, boolean captureData) throws IOException {
-        try (JsonParser p = Transport.JSON.createParser(bytes)) {
+        return decode(bytes, bytes.length, captureData);
+    }
+
+    /** As {@link #decode(byte[], boolean)} for the answer {@code bytes[0, n)}. */
+    static Answer decode(byte[] bytes, int n, boolean captureData) throws IOException {
+        try (JsonParser p = Transport.JSON.createParser(bytes, 0, n)) {
             JsonToken t = p.nextToken();
             if (t == null) return new Answer(List.of(), null, null, null, null);
             if (t != JsonToken.START_OBJECT) throw new JsonParseException(p, "pop response is not a JSON object: " + t);
@@ -76,7 +82,7 @@ final class PopDecoder implements Transport.Decoder<PopResult> {
         JsonToken t;
         while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
             if (t != JsonToken.START_OBJECT) throw new JsonParseException(p, "message is not an object: " + t);
-            String txn = null, partitionId = null, leaseId = null, queue = null, partition = null, createdAt = null;
+            String txn = null, partitionId = null, leaseId = null, queue = null, partition = null;
             int retryCount = 0;
             byte[] data = null;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -88,14 +94,14 @@ final class PopDecoder implements Transport.Decoder<PopResult> {
                     case "leaseId" -> leaseId = ResultDecoders.string(p, name);
                     case "queue", "queueName" -> queue = ResultDecoders.string(p, name);
                     case "partition", "partitionName" -> partition = ResultDecoders.string(p, name);
-                    case "createdAt" -> createdAt = ResultDecoders.string(p, name);
+                    case "createdAt" -> ResultDecoders.string(p, name); // not kept (nothing reads it), but a string
                     case "retryCount" -> retryCount = intValue(p, v);
                     case "data" -> data = buf != null ? copy(p, buf) : skip(p);
                     default -> p.skipChildren();
                 }
             }
             if (txn == null) throw new JsonParseException(p, "message without transactionId");
-            out.add(new Message(txn, partitionId, leaseId, queue, partition, retryCount, createdAt, data));
+            out.add(new Message(txn, partitionId, leaseId, queue, partition, retryCount, data));
         }
         return out;
     }
@@ -138,7 +144,7 @@ final class PopDecoder implements Transport.Decoder<PopResult> {
                     m.leaseId() != null ? m.leaseId() : leaseId,
                     noQueue ? q : m.queue(),
                     m.partition() != null ? m.partition() : part,
-                    m.retryCount(), m.createdAt(), m.data()));
+                    m.retryCount(), m.data()));
         }
         return in;
     }

@@ -22,8 +22,9 @@ import java.util.List;
  * The fast path for pop answers: a byte scanner for the common shape, as {@link ResultScanner} is for push and ack
  * answers. Jackson spent about half a consumer's CPU on a 500-message pop (field-name canonicalisation, a token per
  * value, a String per repeated lease, partition and queue); this skims the bytes once, and the values a batch
- * repeats ({@code leaseId}, {@code partitionId}, {@code queue}, {@code partition}, {@code createdAt}) are one String
- * each while they repeat. Bytes that repeat the previous message's (its keys, and its {@code data} and skipped
+ * repeats ({@code leaseId}, {@code partitionId}, {@code queue}, {@code partition}) are one String each while they
+ * repeat; {@code createdAt}, which nothing reads, is checked to be a string (as the Jackson path requires) but not
+ * kept. Bytes that repeat the previous message's (its keys, and its {@code data} and skipped
  * values: {@link SeenFields}; the repeated Strings' text) are compared with that already validated span instead of
  * scanned again, and a message's fields that repeat the previous message's as a whole run (everything between its id,
  * transaction id and creation time) take what that message read there ({@link MessageRuns}).
@@ -43,6 +44,8 @@ final class PopScanner {
     private static final int NOT_SHARED = -2;
 
     private final byte[] b;
+    /** The answer's end: it is {@code b[0, n)} (a pooled array holds it, longer than it: {@link JsonBytes}). */
+    private final int n;
     private final boolean captureData;
     private final Shared top = new Shared();
     private List<Message> messages = List.of();
@@ -55,42 +58,48 @@ final class PopScanner {
     private String str;
     /** The current message's own fields ({@link #ownField}). */
     private String txn;
-    private String createdAt;
     private byte[] data;
     private int retryCount;
     /** The batch's repeated Strings of each {@link Shared} field, by {@code kind - LEASE}. */
     private final RepeatedString[] sharedReuse = {
             new RepeatedString(), new RepeatedString(), new RepeatedString(), new RepeatedString()};
-    private final RepeatedString createdAts = new RepeatedString();
     /** The previous message's fields (made with the messages array: a pop without messages needs none). */
     private SeenFields seen;
     private MessageRuns runs;
 
     /** The queue a message naming none takes (this very instance: {@link PopDecoder} may still replace it). */
     private final String queue;
+    /** The messages list's first capacity: the batch asked for (a list grown from 10 to 500 copied ~1,400 references). */
+    private final int capacity;
+    /** Largest capacity taken from the batch asked for (an answer may hold fewer: the list is then mostly empty). */
+    static final int MAX_CAPACITY = 1_000;
 
-    private PopScanner(byte[] b, boolean captureData, String queue) {
+    private PopScanner(byte[] b, int n, boolean captureData, String queue, int batch) {
         this.b = b;
+        this.n = n;
         this.captureData = captureData;
         this.queue = queue;
+        this.capacity = batch > 0 ? Math.min(batch, MAX_CAPACITY) : 10;
     }
 
     /** The answer's messages and top-level values, or null to fall back to Jackson. */
     static PopDecoder.Answer scan(byte[] b, boolean captureData) {
-        return scan(b, captureData, null);
+        return scan(b, b.length, captureData, null, 0);
     }
 
     /**
-     * As {@link #scan(byte[], boolean)}, a message naming no queue given {@code queue}: the broker's messages name
-     * none, and a default filled in afterwards was a second Message per message.
+     * As {@link #scan(byte[], boolean)} for the answer {@code b[0, n)}, a message naming no queue given {@code queue}:
+     * the broker's messages name none, and a default filled in afterwards was a second Message per message. Nothing
+     * returned refers to {@code b} (every String and {@code data} is a copy), so the caller may reuse it at once.
+     * {@code batch}: the messages asked for (the list's first capacity; 0 when not known).
      */
-    static PopDecoder.Answer scan(byte[] b, boolean captureData, String queue) {
-        return new PopScanner(b, captureData, queue).answer();
+    static PopDecoder.Answer scan(byte[] b, int n, boolean captureData, String queue, int batch) {
+        return new PopScanner(b, n, captureData, queue, batch).answer();
     }
 
     private PopDecoder.Answer answer() {
         int p = ws(0);
-        if (p >= b.length || b[p] != '{') return null;
+        if (p >= n || b[p] != '{') return null;
         // what follows the object is not read (nor is it by the Jackson path)
         if (object(p, topFields, null, null) == BAIL) return null;
         return new PopDecoder.Answer(messages, top.get(LEASE), top.get(QUEUE), top.get(PARTITION), top.get(PARTITION_ID));
@@ -108,12 +117,12 @@ final class PopScanner {
      */
     private int object(int p, FieldReader fields, SeenFields seen, MessageRuns runs) {
         p = ws(p + 1);
-        if (p < b.length && b[p] == '}') {
+        if (p < n && b[p] == '}') {
             if (runs != null) runs.ended(0);
             return p + 1;
         }
         for (int i = 0; ; i++) {
-            if (p >= b.length || b[p] != '"') return BAIL;
+            if (p >= n || b[p] != '"') return BAIL;
             int run = runs != null ? runs.run(i, p) : 0;
             if (run > 0) { // fields i .. i + run - 1 repeat the previous message's: take what it read there
                 boolean last = runs.ends(i + run - 1);
@@ -131,26 +140,26 @@ final class PopScanner {
             if (keyEnd >= 0) {
                 kind = seen.kind(i);
             } else {
-                int close = asciiString(b, p + 1);
+                int close = asciiString(b, n, p + 1);
                 if (close == BAIL || close - p - 1 > MAX_TOKEN) return BAIL;
                 kind = PopFieldKinds.of(b, p + 1, close);
                 keyEnd = close + 1;
                 if (seen != null) seen.key(i, p, keyEnd, kind);
             }
             p = ws(keyEnd);
-            if (p >= b.length || b[p] != ':') return BAIL;
+            if (p >= n || b[p] != ':') return BAIL;
             p = ws(p + 1);
-            if (p >= b.length) return BAIL;
+            if (p >= n) return BAIL;
             int from = p;
             int end = fields.read(kind, i, p);
             if (end == BAIL) return BAIL;
             p = ws(end);
-            if (p >= b.length) return BAIL;
+            if (p >= n) return BAIL;
             boolean closes = b[p] == '}';
             if (!closes && b[p] != ',') return BAIL;
             p = closes ? p + 1 : ws(p + 1);
             if (runs != null) {
-                runs.read(i, key, kind, from, end, p, kind >= LEASE && kind <= CREATED_AT ? str : null, retryCount);
+                runs.read(i, key, kind, from, end, p, kind >= LEASE && kind <= TRANSACTION ? str : null, retryCount);
                 if (closes) runs.ended(i + 1);
             }
             if (closes) return p;
@@ -167,8 +176,6 @@ final class PopScanner {
                 msg.values[kind - LEASE] = (String) runs.value(j);
             } else if (kind == TRANSACTION) {
                 txn = (String) runs.value(j);
-            } else if (kind == CREATED_AT) {
-                createdAt = (String) runs.value(j);
             } else if (kind == RETRY_COUNT) {
                 retryCount = runs.number(j);
             } else if (kind == DATA) {
@@ -181,11 +188,11 @@ final class PopScanner {
     private int topField(int kind, int i, int p) {
         int end = shared(kind, p, top);
         if (end != NOT_SHARED) return end;
-        if (kind != MESSAGES) return JsonSkipper.skip(b, p, 1, false);
-        if (b[p] != '[') return literal(b, p, "null") ? p + 4 : BAIL;
-        messages = new ArrayList<>();
-        seen = new SeenFields(b);
-        runs = new MessageRuns(b);
+        if (kind != MESSAGES) return JsonSkipper.skip(b, n, p, 1, false);
+        if (b[p] != '[') return literal(b, n, p, "null") ? p + 4 : BAIL;
+        messages = new ArrayList<>(p + 1 < n && b[p + 1] == ']' ? 0 : capacity);
+        seen = new SeenFields(b, n);
+        runs = new MessageRuns(b, n);
         return messages(p);
     }
 
@@ -213,13 +220,13 @@ final class PopScanner {
     /** Reads the array at {@code p} into {@link #messages}; its end, or BAIL. */
     private int messages(int p) {
         p = ws(p + 1);
-        if (p < b.length && b[p] == ']') return p + 1;
+        if (p < n && b[p] == ']') return p + 1;
         while (true) {
-            if (p >= b.length || b[p] != '{') return BAIL;
+            if (p >= n || b[p] != '{') return BAIL;
             p = message(p);
             if (p == BAIL) return BAIL;
             p = ws(p);
-            if (p >= b.length) return BAIL;
+            if (p >= n) return BAIL;
             if (b[p] == ']') return p + 1;
             if (b[p] != ',') return BAIL;
             p = ws(p + 1);
@@ -230,14 +237,13 @@ final class PopScanner {
     private int message(int p) {
         msg.clear();
         txn = null;
-        createdAt = null;
         retryCount = 0;
         data = null;
         int end = object(p, messageFields, seen, runs);
         if (end == BAIL || txn == null) return BAIL; // no transactionId: the Jackson path words the error
         String q = msg.get(QUEUE);
         messages.add(new Message(txn, msg.get(PARTITION_ID), msg.get(LEASE), q != null ? q : queue, msg.get(PARTITION),
-                retryCount, createdAt, data));
+                retryCount, data));
         return end;
     }
 
@@ -255,9 +261,7 @@ final class PopScanner {
                 return end;
             }
             case CREATED_AT -> {
-                int end = stringOrNull(p, createdAts);
-                createdAt = str;
-                return end;
+                return string(p); // not kept: nothing reads it
             }
             case RETRY_COUNT -> {
                 return retryCount(p);
@@ -277,37 +281,43 @@ final class PopScanner {
     private int skipSeen(int i, int p, boolean verbatim) {
         int end = seen.sameValue(i, p);
         if (end >= 0) return end;
-        end = JsonSkipper.skip(b, p, 1, verbatim);
+        end = JsonSkipper.skip(b, n, p, 1, verbatim);
         if (end != BAIL) seen.value(i, p, end);
         return end;
     }
 
     /** A plain ASCII string or null into {@link #str} ({@code reuse}: the batch's repeats, or null); its end or BAIL. */
     private int stringOrNull(int p, RepeatedString reuse) {
-        if (b[p] == '"') {
-            if (reuse != null) {
-                int same = reuse.same(b, p);
-                if (same >= 0) {
-                    str = reuse.last();
-                    return same;
-                }
+        if (b[p] == '"' && reuse != null) {
+            int same = reuse.same(b, n, p);
+            if (same >= 0) {
+                str = reuse.last();
+                return same;
             }
-            int end = asciiString(b, p + 1);
-            if (end == BAIL || end - p > MAX_TOKEN) return BAIL;
-            str = reuse != null ? reuse.of(b, p + 1, end) : new String(b, p + 1, end - p - 1, StandardCharsets.ISO_8859_1);
-            return end + 1;
         }
-        str = null;
-        return literal(b, p, "null") ? p + 4 : BAIL;
+        int end = string(p);
+        if (end == BAIL || b[p] != '"') {
+            str = null;
+            return end;
+        }
+        str = reuse != null ? reuse.of(b, p + 1, end - 1) : new String(b, p + 1, end - p - 2, StandardCharsets.ISO_8859_1);
+        return end;
+    }
+
+    /** The end of a plain ASCII string or null at {@code p}, or BAIL (the text is not read). */
+    private int string(int p) {
+        if (b[p] != '"') return literal(b, n, p, "null") ? p + 4 : BAIL;
+        int end = asciiString(b, n, p + 1);
+        return end == BAIL || end - p > MAX_TOKEN ? BAIL : end + 1;
     }
 
     /** {@code retryCount}: an integer of up to nine digits, or null (0); anything to convert is Jackson's. */
     private int retryCount(int p) {
-        if (literal(b, p, "null")) {
+        if (literal(b, n, p, "null")) {
             retryCount = 0;
             return p + 4;
         }
-        int end = JsonBytes.number(b, p);
+        int end = JsonBytes.number(b, n, p);
         if (end == BAIL) return BAIL;
         boolean negative = b[p] == '-';
         int from = negative ? p + 1 : p;
@@ -322,6 +332,6 @@ final class PopScanner {
     }
 
     private int ws(int p) {
-        return JsonBytes.ws(b, p);
+        return JsonBytes.ws(b, n, p);
     }
 }

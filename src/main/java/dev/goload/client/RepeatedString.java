@@ -12,9 +12,12 @@ final class RepeatedString {
     private int to = -1;
     private String s;
 
-    /** The end (after the closing quote) of the string at {@code p} when it is the last one's bytes, else -1. */
-    int same(byte[] b, int p) {
-        return JsonBytes.repeats(b, from, to, p);
+    /**
+     * The end (after the closing quote) of the string at {@code p} when it is the last one's bytes, else -1; the text
+     * ends at {@code n} ({@link JsonBytes}).
+     */
+    int same(byte[] b, int n, int p) {
+        return JsonBytes.repeats(b, n, from, to, p);
     }
 
     /** The String {@link #same} matched. */

@@ -25,20 +25,27 @@ final class ResultDecoders {
 
     /** The scanner's fast path first; the streaming decoder for every other shape (and for its errors). */
     private static PushResult decodePush(int status, Transport.Body body, TransactionIds ids) throws IOException {
-        byte[] bytes = body.bytes();
-        PushResult fast = ResultScanner.push(status, bytes, ids);
-        return fast != null ? fast : decodePush(status, bytes, ids);
+        byte[] bytes = body.array(); // bytes[0, length): possibly a pooled buffer, which nothing returned refers to
+        int length = body.length();
+        PushResult fast = ResultScanner.push(status, bytes, length, ids);
+        return fast != null ? fast : decodePush(status, bytes, length, ids);
     }
 
     private static AckResult decodeAck(int status, Transport.Body body, int n) throws IOException {
-        byte[] bytes = body.bytes();
-        AckResult fast = ResultScanner.ack(status, bytes, n);
-        return fast != null ? fast : decodeAck(status, bytes, n);
+        byte[] bytes = body.array();
+        int length = body.length();
+        AckResult fast = ResultScanner.ack(status, bytes, length, n);
+        return fast != null ? fast : decodeAck(status, bytes, length, n);
     }
 
     static PushResult decodePush(int status, byte[] body, TransactionIds ids) throws IOException {
+        return decodePush(status, body, body.length, ids);
+    }
+
+    /** The streaming decoder for the push answer {@code body[0, length)}. */
+    static PushResult decodePush(int status, byte[] body, int length, TransactionIds ids) throws IOException {
         int n = ids.size();
-        try (JsonParser p = Transport.JSON.createParser(body)) {
+        try (JsonParser p = Transport.JSON.createParser(body, 0, length)) {
             JsonToken t = p.nextToken();
             if (t == null) return PushResult.all(status, ItemStatus.UNKNOWN, ids, "empty push response body");
             if (t == JsonToken.START_OBJECT) {
@@ -77,8 +84,13 @@ final class ResultDecoders {
     }
 
     static AckResult decodeAck(int status, byte[] body, int n) throws IOException {
+        return decodeAck(status, body, body.length, n);
+    }
+
+    /** The streaming decoder for the ack answer {@code body[0, length)} of {@code n} acks. */
+    static AckResult decodeAck(int status, byte[] body, int length, int n) throws IOException {
         boolean[] ok = new boolean[n];
-        try (JsonParser p = Transport.JSON.createParser(body)) {
+        try (JsonParser p = Transport.JSON.createParser(body, 0, length)) {
             JsonToken t = p.nextToken();
             if (t == null) return AckResult.of(status, ok, "empty ack response body");
             if (t == JsonToken.START_OBJECT) {

@@ -25,17 +25,27 @@ final class ResultScanner {
 
     /** Per-item statuses of a push answer, or null to fall back to the full decoder. */
     static PushResult push(int httpStatus, byte[] b, TransactionIds ids) {
+        return push(httpStatus, b, b.length, ids);
+    }
+
+    /** As {@link #push(int, byte[], TransactionIds)} for the answer {@code b[0, n)} ({@link JsonBytes}). */
+    static PushResult push(int httpStatus, byte[] b, int n, TransactionIds ids) {
         PushItems r = new PushItems(ids.size());
-        int items = walk(b, r, ids.size());
+        int items = walk(b, n, r, ids.size());
         if (items != ids.size()) return null; // BAIL, or a count mismatch the full decoder words
         return PushResult.of(httpStatus, r.statuses, ids, r.firstError);
     }
 
-    /** Per-item success of an ack/batch answer, or null to fall back to the full decoder. */
-    static AckResult ack(int httpStatus, byte[] b, int n) {
-        AckItems r = new AckItems(n);
-        int items = walk(b, r, n);
-        if (items != n) return null;
+    /** Per-item success of an ack/batch answer of {@code acks} items, or null to fall back to the full decoder. */
+    static AckResult ack(int httpStatus, byte[] b, int acks) {
+        return ack(httpStatus, b, b.length, acks);
+    }
+
+    /** As {@link #ack(int, byte[], int)} for the answer {@code b[0, n)} ({@link JsonBytes}). */
+    static AckResult ack(int httpStatus, byte[] b, int n, int acks) {
+        AckItems r = new AckItems(acks);
+        int items = walk(b, n, r, acks);
+        if (items != acks) return null;
         return AckResult.of(httpStatus, r.ok, r.firstError, r.dlq);
     }
 
@@ -45,7 +55,7 @@ final class ResultScanner {
         abstract void begin();
 
         /** Reads the value at {@code p} of the field named {@code b[keyStart, keyEnd)}; its end, or BAIL. */
-        abstract int field(byte[] b, int keyStart, int keyEnd, int p);
+        abstract int field(byte[] b, int n, int keyStart, int keyEnd, int p);
 
         /** Ends item {@code i} (may be beyond the expected count: the caller then declines the answer). */
         abstract void end(int i);
@@ -61,14 +71,14 @@ final class ResultScanner {
         String firstError;
 
         /** Reads an {@code error} value into {@link #err}: a plain string, {@code null} or {@code false}; its end, or BAIL. */
-        int errorValue(byte[] b, int p) {
+        int errorValue(byte[] b, int n, int p) {
             if (b[p] == '"') {
-                int end = plainString(b, p + 1);
+                int end = plainString(b, n, p + 1);
                 if (end == BAIL) return BAIL;
                 err = end == p + 1 ? null : JsonBytes.utf8(b, p + 1, end);
                 return end + 1;
             }
-            if (literal(b, p, "null") || literal(b, p, "false")) {
+            if (literal(b, n, p, "null") || literal(b, n, p, "false")) {
                 err = null;
                 return p + (b[p] == 'n' ? 4 : 5);
             }
@@ -77,7 +87,8 @@ final class ResultScanner {
     }
 
     /**
-     * Walks a top-level array of flat objects whose values are scalars, handing every field to {@code r}.
+     * Walks a top-level array of flat objects whose values are scalars, the answer {@code b[0, n)}, handing every
+     * field to {@code r}.
      * Returns the number of items, or BAIL for any other shape (the caller falls back to the full decoder);
      * {@code expected}: the number of items the caller needs (for one, no rest is remembered).
      *
@@ -85,23 +96,23 @@ final class ResultScanner {
      * ({@link ItemRests}): a repeat ends the item in the state the previous one ended in, without reading its fields
      * again. Anything else is read field by field as before.
      */
-    private static int walk(byte[] b, Items r, int expected) {
-        ItemRests rests = new ItemRests(b, expected);
+    private static int walk(byte[] b, int n, Items r, int expected) {
+        ItemRests rests = new ItemRests(b, n, expected);
         int i = 0;
-        int p = ws(b, 0);
-        if (p >= b.length || b[p] != '[') return BAIL;
-        p = ws(b, p + 1);
-        if (p < b.length && b[p] == ']') return 0;
+        int p = ws(b, n, 0);
+        if (p >= n || b[p] != '[') return BAIL;
+        p = ws(b, n, p + 1);
+        if (p < n && b[p] == ']') return 0;
         while (true) {
-            if (p >= b.length || b[p] != '{') return BAIL;
+            if (p >= n || b[p] != '{') return BAIL;
             r.begin();
-            p = ws(b, p + 1);
-            if (p < b.length && b[p] == '}') {
+            p = ws(b, n, p + 1);
+            if (p < n && b[p] == '}') {
                 p++;
                 rests.item(0, false, p, r.code(), r.err);
             } else {
                 for (int k = 0; ; k++) {
-                    if (p >= b.length || b[p] != '"') return BAIL;
+                    if (p >= n || b[p] != '"') return BAIL;
                     int rest = rests.same(k, p, r.code(), r.err);
                     if (rest >= 0) {
                         r.code(rests.endCode());
@@ -112,18 +123,18 @@ final class ResultScanner {
                     }
                     rests.field(k, p, r.code(), r.err);
                     int keyStart = p + 1;
-                    int keyEnd = plainString(b, keyStart);
+                    int keyEnd = plainString(b, n, keyStart);
                     if (keyEnd == BAIL) return BAIL;
-                    p = ws(b, keyEnd + 1);
-                    if (p >= b.length || b[p] != ':') return BAIL;
-                    p = ws(b, p + 1);
-                    if (p >= b.length) return BAIL;
-                    int valueEnd = r.field(b, keyStart, keyEnd, p);
+                    p = ws(b, n, keyEnd + 1);
+                    if (p >= n || b[p] != ':') return BAIL;
+                    p = ws(b, n, p + 1);
+                    if (p >= n) return BAIL;
+                    int valueEnd = r.field(b, n, keyStart, keyEnd, p);
                     if (valueEnd == BAIL) return BAIL;
-                    p = ws(b, valueEnd);
-                    if (p >= b.length) return BAIL;
+                    p = ws(b, n, valueEnd);
+                    if (p >= n) return BAIL;
                     if (b[p] == ',') {
-                        p = ws(b, p + 1);
+                        p = ws(b, n, p + 1);
                     } else if (b[p] == '}') {
                         p++;
                         rests.item(k + 1, false, p, r.code(), r.err);
@@ -134,11 +145,11 @@ final class ResultScanner {
                 }
             }
             r.end(i++);
-            p = ws(b, p);
-            if (p >= b.length) return BAIL;
+            p = ws(b, n, p);
+            if (p >= n) return BAIL;
             if (b[p] == ']') return i;
             if (b[p] != ',') return BAIL;
-            p = ws(b, p + 1);
+            p = ws(b, n, p + 1);
         }
     }
 
@@ -161,24 +172,24 @@ final class ResultScanner {
         }
 
         @Override
-        int field(byte[] b, int keyStart, int keyEnd, int p) {
+        int field(byte[] b, int n, int keyStart, int keyEnd, int p) {
             if (is(b, keyStart, keyEnd, "status")) {
                 if (b[p] == '"') {
-                    int end = plainString(b, p + 1);
+                    int end = plainString(b, n, p + 1);
                     if (end == BAIL) return BAIL;
                     status = statusOf(b, p + 1, end);
                     hasStatus = true;
                     return end + 1;
                 }
-                if (literal(b, p, "null")) {
+                if (literal(b, n, p, "null")) {
                     status = null;
                     hasStatus = false;
                     return p + 4;
                 }
                 return BAIL;
             }
-            if (is(b, keyStart, keyEnd, "error")) return errorValue(b, p);
-            return skipScalar(b, p);
+            if (is(b, keyStart, keyEnd, "error")) return errorValue(b, n, p);
+            return skipScalar(b, n, p);
         }
 
         @Override
@@ -220,20 +231,20 @@ final class ResultScanner {
         }
 
         @Override
-        int field(byte[] b, int keyStart, int keyEnd, int p) {
+        int field(byte[] b, int n, int keyStart, int keyEnd, int p) {
             if (is(b, keyStart, keyEnd, "success")) {
-                int end = booleanValue(b, p);
+                int end = booleanValue(b, n, p);
                 if (end != BAIL) success = b[p] == 't';
                 return end;
             }
             if (is(b, keyStart, keyEnd, "dlq")) {
                 // a failed ack past the retry limit: the message was dead-lettered (generation A)
-                int end = booleanValue(b, p);
+                int end = booleanValue(b, n, p);
                 if (end != BAIL) dead = b[p] == 't';
                 return end;
             }
-            if (is(b, keyStart, keyEnd, "error")) return errorValue(b, p);
-            return skipScalar(b, p);
+            if (is(b, keyStart, keyEnd, "error")) return errorValue(b, n, p);
+            return skipScalar(b, n, p);
         }
 
         @Override

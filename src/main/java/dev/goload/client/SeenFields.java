@@ -15,6 +15,8 @@ final class SeenFields {
     static final int MAX = 32;
 
     private final byte[] b;
+    /** The answer's end in {@link #b} ({@link JsonBytes}: the array may be longer). */
+    private final int n;
     /** Per position: the key's span [from, to) (quotes included), its kind, and the value's span. */
     private final int[] keyFrom = new int[MAX];
     private final int[] keyTo = new int[MAX];
@@ -22,8 +24,9 @@ final class SeenFields {
     private final int[] valueFrom = new int[MAX];
     private final int[] valueTo = new int[MAX];
 
-    SeenFields(byte[] b) {
+    SeenFields(byte[] b, int n) {
         this.b = b;
+        this.n = n;
         Arrays.fill(keyTo, -1);
         Arrays.fill(valueTo, -1);
     }
@@ -60,6 +63,6 @@ final class SeenFields {
     }
 
     private int same(int from, int to, int p) {
-        return JsonBytes.repeats(b, from, to, p);
+        return JsonBytes.repeats(b, n, from, to, p);
     }
 }

@@ -10,6 +10,7 @@ import java.net.Proxy;
 import java.net.ProxySelector;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -42,26 +43,84 @@ final class Transport implements AutoCloseable {
         T decode(int status, Body body) throws IOException;
     }
 
-    /** A 2xx answer's body, read once: whole, or as a JSON parser (streaming where the engine streams). */
+    /**
+     * A 2xx answer's body, read once: as an array of its own ({@link #bytes}), without a copy ({@link #array} and
+     * {@link #length}), or as a JSON parser (streaming where the engine streams).
+     */
     interface Body {
+        /** The whole body in an array of its own: the caller may keep it. */
         byte[] bytes() throws IOException;
+
+        /**
+         * The whole body as {@code array()[0, length())}, without a copy: the array may be a pooled buffer longer
+         * than the body, which the next answer overwrites once the decoder has returned, so a decoder keeps no
+         * reference to it (it copies what it keeps) and reads nothing at or beyond {@link #length}.
+         */
+        byte[] array() throws IOException;
+
+        /** The body's length in {@link #array} (call {@link #array} first). */
+        int length() throws IOException;
 
         JsonParser json() throws IOException;
     }
 
-    /** A body already read whole ({@link Http1Engine}, {@link PushLoop}). */
+    /** A body already read whole into an array of its own ({@link PushLoop}, tests). */
     record ArrayBody(byte[] bytes) implements Body {
+        @Override
+        public byte[] array() {
+            return bytes;
+        }
+
+        @Override
+        public int length() {
+            return bytes.length;
+        }
+
         @Override
         public JsonParser json() throws IOException {
             return JSON.createParser(bytes);
         }
     }
 
-    /** OkHttp's body, streamed from the socket as the decoder reads it. */
-    private record OkHttpBody(ResponseBody body) implements Body {
+    /**
+     * A body in {@code array[0, length)} of a pooled buffer ({@link Http1Engine}), given back once the decoder has
+     * returned: {@link #bytes} copies.
+     */
+    record PooledBody(byte[] array, int length) implements Body {
+        @Override
+        public byte[] bytes() {
+            return Arrays.copyOf(array, length);
+        }
+
+        @Override
+        public JsonParser json() throws IOException {
+            return JSON.createParser(array, 0, length);
+        }
+    }
+
+    /** OkHttp's body, streamed from the socket as the decoder reads it (or read whole once for {@link #array}). */
+    private static final class OkHttpBody implements Body {
+        private final ResponseBody body;
+        private byte[] read;
+
+        OkHttpBody(ResponseBody body) {
+            this.body = body;
+        }
+
         @Override
         public byte[] bytes() throws IOException {
-            return body.bytes();
+            return array();
+        }
+
+        @Override
+        public byte[] array() throws IOException {
+            if (read == null) read = body.bytes();
+            return read;
+        }
+
+        @Override
+        public int length() throws IOException {
+            return array().length;
         }
 
         @Override
@@ -217,10 +276,16 @@ final class Transport implements AutoCloseable {
             } catch (IOException e) {
                 throw transportError(exchange.canceled(), e, signal, request, deadline.timedOut());
             }
-            int code = response.code();
-            if (code < 200 || code > 299) throw httpError(code, response.body(), response.retryAfter());
-            return decode(code, new ArrayBody(response.body()), decoder, request, signal, deadline::timedOut,
-                    exchange::canceled);
+            try {
+                int code = response.code();
+                if (code < 200 || code > 299) {
+                    throw httpError(code, response.body(), response.length(), response.retryAfter());
+                }
+                return decode(code, new PooledBody(response.body(), response.length()), decoder, request, signal,
+                        deadline::timedOut, exchange::canceled);
+            } finally {
+                http1.recycle(response); // after the decoder: nothing it returned refers to the body's array
+            }
         } finally {
             CallDeadlines.done(deadline);
         }
@@ -302,10 +367,15 @@ final class Transport implements AutoCloseable {
         return httpError(response.code(), text, response.header("Retry-After", response.header(OkHttpEngine.HIDDEN_RETRY_AFTER)));
     }
 
-    /** A non-2xx answer read whole ({@link Http1Engine}, {@link PushLoop}). */
+    /** A non-2xx answer read whole ({@link PushLoop}). */
     static QueenException httpError(int code, byte[] body, String retryAfterHeader) {
+        return httpError(code, body, body.length, retryAfterHeader);
+    }
+
+    /** A non-2xx answer read whole into {@code body[0, length)} ({@link Http1Engine}). */
+    private static QueenException httpError(int code, byte[] body, int length, String retryAfterHeader) {
         // the first MAX_BODY_CHARS bytes as UTF-8, as OkHttp's peekBody(MAX_BODY_CHARS).string() reads them
-        String text = new String(body, 0, Math.min(body.length, QueenException.MAX_BODY_CHARS), StandardCharsets.UTF_8);
+        String text = new String(body, 0, Math.min(length, QueenException.MAX_BODY_CHARS), StandardCharsets.UTF_8);
         return httpError(code, text, retryAfterHeader);
     }
 

@@ -121,9 +121,9 @@ class AckBatchBodyTest {
         for (int i = 0; i < 300; i++) {
             String lease = i % 7 == 0 ? "" : i % 5 == 0 ? null : "lease-1";
             plain.add(new Message("01900000-0030-7000-8000-" + String.format(java.util.Locale.ROOT, "%012d", i), "p1",
-                    lease, "q", "p0", 0, null, null));
+                    lease, "q", "p0", 0, null));
             escaped.add(new Message(i == 150 ? "t \"quoted\" é" : "t" + i, i == 299 ? "p\u2028" : "p1", lease, "q",
-                    "p0", 0, null, null));
+                    "p0", 0, null));
         }
         for (List<Message> ms : List.of(plain, escaped)) {
             for (String status : new String[] {AckItem.COMPLETED, AckItem.FAILED}) {
@@ -141,8 +141,8 @@ class AckBatchBodyTest {
 
     @Test
     void aMessageWithoutItsIdsIsNotAcked() {
-        List<Message> ms = List.of(new Message("t1", "p1", "l", "q", "p0", 0, null, null),
-                new Message("t2", null, "l", "q", "p0", 0, null, null));
+        List<Message> ms = List.of(new Message("t1", "p1", "l", "q", "p0", 0, null),
+                new Message("t2", null, "l", "q", "p0", 0, null));
         NullPointerException e = org.junit.jupiter.api.Assertions.assertThrows(NullPointerException.class,
                 () -> AckBatchBody.of(ms, AckItem.COMPLETED, null));
         assertEquals("partitionId (mandatory on both broker generations)", e.getMessage());

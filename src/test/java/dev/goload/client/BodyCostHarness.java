@@ -25,7 +25,7 @@ public final class BodyCostHarness {
         List<Message> popped = new ArrayList<>();
         for (int i = 0; i < 500; i++) {
             String txn = "01a2290d-9c40-7000-a3b3-229afefd" + String.format(Locale.ROOT, "%04d", i);
-            popped.add(new Message(txn, pid, lease, "bench", "p0", 0, null, null));
+            popped.add(new Message(txn, pid, lease, "bench", "p0", 0, null));
             acks.add(AckItem.completed(popped.getLast()));
         }
         List<Message> scanned = new ScannedMessages(popped);

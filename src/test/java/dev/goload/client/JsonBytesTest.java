@@ -29,11 +29,12 @@ class JsonBytesTest {
     @Test
     void whitespaceIsSkippedAndAnythingElseStops() {
         byte[] b = " \t\r\n x\u0001\u00ff".getBytes(StandardCharsets.ISO_8859_1);
-        assertEquals(5, JsonBytes.ws(b, 0));
-        assertEquals(5, JsonBytes.ws(b, 5));
-        assertEquals(6, JsonBytes.ws(b, 6), "a control byte is not whitespace");
-        assertEquals(7, JsonBytes.ws(b, 7), "nor is a byte above 0x7F");
-        assertEquals(b.length, JsonBytes.ws(b, b.length));
-        assertEquals(2, JsonBytes.ws("  ".getBytes(StandardCharsets.US_ASCII), 0));
+        assertEquals(5, JsonBytes.ws(b, b.length, 0));
+        assertEquals(5, JsonBytes.ws(b, b.length, 5));
+        assertEquals(6, JsonBytes.ws(b, b.length, 6), "a control byte is not whitespace");
+        assertEquals(7, JsonBytes.ws(b, b.length, 7), "nor is a byte above 0x7F");
+        assertEquals(b.length, JsonBytes.ws(b, b.length, b.length));
+        assertEquals(2, JsonBytes.ws("  ".getBytes(StandardCharsets.US_ASCII), 2, 0));
+        assertEquals(3, JsonBytes.ws(b, 3, 0), "the text ends at its length, not at the array's");
     }
 }

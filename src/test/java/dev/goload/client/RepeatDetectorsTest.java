@@ -20,7 +20,7 @@ class RepeatDetectorsTest {
 
     /** {@link #ITEMS}' first item read field by field (entered in state 0, its last field in 1; ends in 1, "e"). */
     private static ItemRests afterTheFirstItem(int items) {
-        ItemRests rests = new ItemRests(ITEMS.getBytes(StandardCharsets.US_ASCII), items);
+        ItemRests rests = new ItemRests(ITEMS.getBytes(StandardCharsets.US_ASCII), ITEMS.length(), items);
         rests.field(0, at(ITEMS, "\"i\"", 0), 0, null);
         rests.field(1, at(ITEMS, "\"s\"", 0), 0, null);
         rests.field(2, at(ITEMS, "\"q\"", 0), 1, null);
@@ -52,7 +52,7 @@ class RepeatDetectorsTest {
     void aMessagesFieldsRepeatingThePreviousOnesAreOneRunWithTheirValues() {
         String ms = "{\"t\":\"a\",\"q\":\"y\",\"n\":2},{\"t\":\"b\",\"q\":\"y\",\"n\":2}";
         byte[] b = ms.getBytes(StandardCharsets.US_ASCII);
-        MessageRuns runs = new MessageRuns(b);
+        MessageRuns runs = new MessageRuns(b, b.length);
         String y = "y";
         int q0 = at(ms, "\"q\"", 0);
         int n0 = at(ms, "\"n\"", 0);

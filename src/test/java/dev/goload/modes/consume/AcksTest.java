@@ -22,7 +22,7 @@ class AcksTest {
     private static final List<Message> THREE = List.of(msg("a"), msg("b"), msg("c"));
 
     private static Message msg(String id) {
-        return new Message(id, "pid", "l", "q", "p0", 0, "", new byte[0]);
+        return new Message(id, "pid", "l", "q", "p0", 0, new byte[0]);
     }
 
     private static final class Recorder implements AckTally {

@@ -94,7 +94,7 @@ class ConsumerLoopTest {
     private static PopResult batch(int n) {
         List<Message> msgs = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            msgs.add(new Message("t" + i, "pid", "l", "q", "p0", 0, "", new byte[0]));
+            msgs.add(new Message("t" + i, "pid", "l", "q", "p0", 0, new byte[0]));
         }
         return new PopResult(200, msgs, "l");
     }
