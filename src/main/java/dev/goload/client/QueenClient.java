@@ -173,10 +173,15 @@ public final class QueenClient implements AutoCloseable {
     }
 
     public PopResult pop(PopRequest r) {
+        return prepare(r).pop();
+    }
+
+    /** {@code r}'s pop with its URL, headers and call spec built once, for a consumer that repeats it. */
+    public PreparedPop prepare(PopRequest r) {
         Request req = transport.request().url(PopUrl.build(base, r, cfg.popAutopilot())).get().build();
         var spec = new Transport.CallSpec("pop request failed: ", PopUrl.callTimeoutMillis(r, cfg.timeoutMillis()),
                 r.longPoll(), false);
-        return transport.execute(req, spec, new PopDecoder(r));
+        return () -> transport.execute(req, spec, new PopDecoder(r));
     }
 
     /** One item ⇒ {@code POST /api/v1/ack}, more ⇒ {@code /api/v1/ack/batch}. Empty list: no request. */

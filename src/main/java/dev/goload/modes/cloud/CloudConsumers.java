@@ -3,6 +3,7 @@ package dev.goload.modes.cloud;
 import dev.goload.client.AckResult;
 import dev.goload.client.Message;
 import dev.goload.client.PopRequest;
+import dev.goload.client.PreparedPop;
 import dev.goload.client.QueenException;
 import dev.goload.config.CloudConfig;
 import dev.goload.metrics.LatencyRecorder;
@@ -86,9 +87,10 @@ final class CloudConsumers {
             Acks tenantAcks = Acks.inline(msgs -> t.client.ackMessages(msgs, true, cfg.group()), tally, life,
                     NanoClock.SYSTEM);
             acks.add(tenantAcks);
+            PreparedPop pop = t.client.prepare(req); // the same request every time: built once per tenant
             for (int i = 0; i < cfg.consumersPerTenant(); i++) {
                 String name = "goload-cloud-consumer-" + t.tenant.idx() + "-" + i;
-                pool.start(name, new ConsumerLoop(policy, life, () -> t.client.pop(req), tally,
+                pool.start(name, new ConsumerLoop(policy, life, pop::pop, tally,
                         (msgs, now, popMicros) -> handle(t, tenantAcks, msgs, now), epoch::epochNanos, c.liveTasks,
                         counters.backoff));
             }
