@@ -23,7 +23,10 @@ import java.util.concurrent.locks.LockSupport;
  * schedule ({@link ArrivalSchedule#uniform}, ramp included) waiting with one {@code parkNanos} per instant, writing
  * the request non-blocking on the lowest free of {@code connections} keep-alive sockets; a second thread reading the
  * answers in a Selector ({@link PushFloorAnswers}). Its whole-process CPU per message is what 5,000 writes and
- * 5,000 wake-ups a second cost this JVM and kernel; goload's over it is goload's own work.
+ * 5,000 wake-ups a second cost this JVM and kernel; goload's over it is goload's own work. That is the default
+ * pattern, the push loop's ({@link FloorPattern#SPLIT}); {@link Config#pattern} measures other ways of waiting for
+ * the sends ({@link FloorSends}, {@link FloorPacer}) with each send's lateness and the steady window's wake-ups per
+ * request by thread ({@link TaskCounters}), for {@code scripts/floor-patterns}.
  *
  * <p>The run is judged: complete only when every scheduled request was sent, every one answered, all 2xx, nothing
  * unexpected on a socket ({@link Result#complete()}); {@link #main} exits 1 otherwise, so a floor that stopped
