@@ -4,7 +4,6 @@ import dev.goload.client.ClientConfig;
 import dev.goload.client.QueenClient;
 import dev.goload.modes.Payloads;
 import dev.goload.pace.ArrivalSchedule;
-import dev.goload.pace.RateCurve;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
@@ -24,7 +23,10 @@ import java.util.concurrent.locks.LockSupport;
  * schedule ({@link ArrivalSchedule#uniform}, ramp included) waiting with one {@code parkNanos} per instant, writing
  * the request non-blocking on the lowest free of {@code connections} keep-alive sockets; a second thread reading the
  * answers in a Selector ({@link PushFloorAnswers}). Its whole-process CPU per message is what 5,000 writes and
- * 5,000 wake-ups a second cost this JVM and kernel; goload's over it is goload's own work.
+ * 5,000 wake-ups a second cost this JVM and kernel; goload's over it is goload's own work. That is the default
+ * pattern, the push loop's ({@link FloorPattern#SPLIT}); {@link Config#pattern} measures other ways of waiting for
+ * the sends ({@link FloorSends}, {@link FloorPacer}) with each send's lateness and the steady window's wake-ups per
+ * request by thread ({@link TaskCounters}), for {@code scripts/floor-patterns}.
  *
  * <p>The run is judged: complete only when every scheduled request was sent, every one answered, all 2xx, nothing
  * unexpected on a socket ({@link Result#complete()}); {@link #main} exits 1 otherwise, so a floor that stopped
@@ -33,22 +35,37 @@ import java.util.concurrent.locks.LockSupport;
  * <p>Not thread-safe: one {@link #run} at a time.
  */
 public final class PushFloor {
-    /** The floor run's shape; {@code drainMillis}: how long to wait for the last answers after the schedule ends. */
+    /**
+     * The floor run's shape; {@code drainMillis}: how long to wait for the last answers after the schedule ends;
+     * {@code pattern}: which thread sends how ({@link FloorPattern}; the push loop's is {@link FloorPattern#SPLIT});
+     * {@code windowNanos}: {@link FloorPattern#WINDOW}'s grid.
+     */
     public record Config(String url, double requestsPerSecond, double rampSeconds, double durationSeconds, int batch,
-                         int payloadBytes, int connections, long drainMillis) {
+                         int payloadBytes, int connections, long drainMillis, FloorPattern pattern, long windowNanos) {
         public Config {
             if (requestsPerSecond <= 0 || durationSeconds <= 0 || batch <= 0 || connections <= 0 || payloadBytes < 0) {
                 throw new IllegalArgumentException("rate, duration, batch and connections must be > 0");
             }
+            if (pattern == FloorPattern.WINDOW && windowNanos <= 0) throw new IllegalArgumentException("window must be > 0");
+        }
+
+        /** The push loop's pattern. */
+        public Config(String url, double requestsPerSecond, double rampSeconds, double durationSeconds, int batch,
+                      int payloadBytes, int connections, long drainMillis) {
+            this(url, requestsPerSecond, rampSeconds, durationSeconds, batch, payloadBytes, connections, drainMillis,
+                    FloorPattern.SPLIT, 1_000_000);
         }
     }
 
     /**
      * What the run did. {@code noFreeSocket}: due requests not sent because every socket was waiting for an answer;
-     * {@code partialWrites}: writes the kernel took in more than one call (finished by spinning).
+     * {@code partialWrites}: writes the kernel took in more than one call (finished by spinning); {@code lateness}:
+     * the sends' lateness percentiles; {@code steady}: per-request switches and CPU by thread after the ramp
+     * ({@link TaskCounters}), "{}" when the run had no steady second.
      */
     public record Result(long scheduled, long sent, long answered, long non2xx, long broken, long noFreeSocket,
-                         long socketWaits, long partialWrites, int requestBytes, int batch) {
+                         long socketWaits, long partialWrites, int requestBytes, int batch, String pattern,
+                         long sendingPasses, String lateness, String steady) {
         public boolean complete() {
             return scheduled > 0 && sent == scheduled && answered == sent && non2xx == 0 && broken == 0
                     && noFreeSocket == 0;
@@ -62,9 +79,10 @@ public final class PushFloor {
             return String.format(Locale.ROOT, "{\"schema\":\"goload.floor/1\",\"scheduled\":%d,\"sent\":%d,"
                             + "\"answered\":%d,\"non2xx\":%d,\"broken\":%d,\"noFreeSocket\":%d,\"socketWaits\":%d,"
                             + "\"partialWrites\":%d,"
-                            + "\"requestBytes\":%d,\"batch\":%d,\"messages\":%d,\"complete\":%b}",
+                            + "\"requestBytes\":%d,\"batch\":%d,\"messages\":%d,\"complete\":%b,\"pattern\":\"%s\","
+                            + "\"sendingPasses\":%d,\"lateMicros\":%s,\"steadyPerRequest\":%s}",
                     scheduled, sent, answered, non2xx, broken, noFreeSocket, socketWaits, partialWrites, requestBytes, batch,
-                    messages(), complete());
+                    messages(), complete(), pattern, sendingPasses, lateness, steady);
         }
     }
 
@@ -87,10 +105,17 @@ public final class PushFloor {
                 sockets[i].configureBlocking(false);
                 views[i] = direct.duplicate();
             }
-            PushFloorAnswers answers = new PushFloorAnswers(selector, sockets, busy);
+            FloorSends s = new FloorSends(sockets, views, busy, c);
+            PushFloorAnswers answers = new PushFloorAnswers(selector, sockets, busy, s, c.pattern());
             Thread reader = Thread.ofPlatform().name("floor-reader").daemon().start(answers);
-            Sender s = new Sender(sockets, views, busy);
-            s.pace(c);
+            FloorPacer pacer = new FloorPacer(s, c.pattern(), c.windowNanos());
+            Thread sender = c.pattern() == FloorPattern.NETPOLL ? null
+                    : Thread.ofPlatform().name("floor-sender").daemon().start(pacer);
+            String steady = steadyCounters(s, c);
+            while (!s.over() && reader.isAlive() && (sender == null || sender.isAlive())) {
+                LockSupport.parkNanos(5_000_000);
+            }
+            if (sender != null) sender.join();
             long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(c.drainMillis());
             while (answers.answered + answers.broken < s.sent && System.nanoTime() < until && reader.isAlive()) {
                 LockSupport.parkNanos(1_000_000);
@@ -98,107 +123,75 @@ public final class PushFloor {
             answers.stop();
             reader.join();
             if (answers.died != null) throw new IOException("the floor's reader died", answers.died);
+            if (pacer.died != null) throw new IOException("the floor's sender died", pacer.died);
             return new Result(s.scheduled, s.sent, answers.answered, answers.non2xx, answers.broken, s.noFreeSocket,
-                    s.socketWaits, s.partialWrites, request.length, c.batch());
+                    s.socketWaits, s.partialWrites, request.length, c.batch(), c.pattern().label(), s.sendingPasses,
+                    latenessJson(s), steady);
         } finally {
             for (SocketChannel ch : sockets) if (ch != null) ch.close();
         }
     }
 
-    /** The sender's side: the pacing loop and the non-blocking writes. Counters are read after {@link #pace}. */
-    private static final class Sender {
-        private final SocketChannel[] sockets;
-        private final ByteBuffer[] views;
-        private final AtomicIntegerArray busy;
-        long scheduled;
-        long sent;
-        long noFreeSocket;
-        long socketWaits;
-        long partialWrites;
-        private boolean gaveUp;
+    /**
+     * Sleeps through the run (no wake-up of its own to count), snapshotting the threads' counters from 1 s after the
+     * ramp to 0.5 s before the end: the steady window, at the full rate.
+     */
+    private static String steadyCounters(FloorSends s, Config c) {
+        long from = s.start + (long) ((c.rampSeconds() + 1) * 1e9);
+        long to = s.end - 500_000_000L;
+        if (to - from < 1_000_000_000L) return "{}";
+        sleepUntil(from);
+        TaskCounters before = TaskCounters.snapshot();
+        sleepUntil(to);
+        TaskCounters after = TaskCounters.snapshot();
+        return TaskCounters.perRequestJson(before, after, c.requestsPerSecond() * (to - from) / 1e9);
+    }
 
-        Sender(SocketChannel[] sockets, ByteBuffer[] views, AtomicIntegerArray busy) {
-            this.sockets = sockets;
-            this.views = views;
-            this.busy = busy;
-        }
+    private static void sleepUntil(long instant) {
+        for (long w; (w = instant - System.nanoTime()) > 0; ) LockSupport.parkNanos(w);
+    }
 
-        /** Sends what is due, then parks once until the next instant, as the push loop's sender does. */
-        void pace(Config c) throws IOException {
-            ArrivalSchedule schedule = ArrivalSchedule.uniform(new RateCurve(c.requestsPerSecond(), c.rampSeconds()));
-            long start = System.nanoTime();
-            long end = start + (long) (c.durationSeconds() * 1e9);
-            long next = start + schedule.nextOffsetNanos();
-            long giveUp = TimeUnit.MILLISECONDS.toNanos(c.drainMillis());
-            while (next < end) {
-                long now = System.nanoTime();
-                while (next <= now && next < end) {
-                    scheduled++;
-                    send(giveUp);
-                    next = start + schedule.nextOffsetNanos();
-                }
-                long wait = Math.min(next, end) - System.nanoTime();
-                if (wait > 0) LockSupport.parkNanos(this, wait);
-            }
-        }
+    /** {@code {"send":{...},"wake":{...}}}: {@link FloorSends#lateness} and {@link FloorSends#wakeLateness}, in us. */
+    private static String latenessJson(FloorSends s) {
+        return "{\"send\":" + percentiles(s.lateness) + ",\"wake\":" + percentiles(s.wakeLateness) + "}";
+    }
 
-        /**
-         * Writes the request on the lowest free socket. With every socket waiting for an answer it waits for one
-         * (counted in {@code socketWaits}; the loop would dial one) at most {@code giveUpNanos}, then counts the
-         * request as not sent, and from then on sends only when a socket is free.
-         */
-        private void send(long giveUpNanos) throws IOException {
-            long deadline = 0;
-            for (;;) {
-                for (int i = 0; i < sockets.length; i++) {
-                    if (busy.compareAndSet(i, 0, 1)) {
-                        write(i);
-                        return;
-                    }
-                }
-                long now = System.nanoTime();
-                if (gaveUp) { // a socket never came back (a lost answer, a dead reader): waiting again is pointless
-                    noFreeSocket++;
-                    return;
-                }
-                if (deadline == 0) {
-                    socketWaits++;
-                    deadline = now + giveUpNanos;
-                } else if (now - deadline > 0) {
-                    noFreeSocket++;
-                    gaveUp = true;
-                    return;
-                }
-                LockSupport.parkNanos(this, 20_000);
-            }
-        }
-
-        private void write(int i) throws IOException {
-            ByteBuffer b = views[i].clear();
-            sockets[i].write(b);
-            if (b.hasRemaining()) {
-                partialWrites++;
-                while (b.hasRemaining()) {
-                    Thread.onSpinWait();
-                    sockets[i].write(b);
-                }
-            }
-            sent++;
-        }
+    private static String percentiles(org.HdrHistogram.Histogram h) {
+        return String.format(Locale.ROOT, "{\"p50\":%.1f,\"p90\":%.1f,\"p99\":%.1f,\"p999\":%.1f,\"max\":%.1f,"
+                        + "\"mean\":%.1f,\"count\":%d}", h.getValueAtPercentile(50) / 1e3,
+                h.getValueAtPercentile(90) / 1e3, h.getValueAtPercentile(99) / 1e3,
+                h.getValueAtPercentile(99.9) / 1e3, h.getMaxValue() / 1e3, h.getMean() / 1e3, h.getTotalCount());
     }
 
     /**
-     * {@code PushFloor URL RATE RAMP_SEC DURATION_SEC BATCH PAYLOAD_BYTES CONNECTIONS}: runs the floor, prints its
+     * {@code PushFloor [-pattern P] [-window-us N] URL RATE RAMP_SEC DURATION_SEC BATCH PAYLOAD_BYTES CONNECTIONS}: runs
+     * the floor with pattern P ({@link FloorPattern}, default split), prints its
      * {@link Result} as one JSON line, exits 1 unless it is {@link Result#complete()}.
      */
     public static void main(String[] args) throws Exception {
-        if (args.length != 7) {
-            System.err.println("usage: PushFloor URL RATE RAMP_SEC DURATION_SEC BATCH PAYLOAD_BYTES CONNECTIONS");
+        FloorPattern pattern = FloorPattern.SPLIT;
+        long windowNanos = 1_000_000;
+        int at = 0;
+        try {
+            for (; at + 1 < args.length && args[at].startsWith("-"); at += 2) {
+                switch (args[at]) {
+                    case "-pattern" -> pattern = FloorPattern.parse(args[at + 1]);
+                    case "-window-us" -> windowNanos = Long.parseLong(args[at + 1]) * 1_000;
+                    default -> throw new IllegalArgumentException("unknown option " + args[at]);
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("PushFloor: " + e.getMessage());
             System.exit(2);
         }
-        Config c = new Config(args[0], Double.parseDouble(args[1]), Double.parseDouble(args[2]),
-                Double.parseDouble(args[3]), Integer.parseInt(args[4]), Integer.parseInt(args[5]),
-                Integer.parseInt(args[6]), 5_000);
+        if (args.length - at != 7) {
+            System.err.println("usage: PushFloor [-pattern split|window|piggyback|netpoll] [-window-us N] "
+                    + "URL RATE RAMP_SEC DURATION_SEC BATCH PAYLOAD_BYTES CONNECTIONS");
+            System.exit(2);
+        }
+        Config c = new Config(args[at], Double.parseDouble(args[at + 1]), Double.parseDouble(args[at + 2]),
+                Double.parseDouble(args[at + 3]), Integer.parseInt(args[at + 4]), Integer.parseInt(args[at + 5]),
+                Integer.parseInt(args[at + 6]), 5_000, pattern, windowNanos);
         Result r = run(c);
         System.out.println(r.json());
         if (!r.complete()) {

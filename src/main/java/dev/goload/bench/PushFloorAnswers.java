@@ -12,7 +12,8 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * The reader thread of {@link PushFloor}: one {@link Selector} with every socket registered for reading, as the push
  * loop's reader has, and only enough parsing to find where each answer ends (the head's blank line, then
  * {@code Content-Length} bytes) and whether it was 2xx; the body is skipped unread. A socket whose answer ended is
- * handed back to the sender by clearing its flag in {@code busy}.
+ * handed back to the sender by clearing its flag in {@code busy}. On {@link FloorPattern#PIGGYBACK} and
+ * {@link FloorPattern#NETPOLL} it also sends what is due after each select ({@link FloorSends}).
  *
  * <p>Deliberately not the loop's {@code PushAnswerParser}/{@code Http1Head}: those check the status line and every
  * header field, decide the framing (chunked, read to close, 1xx) and collect the body for the result decoder, all
@@ -43,9 +44,20 @@ final class PushFloorAnswers implements Runnable {
     volatile long broken;
     volatile Throwable died;
 
+    /** Sends made on this thread ({@link FloorPattern#PIGGYBACK}, {@link FloorPattern#NETPOLL}); null: none. */
+    private final FloorSends sends;
+    private final boolean netpoll;
+
     PushFloorAnswers(Selector selector, SocketChannel[] sockets, AtomicIntegerArray busy) throws IOException {
+        this(selector, sockets, busy, null, FloorPattern.SPLIT);
+    }
+
+    PushFloorAnswers(Selector selector, SocketChannel[] sockets, AtomicIntegerArray busy, FloorSends sends,
+                     FloorPattern pattern) throws IOException {
         this.selector = selector;
         this.busy = busy;
+        this.sends = pattern == FloorPattern.PIGGYBACK || pattern == FloorPattern.NETPOLL ? sends : null;
+        this.netpoll = pattern == FloorPattern.NETPOLL;
         int n = sockets.length;
         heads = new byte[n][MAX_HEAD];
         headLen = new int[n];
@@ -57,10 +69,25 @@ final class PushFloorAnswers implements Runnable {
     @Override
     public void run() {
         try {
-            while (!stopping) selector.select(this::onKey, 100);
+            while (!stopping) {
+                selector.select(this::onKey, timeoutMillis());
+                // after the reads: the answers just read freed their sockets
+                if (sends != null) sends.sendDue(false);
+            }
         } catch (IOException | RuntimeException e) {
             died = e;
         }
+    }
+
+    /**
+     * How long the next select may block: 100 ms (a stop's wake-up ends it), or on {@link FloorPattern#NETPOLL} until
+     * the next send in whole milliseconds as Go's {@code netpoll} computes it (under 1 ms: 1; else truncated), 1 ms
+     * while a due request waits for a free socket (an answer wakes it sooner).
+     */
+    private long timeoutMillis() {
+        if (!netpoll || sends.over()) return 100;
+        long wait = sends.next() - System.nanoTime();
+        return wait < 1_000_000 ? 1 : wait / 1_000_000;
     }
 
     void stop() {

@@ -43,6 +43,30 @@ class PushFloorTest {
     }
 
     @Test
+    void everyPatternSendsEveryScheduledRequestAndCountsEveryAnswer() throws Exception {
+        for (FloorPattern p : FloorPattern.values()) {
+            try (Scripted server = new Scripted(i -> OK)) {
+                PushFloor.Result r = PushFloor.run(config(server, p, 1_000_000));
+                assertTrue(r.complete(), r.json());
+                assertEquals(100, r.sent(), p.label());
+                assertEquals(100, server.requests.size(), p.label());
+                assertEquals(p.label(), r.pattern());
+                assertTrue(r.json().contains("\"lateMicros\":{\"send\":{"), r.json());
+            }
+        }
+    }
+
+    @Test
+    void theWindowSendsWhatFellDueInOneWindowInOnePass() throws Exception {
+        try (Scripted server = new Scripted(i -> OK)) {
+            // 200/s over 0.5 s with a 50 ms grid: ~10 requests a window, ~11 passes (the split sender makes ~100)
+            PushFloor.Result r = PushFloor.run(config(server, FloorPattern.WINDOW, 50_000_000));
+            assertTrue(r.complete(), r.json());
+            assertTrue(r.sendingPasses() <= 25, r.json());
+        }
+    }
+
+    @Test
     void anUnansweredRequestMakesTheRunIncomplete() throws Exception {
         PushFloor.Result r = incompleteRun(i -> i == 7 ? null : OK);
         assertEquals(100, r.sent());
@@ -97,6 +121,10 @@ class PushFloorTest {
 
     private static PushFloor.Config config(Scripted server) {
         return new PushFloor.Config("http://127.0.0.1:" + server.port(), 200, 0, 0.5, 3, 16, 8, 1_000);
+    }
+
+    private static PushFloor.Config config(Scripted server, FloorPattern p, long windowNanos) {
+        return new PushFloor.Config("http://127.0.0.1:" + server.port(), 200, 0, 0.5, 3, 16, 8, 1_000, p, windowNanos);
     }
 
     /** Answers request i (counted over all connections) with {@code script.apply(i)}, or not at all when null. */
