@@ -4,9 +4,15 @@
 # pop/ack and cloud paths against in-process loopback servers, 20-60 s) and mapped by every later run, which then
 # starts with goload's classes loaded, linked and profiled instead of interpreting its first seconds.
 #
+# Two caches, because every class in a JDK 25 AOT cache is loaded at start and the whole mapping is resident (30 of
+# its ~38 MB relocated, so private): target/goload-load.aot for openloop and max against a broker (`aot-train -paths
+# load`: their push and pop/ack runs only, trained with those modes' own collector flags) maps ~4 MB less than
+# target/goload.aot (every path, cloud's and the embedded broker's included), which every other mode maps
+# (docs/benchmarks.md, "Launcher flags and the resident set"). Each is trained on its first use.
+#
 # Rules, because a cache must never break or change a run:
-# - valid only for the jar and JDK it was trained with: target/goload.aot.key holds the JDK (JAVA_HOME and its
-#   release file) and the jar's size and mtime; any change retrains. (The JVM itself does not notice a rebuilt
+# - valid only for the jar, JDK and training it was trained with: CACHE.key holds the JDK (JAVA_HOME and its
+#   release file), the jar's size and mtime and the training's paths and JVM flags; any change retrains. (The JVM itself does not notice a rebuilt
 #   jar of the same size: it would map classes of the old build.)
 # - built to a temporary file and renamed into place (atomic in one directory), under `flock -n`: of N launchers
 #   started together (scripts/shards.sh) the first trains, the others run at once without the cache.
@@ -18,21 +24,23 @@
 #   its archived heap objects, which ZGC cannot map (JEP 516, JDK 26); a ZGC run maps nothing.
 # - GOLOAD_AOT=0 disables it; GOLOAD_JAVA_OPTS naming -XX:AOTCache, -XX:AOTMode or -Xshare leaves it to them.
 
-# goload_aot_key JAR: one line identifying the JDK and the jar build a cache is valid for.
+# goload_aot_key JAR PATHS TRAIN_JVM_FLAGS...: one line identifying the JDK, the jar build and the training a
+# cache is valid for (a JVM flag that changes the cache's layout, e.g. its collector's, must retrain it).
 goload_aot_key() {
-  local jar=$1
-  printf 'jdk=%s %s jar=%s\n' "$JAVA_HOME" "$(cksum <"$JAVA_HOME/release" 2>/dev/null)" \
-    "$(stat -c '%s %Y' "$jar")"
+  local jar=$1 paths=$2; shift 2
+  printf 'jdk=%s %s jar=%s train=%s %s\n' "$JAVA_HOME" "$(cksum <"$JAVA_HOME/release" 2>/dev/null)" \
+    "$(stat -c '%s %Y' "$jar")" "$paths" "$*"
 }
 
-# goload_aot_flags JAR CACHE TRAIN_JVM_FLAGS...: prints the JVM flags that map CACHE (nothing when no valid cache
-# can be had), training it first when it is missing or stale. Never fails.
+# goload_aot_flags JAR CACHE PATHS TRAIN_JVM_FLAGS...: prints the JVM flags that map CACHE (nothing when no valid
+# cache can be had), training it first (`aot-train -paths PATHS` under TRAIN_JVM_FLAGS) when it is missing or
+# stale. Never fails.
 goload_aot_flags() {
-  local jar=$1 cache=$2; shift 2
-  local key; key=$(goload_aot_key "$jar") || return 0
+  local jar=$1 cache=$2 paths=$3; shift 3
+  local key; key=$(goload_aot_key "$jar" "$paths" "$@") || return 0
   if ! goload_aot_valid "$cache" "$key"; then
     if [ "$(head -n 1 "$cache.failed" 2>/dev/null)" = "$key" ]; then return 0; fi
-    goload_aot_train "$jar" "$cache" "$key" "$@" || return 0
+    goload_aot_train "$jar" "$cache" "$key" "$paths" "$@" || return 0
   fi
   printf '%s\n' "-XX:AOTCache=$cache -Xlog:aot*=off -Xlog:cds*=off -Xlog:aot*=warning:stderr"
 }
@@ -43,9 +51,10 @@ goload_aot_valid() {
   [ "$(cat "$1.key" 2>/dev/null)" = "$2 aot=$(stat -c %s "$1" 2>/dev/null)" ]
 }
 
-# goload_aot_train JAR CACHE KEY TRAIN_JVM_FLAGS...: the training run; 0 when CACHE and CACHE.key are in place.
+# goload_aot_train JAR CACHE KEY PATHS TRAIN_JVM_FLAGS...: the training run; 0 when CACHE and CACHE.key are in
+# place.
 goload_aot_train() {
-  local jar=$1 cache=$2 key=$3; shift 3
+  local jar=$1 cache=$2 key=$3 paths=$4; shift 4
   local tmp="$cache.tmp.$$" log="$cache.log" rc=0
   mkdir -p "$(dirname "$cache")" 2>/dev/null || true
   if command -v flock >/dev/null 2>&1; then
@@ -63,7 +72,7 @@ goload_aot_train() {
   # GOLOAD_AOT_TRAIN_ARGS: extra aot-train flags (tests: -sec 1)
   # shellcheck disable=SC2086
   if ! timeout "${GOLOAD_AOT_TRAIN_TIMEOUT:-180}" "$JAVA" "$@" -XX:AOTCacheOutput="$tmp" -jar "$jar" aot-train \
-      ${GOLOAD_AOT_TRAIN_ARGS:-} >"$log" 2>&1 </dev/null || [ ! -s "$tmp" ]; then
+      -paths "$paths" ${GOLOAD_AOT_TRAIN_ARGS:-} >"$log" 2>&1 </dev/null || [ ! -s "$tmp" ]; then
     rc=1
   fi
   if [ "$rc" = 0 ] && mv -f "$tmp" "$cache" \

@@ -24,6 +24,11 @@ import java.util.stream.Stream;
  * in-process servers on loopback only: two {@link FixedEndpoint}s (100 and 1 result items per push answer, as
  * scripts/bench's) and the embedded broker. Each run's artifacts go to a temporary directory, removed at the end.
  *
+ * <p>{@code -paths load} trains the openloop and max runs only (no cloud, no embedded broker): the launcher's cache
+ * for those modes against a broker, which then maps ~4 MB fewer classes and profiles (every class in a JDK 25 AOT
+ * cache is loaded at start, and the whole mapping is resident; docs/benchmarks.md, "Launcher flags and the
+ * resident set").
+ *
  * <p>Output: nothing on success (the runs' own lines are captured); on a failed run, its name and the tail of its
  * output on stderr, and exit 1 — the launcher then keeps no cache and runs without one.
  */
@@ -32,14 +37,26 @@ public final class AotTrainCommand {
 
     static FlagTable flags() {
         return new FlagTable("goload aot-train")
-                .intFlag("sec", 2, "seconds per training run (the whole training is about 5 runs of this)");
+                .intFlag("sec", 2, "seconds per training run (the whole training is about 5 runs of this)")
+                .string("paths", ALL, "which runs to train: all (every mode's paths) or load (openloop and max only)");
     }
+
+    static final String ALL = "all";
+    static final String LOAD = "load";
 
     /** One training run: a name for messages and the goload arguments (without -url/-out). */
     record Step(String name, List<String> args) {}
 
-    /** The training runs against the endpoints at {@code batch100Url} / {@code batch1Url}, {@code sec} s each. */
-    static List<Step> steps(String batch100Url, String batch1Url, int sec) {
+    /**
+     * The training runs of {@code paths} ({@link #ALL} or {@link #LOAD}: the same without the cloud run) against the
+     * endpoints at {@code batch100Url} / {@code batch1Url}, {@code sec} s each.
+     */
+    static List<Step> steps(String batch100Url, String batch1Url, int sec, String paths) {
+        List<Step> all = allSteps(batch100Url, batch1Url, sec);
+        return paths.equals(LOAD) ? all.subList(0, 4) : all;
+    }
+
+    private static List<Step> allSteps(String batch100Url, String batch1Url, int sec) {
         String d = Integer.toString(sec);
         return List.of(
                 new Step("openloop push-batch 100", List.of("-mode", "openloop", "-url", batch100Url, "-rate", "200000",
@@ -71,13 +88,18 @@ public final class AotTrainCommand {
             err.println("goload aot-train: -sec must be >= 1");
             return ExitCodes.USAGE;
         }
+        String paths = f.getString("paths");
+        if (!paths.equals(ALL) && !paths.equals(LOAD)) {
+            err.println("goload aot-train: -paths must be all or load, not " + paths);
+            return ExitCodes.USAGE;
+        }
         Path work = null;
         try (FixedEndpoint.Serving e100 = endpoint(100); FixedEndpoint.Serving e1 = endpoint(1)) {
             work = Files.createTempDirectory("goload-aot-train");
             String url100 = "http://127.0.0.1:" + e100.port();
             String url1 = "http://127.0.0.1:" + e1.port();
             int i = 0;
-            for (Step step : steps(url100, url1, sec)) {
+            for (Step step : steps(url100, url1, sec, paths)) {
                 List<String> argv = new ArrayList<>(step.args());
                 argv.addAll(List.of("-out", work.resolve("run-" + i++).toString()));
                 int code = quietly(step, argv, err);

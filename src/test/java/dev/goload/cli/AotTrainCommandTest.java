@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 class AotTrainCommandTest {
     @Test
     void theStepsCoverPushBatch100And1PopsWithManualAckAndAutoAckAndCloudAllOnLoopback() {
-        List<AotTrainCommand.Step> steps = AotTrainCommand.steps("http://127.0.0.1:1", "http://127.0.0.1:2", 3);
+        List<AotTrainCommand.Step> steps = AotTrainCommand.steps("http://127.0.0.1:1", "http://127.0.0.1:2", 3,
+                AotTrainCommand.ALL);
         List<String> joined = steps.stream().map(s -> String.join(" ", s.args())).toList();
         assertTrue(joined.get(0).contains("-mode openloop -url http://127.0.0.1:1") && joined.get(0).contains("-push-batch 100"));
         assertTrue(joined.get(1).contains("-mode openloop -url http://127.0.0.1:2") && joined.get(1).contains("-push-batch 1 "));
@@ -27,6 +28,29 @@ class AotTrainCommandTest {
             assertTrue(j.contains("-duration 3"), j);
             assertTrue(!j.contains("-url ") || j.contains("-url http://127.0.0.1:"), "loopback only: " + j);
         }
+    }
+
+    /** The load cache (openloop and max against a broker) holds neither cloud's classes nor the embedded broker's. */
+    @Test
+    void theLoadPathsAreTheOpenloopAndMaxStepsWithoutCloudNorAnEmbeddedBroker() {
+        List<AotTrainCommand.Step> all = AotTrainCommand.steps("http://127.0.0.1:1", "http://127.0.0.1:2", 3,
+                AotTrainCommand.ALL);
+        List<AotTrainCommand.Step> load = AotTrainCommand.steps("http://127.0.0.1:1", "http://127.0.0.1:2", 3,
+                AotTrainCommand.LOAD);
+        assertEquals(all.subList(0, 4), load);
+        for (AotTrainCommand.Step s : load) {
+            String j = String.join(" ", s.args());
+            assertTrue(j.contains("-mode openloop") || j.contains("-mode max"), j);
+            assertTrue(!j.contains("-embedded") && !j.contains("cloud"), j);
+        }
+    }
+
+    @Test
+    void anUnknownPathsValueIsAUsageError() {
+        var err = new ByteArrayOutputStream();
+        assertEquals(ExitCodes.USAGE, AotTrainCommand.run(List.of("-paths", "cloud"), System.out,
+                new PrintStream(err, true, StandardCharsets.UTF_8)));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("-paths must be all or load"));
     }
 
     @Test

@@ -8,7 +8,8 @@ import java.util.TreeMap;
 /**
  * The stand-in for goload's jar in {@link LauncherAotTest}: scripts/goload runs it as {@code -jar}. {@code aot-train}
  * does a little work (so the training has classes and a profile to record) and fails when
- * {@code AOT_PROBE_FAIL=1}; anything else prints one line with the JVM's {@code -XX:AOTCache} argument, if any, and with
+ * {@code AOT_PROBE_FAIL=1} (with {@code AOT_PROBE_TRAIN_LOG=FILE} it appends its arguments and the JVM's to FILE);
+ * anything else prints one line with the JVM's {@code -XX:AOTCache} argument, if any, and with
  * {@code PROBE_JVM_ARGS=1} a second line with all the JVM's arguments ({@link LauncherJvmFlagsTest}).
  */
 public final class AotProbe {
@@ -17,6 +18,17 @@ public final class AotProbe {
     public static void main(String[] args) {
         if (args.length > 0 && args[0].equals("aot-train")) {
             if ("1".equals(System.getenv("AOT_PROBE_FAIL"))) System.exit(1);
+            String log = System.getenv("AOT_PROBE_TRAIN_LOG");
+            if (log != null) {
+                String line = "train " + String.join(" ", args) + " jvm "
+                        + String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments()) + "\n";
+                try {
+                    java.nio.file.Files.writeString(java.nio.file.Path.of(log), line,
+                            java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+                } catch (java.io.IOException e) {
+                    System.exit(1);
+                }
+            }
             Map<String, Integer> m = new TreeMap<>();
             for (int i = 0; i < 50_000; i++) m.merge("k" + (i % 97), i, Integer::sum);
             if (m.size() != 97) System.exit(1);

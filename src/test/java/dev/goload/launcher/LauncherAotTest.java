@@ -31,12 +31,14 @@ class LauncherAotTest {
     private LauncherSandbox sandbox;
     private Path jar;
     private Path cache;
+    private Path loadCache;
 
     @BeforeEach
     void fakeRepo() throws IOException {
         sandbox = new LauncherSandbox(root);
         jar = sandbox.jar();
         cache = sandbox.cache();
+        loadCache = sandbox.loadCache();
     }
 
     private Run goload(Map<String, String> env, String... args) throws Exception {
@@ -74,33 +76,72 @@ class LauncherAotTest {
             if (r.err().contains("training the AOT cache")) trained++;
         }
         assertEquals(1, trained, "the first trains; the others run at once without the cache, or map it");
-        assertTrue(Files.size(cache) > 0);
-        FileTime built = Files.getLastModifiedTime(cache);
+        assertTrue(Files.size(loadCache) > 0);
+        FileTime built = Files.getLastModifiedTime(loadCache);
 
         Run reuse = logged("-mode", "max");
         assertEquals(0, reuse.exit(), reuse.err());
         assertFalse(reuse.err().contains("training"), reuse.err());
         assertTrue(reuse.err().contains(MAPPED), "the JVM maps the cache: " + reuse.err());
         assertTrue(reuse.err().contains("goload: using the AOT cache"), reuse.err());
-        assertEquals("probe ran -mode max aot=-XX:AOTCache=" + cache + "\n", reuse.out(), "stdout is the program's");
-        assertEquals(built, Files.getLastModifiedTime(cache), "reused, not rebuilt");
+        assertEquals("probe ran -mode max aot=-XX:AOTCache=" + loadCache + "\n", reuse.out(), "stdout is the program's");
+        assertEquals(built, Files.getLastModifiedTime(loadCache), "reused, not rebuilt");
 
-        byte[] good = Files.readAllBytes(cache);
+        byte[] good = Files.readAllBytes(loadCache);
         byte[] junk = new byte[good.length];
         java.util.Arrays.fill(junk, (byte) 0x5a);
-        Files.write(cache, junk);
+        Files.write(loadCache, junk);
         Run corrupt = goload(Map.of(), "-mode", "openloop");
         assertEquals(0, corrupt.exit(), corrupt.err());
-        assertEquals("probe ran -mode openloop aot=-XX:AOTCache=" + cache + "\n", corrupt.out(),
+        assertEquals("probe ran -mode openloop aot=-XX:AOTCache=" + loadCache + "\n", corrupt.out(),
                 "the JVM refuses the cache and runs; its complaint stays off stdout");
         assertTrue(corrupt.err().contains("[aot]"), "and is on stderr: " + corrupt.err());
-        Files.write(cache, good);
+        Files.write(loadCache, good);
 
         Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 10_000));
-        Run rebuilt = logged("version");
+        Run rebuilt = logged("-mode", "max");
         assertEquals(0, rebuilt.exit(), rebuilt.err());
         assertTrue(rebuilt.err().contains("training the AOT cache"), "a cache of an older jar is retrained: " + rebuilt.err());
         assertTrue(rebuilt.err().contains(MAPPED), rebuilt.err());
+    }
+
+    /**
+     * openloop and max against a broker map a cache of their own paths, trained with their collector's flags (every
+     * class of a cache is loaded at start, so cloud's and the embedded broker's would cost them resident set); every
+     * other mode, and openloop/max with the broker in the JVM, map the cache of every path. {@code goload version},
+     * the warm-up step of scripts/bench, soak and shards.sh, trains both.
+     */
+    @Test
+    void openloopAndMaxMapACacheOfTheirOwnPathsEveryOtherModeTheWholeOneAndVersionTrainsBoth() throws Exception {
+        Path log = root.resolve("train.log");
+        Map<String, String> env = Map.of("AOT_PROBE_TRAIN_LOG", log.toString());
+        Run load = goload(env, "-mode", "openloop");
+        assertEquals(0, load.exit(), load.err());
+        assertEquals("probe ran -mode openloop aot=-XX:AOTCache=" + loadCache + "\n", load.out());
+        assertFalse(Files.exists(cache), "the whole cache is not trained for openloop");
+        List<String> trainings = Files.readAllLines(log);
+        assertEquals(1, trainings.size(), trainings.toString());
+        assertTrue(trainings.get(0).startsWith("train aot-train -paths load jvm "), trainings.get(0));
+        assertTrue(trainings.get(0).contains("-XX:+UseSerialGC -Xmn16m -Xms32m -Xmx1g"), "openloop's flags: " + trainings);
+
+        Run version = goload(env, "version");
+        assertEquals(0, version.exit(), version.err());
+        assertEquals("probe ran version aot=-XX:AOTCache=" + loadCache + "\n", version.out());
+        trainings = Files.readAllLines(log);
+        assertEquals(2, trainings.size(), "the warm-up step before timed runs trains the other cache too: " + trainings);
+        assertTrue(trainings.get(1).startsWith("train aot-train -paths all jvm "), trainings.get(1));
+        assertTrue(trainings.get(1).contains("-XX:+UseG1GC"), trainings.get(1));
+
+        Run cloud = goload(env, "-mode", "cloud");
+        assertEquals(0, cloud.exit(), cloud.err());
+        assertEquals("probe ran -mode cloud aot=-XX:AOTCache=" + cache + "\n", cloud.out());
+        assertFalse(cloud.err().contains("training"), cloud.err());
+
+        Run embedded = goload(env, "-mode", "max", "-embedded");
+        assertEquals(0, embedded.exit(), embedded.err());
+        assertEquals("probe ran -mode max -embedded aot=-XX:AOTCache=" + cache + "\n", embedded.out(),
+                "the broker in this JVM: the whole cache");
+        assertEquals(2, Files.readAllLines(log).size(), "no more training");
     }
 
     @Test
@@ -117,25 +158,25 @@ class LauncherAotTest {
         Run r = goload(Map.of("GOLOAD_JAVA_OPTS", "-XX:+UseZGC"), "version");
         assertEquals(0, r.exit(), r.err());
         assertEquals("probe ran version aot=none\n", r.out());
-        assertFalse(Files.exists(cache), "no cache is trained for a collector that cannot map it");
+        assertFalse(Files.exists(cache) || Files.exists(loadCache), "no cache is trained for a collector that cannot map it");
     }
 
     @Test
     void aFailedTrainingWarnsOnceRunsWithoutACacheAndIsRetriedForANewJar() throws Exception {
         Map<String, String> failing = Map.of("AOT_PROBE_FAIL", "1");
-        Run r = goload(failing, "version");
+        Run r = goload(failing, "-mode", "openloop");
         assertEquals(0, r.exit(), r.err());
-        assertEquals("probe ran version aot=none\n", r.out());
+        assertEquals("probe ran -mode openloop aot=none\n", r.out());
         assertEquals(1, r.err().split("WARNING: the AOT cache training failed", -1).length - 1, r.err());
-        assertFalse(Files.exists(cache));
+        assertFalse(Files.exists(loadCache));
 
-        Run next = goload(failing, "version");
+        Run next = goload(failing, "-mode", "openloop");
         assertEquals(0, next.exit(), next.err());
-        assertEquals("probe ran version aot=none\n", next.out());
+        assertEquals("probe ran -mode openloop aot=none\n", next.out());
         assertFalse(next.err().contains("training"), "not retried for the same jar: " + next.err());
 
         Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 10_000));
-        Run rebuilt = goload(failing, "version");
+        Run rebuilt = goload(failing, "-mode", "openloop");
         assertEquals(0, rebuilt.exit(), rebuilt.err());
         assertTrue(rebuilt.err().contains("WARNING: the AOT cache training failed"), "retried: " + rebuilt.err());
     }

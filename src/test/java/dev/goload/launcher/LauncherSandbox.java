@@ -50,8 +50,14 @@ final class LauncherSandbox {
         return root.resolve("target/goload.jar");
     }
 
+    /** The cache of every mode but openloop and max against a broker. */
     Path cache() {
         return root.resolve("target/goload.aot");
+    }
+
+    /** The cache of openloop and max against a broker (their paths only). */
+    Path loadCache() {
+        return root.resolve("target/goload-load.aot");
     }
 
     /** Runs the launcher copy with ARGS, GOLOAD_AOT and GOLOAD_JAVA_OPTS unset unless ENV names them. */
