@@ -43,8 +43,12 @@ public final class PushFloor {
     public record Config(String url, double requestsPerSecond, double rampSeconds, double durationSeconds, int batch,
                          int payloadBytes, int connections, long drainMillis, FloorPattern pattern, long windowNanos) {
         public Config {
-            if (requestsPerSecond <= 0 || durationSeconds <= 0 || batch <= 0 || connections <= 0 || payloadBytes < 0) {
-                throw new IllegalArgumentException("rate, duration, batch and connections must be > 0");
+            if (!(requestsPerSecond > 0) || !(durationSeconds > 0) || batch <= 0 || connections <= 0 || payloadBytes < 0) {
+                throw new IllegalArgumentException("rate, duration, batch and connections must be > 0, payload >= 0");
+            }
+            if (!(rampSeconds >= 0) || rampSeconds > durationSeconds) {
+                throw new IllegalArgumentException("ramp must be >= 0 and at most the duration, got ramp " + rampSeconds
+                        + " s of " + durationSeconds + " s");
             }
             if (pattern == FloorPattern.WINDOW && windowNanos <= 0) throw new IllegalArgumentException("window must be > 0");
         }
@@ -189,9 +193,15 @@ public final class PushFloor {
                     + "URL RATE RAMP_SEC DURATION_SEC BATCH PAYLOAD_BYTES CONNECTIONS");
             System.exit(2);
         }
-        Config c = new Config(args[at], Double.parseDouble(args[at + 1]), Double.parseDouble(args[at + 2]),
-                Double.parseDouble(args[at + 3]), Integer.parseInt(args[at + 4]), Integer.parseInt(args[at + 5]),
-                Integer.parseInt(args[at + 6]), 5_000, pattern, windowNanos);
+        Config c = null;
+        try {
+            c = new Config(args[at], Double.parseDouble(args[at + 1]), Double.parseDouble(args[at + 2]),
+                    Double.parseDouble(args[at + 3]), Integer.parseInt(args[at + 4]), Integer.parseInt(args[at + 5]),
+                    Integer.parseInt(args[at + 6]), 5_000, pattern, windowNanos);
+        } catch (IllegalArgumentException e) { // NumberFormatException too
+            System.err.println("PushFloor: " + e.getMessage());
+            System.exit(2);
+        }
         Result r = run(c);
         System.out.println(r.json());
         if (!r.complete()) {

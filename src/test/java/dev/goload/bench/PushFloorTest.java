@@ -2,6 +2,7 @@ package dev.goload.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -24,6 +25,16 @@ import org.junit.jupiter.api.Test;
  */
 class PushFloorTest {
     private static final String OK = "HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n[]";
+
+    @Test
+    void aNegativeOrOverlongRampIsRefusedLikeAZeroRate() {
+        for (double[] bad : new double[][] {{-1, 10}, {11, 10}, {Double.NaN, 10}, {0, Double.NaN}, {0, 0}}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new PushFloor.Config(
+                    "http://127.0.0.1:1", 1000, bad[0], bad[1], 1, 0, 1, 100), () -> "ramp " + bad[0] + " of " + bad[1]);
+            assertTrue(e.getMessage().contains("ramp") || e.getMessage().contains("duration"), e.getMessage());
+        }
+        assertEquals(10.0, new PushFloor.Config("http://127.0.0.1:1", 1000, 10, 10, 1, 0, 1, 100).rampSeconds());
+    }
 
     @Test
     void everyRequestSentAndAnsweredMakesACompleteRunOfTheLoopsBytes() throws Exception {
