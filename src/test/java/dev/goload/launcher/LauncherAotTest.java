@@ -122,7 +122,7 @@ class LauncherAotTest {
         List<String> trainings = Files.readAllLines(log);
         assertEquals(1, trainings.size(), trainings.toString());
         assertTrue(trainings.get(0).startsWith("train aot-train -paths load jvm "), trainings.get(0));
-        assertTrue(trainings.get(0).contains("-XX:+UseSerialGC -Xmn16m -Xms32m -Xmx1g"), "openloop's flags: " + trainings);
+        assertTrue(trainings.get(0).contains("-XX:+UseSerialGC -Xmn8m -Xms32m -Xmx1g"), "openloop's flags: " + trainings);
 
         Run version = goload(env, "version");
         assertEquals(0, version.exit(), version.err());

@@ -46,12 +46,37 @@ class LauncherJvmFlagsTest {
     }
 
     @Test
-    void openloopAndMaxKeepSerialWithA16MbYoungGenerationAndNoG1Cap() throws Exception {
+    void openloopAndMaxKeepSerialWithAn8MbYoungGenerationAndNoG1Cap() throws Exception {
         for (String mode : List.of("openloop", "max")) {
             List<String> a = jvmArgs(Map.of(), "-mode=" + mode);
-            assertTrue(a.contains("-XX:+UseSerialGC") && a.contains("-Xmn16m"), mode + ": " + a);
-            assertFalse(a.contains("-XX:MaxNewSize=32m"), mode + ": " + a);
+            assertTrue(a.contains("-XX:+UseSerialGC") && a.contains("-Xmn8m"), mode + ": " + a);
+            assertFalse(a.contains("-Xmn16m") || a.contains("-XX:MaxNewSize=32m"), mode + ": " + a);
         }
+    }
+
+    /**
+     * openloop and max bound each C2 compilation's arenas at 12 MB (docs/benchmarks.md, "Resident set, round 4":
+     * the consume path's largest compilations, 26-27 MB, set the run's peak RSS), the pattern reaching the JVM
+     * unglobbed and the JVM's echo of the command silenced; the embedded broker's code and the other modes keep
+     * C2 unbounded; GOLOAD_JAVA_OPTS comes after and can lift it.
+     */
+    @Test
+    void openloopAndMaxBoundEachC2CompilationsArenasAt12Mb() throws Exception {
+        String bound = "-XX:CompileCommand=memlimit,*.*,12M";
+        for (String mode : List.of("openloop", "max")) {
+            List<String> a = jvmArgs(Map.of(), "-mode", mode, "-duration", "1");
+            assertTrue(a.contains(bound), mode + ": " + a);
+            assertTrue(a.indexOf("-XX:CompileCommand=quiet") >= 0 && a.indexOf("-XX:CompileCommand=quiet") < a.indexOf(bound),
+                    mode + ": " + a);
+        }
+        for (String mode : List.of("cloud", "cm", "order", "app", "tenants")) {
+            List<String> a = jvmArgs(Map.of(), "-mode", mode, "-duration", "1");
+            assertTrue(a.stream().noneMatch(f -> f.contains("memlimit")), mode + ": " + a);
+        }
+        List<String> embedded = jvmArgs(Map.of(), "-mode", "max", "-embedded");
+        assertTrue(embedded.stream().noneMatch(f -> f.contains("memlimit")), "the broker shares it: " + embedded);
+        List<String> lifted = jvmArgs(Map.of("GOLOAD_JAVA_OPTS", "-XX:CompileCommand=memlimit,*.*,1G"), "-mode", "max");
+        assertTrue(lifted.lastIndexOf("-XX:CompileCommand=memlimit,*.*,1G") > lifted.indexOf(bound), lifted.toString());
     }
 
     @Test
@@ -84,8 +109,8 @@ class LauncherJvmFlagsTest {
         assertTrue(c2.lastIndexOf("-XX:TieredStopAtLevel=4") > c2.indexOf("-XX:TieredStopAtLevel=1"),
                 "the JVM takes the last: " + c2);
         List<String> c1 = jvmArgs(Map.of("GOLOAD_JAVA_OPTS", "-XX:TieredStopAtLevel=1"), "-mode", "max");
-        assertTrue(c1.contains("-Xmn16m"), "max's default flags, the ones GOLOAD_JAVA_OPTS must follow: " + c1);
-        assertTrue(c1.indexOf("-XX:TieredStopAtLevel=1") > c1.indexOf("-Xmn16m"), c1.toString());
+        assertTrue(c1.contains("-Xmn8m"), "max's default flags, the ones GOLOAD_JAVA_OPTS must follow: " + c1);
+        assertTrue(c1.indexOf("-XX:TieredStopAtLevel=1") > c1.indexOf("-Xmn8m"), c1.toString());
     }
 
     private static boolean limitsTheJit(String f) {

@@ -81,6 +81,42 @@ class TimeWaitSamplerTest {
     }
 
     @Test
+    void aTableLargerThanTheBufferIsStreamedThroughItNotHeldWhole() throws IOException {
+        StringBuilder sb = new StringBuilder(V4_HEADER);
+        int rows = 20_000; // ~2.8 MB, as a machine with 20,000 sockets: read whole it grew the array to 4 MB
+        for (int i = 0; i < rows; i++) sb.append(v4("0100007F:" + String.format("%04X", 1024 + i % 60_000), "0100007F:19E8",
+                i % 2 == 0 ? "06" : "01"));
+        TimeWaitSampler s = new TimeWaitSampler(6632, List.of(table("tcp", sb.toString())));
+        assertEquals(rows / 2, s.sample());
+        assertEquals(TimeWaitSampler.BUFFER_BYTES, s.bufferBytes(), "the array stays its first size");
+    }
+
+    @Test
+    void rowsCutAtEveryOffsetByTheBufferAreCountedOnce() throws IOException {
+        // rows of 108 to 207 bytes (padding after the state), so the 64 KB reads end at every offset of a row
+        StringBuilder sb = new StringBuilder(V4_HEADER);
+        int rows = 3_000;
+        long expected = 0;
+        for (int i = 0; i < rows; i++) {
+            boolean tw = i % 3 != 0;
+            if (tw) expected++;
+            sb.append("   0: 0100007F:C350 0100007F:19E8 ").append(tw ? "06" : "01").append(" ".repeat(1 + i % 100))
+                    .append("00000000:00000000 03:00000F1A 00000000     0        0 0 3 0000000000000000\n");
+        }
+        TimeWaitSampler s = new TimeWaitSampler(6632, List.of(table("tcp", sb.toString())));
+        assertEquals(expected, s.sample());
+        assertEquals(expected, TimeWaitSampler.count(sb.toString().getBytes(US_ASCII), sb.length(), 6632));
+    }
+
+    @Test
+    void aRowLongerThanTheBufferCountsNothingAndTheRowsAfterItStillCount() throws IOException {
+        String overlong = "   0: 0100007F:C350 0100007F:19E8 06 " + "x".repeat(TimeWaitSampler.BUFFER_BYTES * 2) + "\n";
+        Path tcp = table("tcp", V4_HEADER + v4("0100007F:C351", "0100007F:19E8", "06") + overlong
+                + v4("0100007F:C352", "0100007F:19E8", "06") + v4("0100007F:C353", "0100007F:19E8", "06"));
+        assertEquals(3, new TimeWaitSampler(6632, List.of(tcp)).sample());
+    }
+
+    @Test
     void seesARealTimeWaitSocketOnThisMachine() throws Exception {
         Path tcp = Path.of("/proc/net/tcp");
         org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(tcp), "no /proc/net/tcp");
