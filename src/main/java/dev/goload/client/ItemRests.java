@@ -17,6 +17,7 @@ final class ItemRests {
 
     private static final int[] NO_INTS = {};
     private static final String[] NO_STRINGS = {};
+    private static final boolean[] NO_FLAGS = {};
 
     private final byte[] b;
     /** The answer's end in {@link #b} ({@link JsonBytes}: the array may be longer). */
@@ -28,6 +29,18 @@ final class ItemRests {
     private final int[] starts;
     /** Fields of the previous item whose rests are known, the offset after its brace, its final state. */
     private int fields;
+    /**
+     * Per field position: the last comparison of a rest from there, entered in the same state, found other bytes
+     * (the index and transaction id every item has its own). Such a rest is not compared again, but for every
+     * {@value #REPROBE}th item, so rests that start repeating from there are taken again.
+     */
+    private final boolean[] differs;
+    /** Items ended so far ({@link #item}). */
+    private int items;
+    /** Every how many items a rest that differed is compared again (a power of two). */
+    static final int REPROBE = 16;
+    /** Comparisons made (tests: a rest that keeps differing is not compared per item). */
+    private int comparisons;
     private int end;
     private int endCode;
     private String endErr;
@@ -44,17 +57,28 @@ final class ItemRests {
         codes = remember ? new int[MAX] : NO_INTS;
         errs = remember ? new String[MAX] : NO_STRINGS;
         starts = remember ? new int[MAX] : NO_INTS;
+        differs = remember ? new boolean[MAX] : NO_FLAGS;
     }
 
     /**
      * The end of the current item (after its brace) when its rest from field {@code k}'s key at {@code p}, entered
      * in state ({@code code}, {@code err}), repeats the previous item's rest from the same field entered in the same
-     * state; the item then ends in {@link #endCode()}, {@link #endErr()}. Else -1.
+     * state; the item then ends in {@link #endCode()}, {@link #endErr()}. Else -1 (also, without comparing, for a
+     * rest that differed the last time it was compared, except every {@value #REPROBE}th item).
      */
     int same(int k, int p, int code, String err) {
         if (k >= fields || codes[k] != code || !Objects.equals(errs[k], err)) return -1;
+        if (differs[k] && (items & (REPROBE - 1)) != 0) return -1; // read it: it differed the last time
+        comparisons++;
         int n = restLength[k];
-        return JsonBytes.repeats(b, length, end - n, end, p);
+        int same = JsonBytes.repeats(b, length, end - n, end, p);
+        differs[k] = same < 0;
+        return same;
+    }
+
+    /** Tests only: the comparisons {@link #same} made so far. */
+    int comparisons() {
+        return comparisons;
     }
 
     /** The state the previous item ended in (valid after {@link #same} matched). */
@@ -86,5 +110,6 @@ final class ItemRests {
         end = after;
         endCode = code;
         endErr = err;
+        items++;
     }
 }

@@ -30,6 +30,18 @@ final class MessageRuns {
     /** Fields of the previous message (all of them when {@link #closed}: its last one ends at its brace). */
     private int count;
     private boolean closed;
+    /**
+     * Per position: the last comparison from there found the field itself different (an id, a transaction id, a
+     * creation time: every message's own). Such a field is read without comparing it first, but for every
+     * {@value #REPROBE}th message, which compares it again, so a field that starts repeating is taken again.
+     */
+    private final boolean[] differs = new boolean[MAX];
+    /** Messages ended so far ({@link #ended}). */
+    private int messages;
+    /** Every how many messages a field that differed is compared again (a power of two). */
+    static final int REPROBE = 16;
+    /** Comparisons made (tests: a field that keeps differing is not compared per message). */
+    private int comparisons;
 
     MessageRuns(byte[] b, int end) {
         this.b = b;
@@ -38,11 +50,14 @@ final class MessageRuns {
 
     /**
      * How many whole fields from field {@code i} on, its key at {@code p}, repeat the previous message's from the
-     * same position; 0 for none. Their values are then {@link #kind}, {@link #value}, {@link #number},
+     * same position; 0 for none (also, without comparing, for a field that differed the last time it was compared,
+     * except every {@value #REPROBE}th message: it is then read as any differing field is). Their values are then {@link #kind}, {@link #value}, {@link #number},
      * {@link #valueFrom}; {@link #moved} makes them the current message's.
      */
     int run(int i, int p) {
         if (i >= count) return 0;
+        if (differs[i] && (messages & (REPROBE - 1)) != 0) return 0; // read it: it differed the last time
+        comparisons++;
         int from = at[i];
         int last = count - 1;
         int n = Math.min(at[last] + nextOff[last] - from, end - p);
@@ -50,6 +65,7 @@ final class MessageRuns {
         int equal = m < 0 ? n : m;
         int j = i;
         while (j <= last && at[j] + nextOff[j] - from <= equal) j++;
+        differs[i] = j == i;
         return j - i;
     }
 
@@ -111,5 +127,11 @@ final class MessageRuns {
     void ended(int fields) {
         count = Math.min(fields, MAX);
         closed = fields <= MAX;
+        messages++;
+    }
+
+    /** Tests only: the comparisons {@link #run} made so far. */
+    int comparisons() {
+        return comparisons;
     }
 }

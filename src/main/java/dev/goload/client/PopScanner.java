@@ -74,7 +74,7 @@ final class PopScanner {
     /** Largest capacity taken from the batch asked for (an answer may hold fewer: the list is then mostly empty). */
     static final int MAX_CAPACITY = 1_000;
 
-    private PopScanner(byte[] b, int n, boolean captureData, String queue, int batch) {
+    PopScanner(byte[] b, int n, boolean captureData, String queue, int batch) {
         this.b = b;
         this.n = n;
         this.captureData = captureData;
@@ -97,12 +97,17 @@ final class PopScanner {
         return new PopScanner(b, n, captureData, queue, batch).answer();
     }
 
-    private PopDecoder.Answer answer() {
+    PopDecoder.Answer answer() {
         int p = ws(0);
         if (p >= n || b[p] != '{') return null;
         // what follows the object is not read (nor is it by the Jackson path)
         if (object(p, topFields, null, null) == BAIL) return null;
         return new PopDecoder.Answer(messages, top.get(LEASE), top.get(QUEUE), top.get(PARTITION), top.get(PARTITION_ID));
+    }
+
+    /** Tests only: the run comparisons {@link MessageRuns} made (a field that keeps differing is not compared each time). */
+    int runComparisons() {
+        return runs == null ? 0 : runs.comparisons();
     }
 
     /** Reads the value at {@code p} of field {@code i} of kind {@code kind} (a {@link PopFieldKinds} kind); its end, or BAIL. */

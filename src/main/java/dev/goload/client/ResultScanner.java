@@ -31,7 +31,7 @@ final class ResultScanner {
     /** As {@link #push(int, byte[], TransactionIds)} for the answer {@code b[0, n)} ({@link JsonBytes}). */
     static PushResult push(int httpStatus, byte[] b, int n, TransactionIds ids) {
         PushItems r = new PushItems(ids.size());
-        int items = walk(b, n, r, ids.size());
+        int items = walk(b, n, r, new ItemRests(b, n, ids.size()));
         if (items != ids.size()) return null; // BAIL, or a count mismatch the full decoder words
         return PushResult.of(httpStatus, r.statuses, ids, r.firstError);
     }
@@ -43,8 +43,13 @@ final class ResultScanner {
 
     /** As {@link #ack(int, byte[], int)} for the answer {@code b[0, n)} ({@link JsonBytes}). */
     static AckResult ack(int httpStatus, byte[] b, int n, int acks) {
+        return ack(httpStatus, b, n, acks, new ItemRests(b, n, acks));
+    }
+
+    /** As {@link #ack(int, byte[], int, int)}, the items' rests remembered in {@code rests} (tests count its comparisons). */
+    static AckResult ack(int httpStatus, byte[] b, int n, int acks, ItemRests rests) {
         AckItems r = new AckItems(acks);
-        int items = walk(b, n, r, acks);
+        int items = walk(b, n, r, rests);
         if (items != acks) return null;
         return AckResult.of(httpStatus, r.ok, r.firstError, r.dlq);
     }
@@ -90,14 +95,13 @@ final class ResultScanner {
      * Walks a top-level array of flat objects whose values are scalars, the answer {@code b[0, n)}, handing every
      * field to {@code r}.
      * Returns the number of items, or BAIL for any other shape (the caller falls back to the full decoder);
-     * {@code expected}: the number of items the caller needs (for one, no rest is remembered).
+     * {@code rests}: made for the answer and the number of items the caller needs (for one, none is remembered).
      *
      * <p>At each key, the rest of the item is first compared with the previous item's rest from the same field
      * ({@link ItemRests}): a repeat ends the item in the state the previous one ended in, without reading its fields
      * again. Anything else is read field by field as before.
      */
-    private static int walk(byte[] b, int n, Items r, int expected) {
-        ItemRests rests = new ItemRests(b, n, expected);
+    private static int walk(byte[] b, int n, Items r, ItemRests rests) {
         int i = 0;
         int p = ws(b, n, 0);
         if (p >= n || b[p] != '[') return BAIL;

@@ -231,6 +231,55 @@ class PopScannerTest {
         assertEquals(1, PopScanner.scan(utf8(wide), false).messages().get(2).retryCount());
     }
 
+    /** Messages whose transaction id is {@code txn(i)} and whose other fields repeat. */
+    private static String runsBody(int n, java.util.function.IntFunction<String> txn) {
+        StringBuilder s = new StringBuilder("{\"queue\":\"bench\",\"messages\":[");
+        for (int i = 0; i < n; i++) {
+            if (i > 0) s.append(',');
+            s.append("{\"transactionId\":\"").append(txn.apply(i)).append("\",\"partitionId\":\"").append(PID)
+                    .append("\",\"leaseId\":\"").append(LEASE).append("\",\"data\":{\"d\":1}}");
+        }
+        return s.append("]}").toString();
+    }
+
+    private static PopScanner scanned(String body) {
+        byte[] b = utf8(body);
+        PopScanner s = new PopScanner(b, b.length, true, null, 0);
+        assertNotNull(s.answer());
+        return s;
+    }
+
+    @Test
+    void aFieldThatKeepsDifferingIsReadWithoutComparingItEveryMessage() {
+        int n = 33;
+        String body = runsBody(n, i -> String.format(java.util.Locale.ROOT, "t%02d", i));
+        assertEquals(true, agrees(body, true));
+        assertEquals(true, agrees(body, false));
+        // messages 1..32 each compare the run from the partition id; the differing transaction id is compared at
+        // message 1 and again at every REPROBE-th message only (16, 32), not at each
+        assertEquals((n - 1) + 1 + (n - 1) / MessageRuns.REPROBE, scanned(body).runComparisons());
+        List<Message> ms = PopScanner.scan(utf8(body), true).messages();
+        for (int i = 0; i < n; i++) {
+            assertEquals(String.format(java.util.Locale.ROOT, "t%02d", i), ms.get(i).transactionId());
+            assertEquals(PID, ms.get(i).partitionId());
+            assertEquals(LEASE, ms.get(i).leaseId());
+            assertArrayEquals(utf8("{\"d\":1}"), ms.get(i).data());
+        }
+    }
+
+    @Test
+    void aFieldThatStartsRepeatingIsComparedAgainAtTheNextProbe() {
+        // transaction ids differ up to message 19, then repeat message 19's
+        String body = runsBody(41, i -> String.format(java.util.Locale.ROOT, "t%02d", Math.min(i, 19)));
+        assertEquals(true, agrees(body, true));
+        // 1..31: the run from the partition id (31) and the transaction id at 1 and 16 (2); at the probe of message 32
+        // the whole message repeats, and from then on one comparison from the transaction id per message (9)
+        assertEquals(31 + 2 + 9, scanned(body).runComparisons());
+        List<Message> ms = PopScanner.scan(utf8(body), true).messages();
+        for (int i = 0; i < 41; i++) assertEquals(String.format(java.util.Locale.ROOT, "t%02d", Math.min(i, 19)),
+                ms.get(i).transactionId());
+    }
+
     @Test
     void aRepeatedSpanFollowedByOtherBytesIsNotTakenForTheWholeValue() {
         String base = genB(2, "{\"a\":\"x\"}");

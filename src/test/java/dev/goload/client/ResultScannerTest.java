@@ -181,6 +181,36 @@ class ResultScannerTest {
     }
 
     @Test
+    void restsThatKeepDifferingAreReadWithoutComparingThemEveryItem() {
+        String ok = "\"success\":true,\"error\":null";
+        int n = 40;
+        StringBuilder s = new StringBuilder("[");
+        for (int i = 0; i < n; i++) s.append(i > 0 ? "," : "").append(ackItem(i, ok, false));
+        byte[] b = utf8(s.append(']').toString());
+        ItemRests rests = new ItemRests(b, b.length, n);
+        AckResult a = ResultScanner.ack(200, b, b.length, n, rests);
+        assertEquals(n, a.succeeded());
+        // items 1..39 each compare their rest from "success" on; the rests from the index and from the transaction
+        // id, which differ in every item, are compared at item 1 and again at every REPROBE-th item only
+        assertEquals((n - 1) + 2 * (1 + (n - 1) / ItemRests.REPROBE), rests.comparisons());
+
+        // every item's status is still its own: a failure among them, right after a probe and between probes
+        String failed = "\"success\":false,\"error\":\"lease expired\"";
+        StringBuilder f = new StringBuilder("[");
+        boolean[] expected = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            boolean bad = i == 16 || i == 17 || i == 25;
+            expected[i] = !bad;
+            f.append(i > 0 ? "," : "").append(ackItem(i, bad ? failed : ok, i == 30));
+        }
+        assertEquals(true, ackAgrees(f + "]", n));
+        AckResult r = ResultScanner.ack(200, utf8(f + "]"), n);
+        assertArrayEquals(expected, r.itemSuccess());
+        assertEquals(1, r.deadLettered());
+        assertEquals("lease expired", r.firstError());
+    }
+
+    @Test
     void corruptionsOfRepeatingItemsNeverMakeTheScannerDisagree() {
         String ok = "\"success\":true,\"error\":null";
         corruptionsAgree(7, genBPush("queued", "queued", "queued", "failed"), 4, "[" + String.join(",",
