@@ -97,8 +97,8 @@ public final class QueenClient implements AutoCloseable {
     }
 
     /**
-     * Warms the client up ahead of a run: its push and pop codecs run a few thousand times on canned bytes (nothing
-     * is sent), then up to {@code connections} keep-alive connections to the base URL are opened and left pooled
+     * Warms the client up ahead of a run: the push and pop codecs run a few thousand times on canned bytes (nothing
+     * is sent; once per JVM, by the first client to warm up), then up to {@code connections} keep-alive connections to the base URL are opened and left pooled
      * (never beyond the idle allowance), so the run's first requests pay neither for the dial nor for cold code. The
      * http1 engine only connects; OkHttp cannot dial ahead, so there {@code connections} concurrent
      * {@code GET /health} calls (which the broker answers without side effects) leave their connections pooled.
@@ -109,7 +109,7 @@ public final class QueenClient implements AutoCloseable {
     public int warmUp(int connections) {
         int dialled;
         try {
-            ClientWarmUp.exercise(CODEC_WARM_UP_ITERATIONS);
+            ClientWarmUp.exerciseOnce(CODEC_WARM_UP_ITERATIONS);
             int viaLoops = 0;
             for (PushLoop<?> l : loops) viaLoops += l.dialAhead(Math.min(connections - viaLoops, l.dialAheadWanted()));
             dialled = transport.warmUp(connections - viaLoops);

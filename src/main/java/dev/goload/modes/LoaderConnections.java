@@ -25,7 +25,12 @@ import okhttp3.HttpUrl;
  * at most {@code tcp_fin_timeout} later (then the kernel drops the orphan without one); a broker on this machine
  * closing first puts its side into TIME_WAIT at once. So the tables are read at the start, then on every sample
  * while a close was counted within the last {@code tcp_fin_timeout} + 2 s; otherwise the count can only fall and the
- * peak stands. A keep-alive run that never closes a socket reads them once.
+ * peak stands. A keep-alive run that never closes a socket reads them once. Within that window the tables are
+ * still skipped while the machine's TIME_WAIT count ({@code tw} of {@code /proc/net/sockstat}, one line, both
+ * families) is not above the peak: the port's count cannot exceed it, so the peak cannot rise. On a machine that
+ * runs the loader and its broker that skips every read once the count stops rising; at cloud's issue shape the
+ * reads were ~13 % of the loader's CPU samples on a machine with ~10,000 sockets (docs/benchmarks.md, "cloud shape,
+ * round 5").
  *
  * <p>Thread-safe: samples (the sampler thread's, {@link #figures()}'s last one) take turns.
  */
@@ -33,6 +38,9 @@ public final class LoaderConnections implements AutoCloseable {
     private final List<ConnectionTally> tallies;
     private final TimeWaitSampler timeWait;
     private final LongSupplier clock;
+    /** The machine's TIME_WAIT sockets now, -1 when unknown ({@link #machineTimeWait}). */
+    private final LongSupplier machineTimeWait;
+    private long tableSkips;
     /** How long after a close a TIME_WAIT socket may still appear: {@code tcp_fin_timeout} + 2 s. */
     private final long closeWindowNanos;
     /** The tallies' closes summed at the last sample. */
@@ -44,14 +52,38 @@ public final class LoaderConnections implements AutoCloseable {
 
     /** {@code tallies} counted once each; {@code timeWait}: null for no TIME_WAIT sampling. */
     LoaderConnections(List<ConnectionTally> tallies, TimeWaitSampler timeWait) {
-        this(tallies, timeWait, System::nanoTime, finTimeoutSeconds(Path.of("/proc/sys/net/ipv4/tcp_fin_timeout")));
+        this(tallies, timeWait, System::nanoTime, finTimeoutSeconds(Path.of("/proc/sys/net/ipv4/tcp_fin_timeout")),
+                () -> machineTimeWait(Path.of("/proc/net/sockstat")));
     }
 
     LoaderConnections(List<ConnectionTally> tallies, TimeWaitSampler timeWait, LongSupplier clock, long finTimeoutSec) {
+        this(tallies, timeWait, clock, finTimeoutSec, () -> -1);
+    }
+
+    LoaderConnections(List<ConnectionTally> tallies, TimeWaitSampler timeWait, LongSupplier clock, long finTimeoutSec,
+                      LongSupplier machineTimeWait) {
         this.tallies = tallies.stream().distinct().toList();
         this.timeWait = timeWait;
         this.clock = clock;
+        this.machineTimeWait = machineTimeWait;
         this.closeWindowNanos = (finTimeoutSec + 2) * 1_000_000_000L;
+    }
+
+    /**
+     * The {@code tw} figure of the {@code TCP:} line of a {@code /proc/net/sockstat} file (the network namespace's
+     * TIME_WAIT sockets, IPv4 and IPv6), or -1 when unreadable or absent.
+     */
+    static long machineTimeWait(Path sockstat) {
+        try {
+            for (String line : Files.readAllLines(sockstat)) {
+                if (!line.startsWith("TCP:")) continue;
+                String[] f = line.trim().split("\\s+");
+                for (int i = 1; i + 1 < f.length; i++) if (f[i].equals("tw")) return Long.parseLong(f[i + 1]);
+            }
+        } catch (IOException | NumberFormatException | SecurityException e) {
+            return -1;
+        }
+        return -1;
     }
 
     /** The kernel's {@code tcp_fin_timeout} (seconds) from {@code file}; its default, 60, when unreadable. */
@@ -100,9 +132,20 @@ public final class LoaderConnections implements AutoCloseable {
         }
         boolean first = tableReads == 0;
         if (timeWait != null && (first || (closed > 0 && now - lastCloseNanos <= closeWindowNanos))) {
-            timeWait.sample();
-            tableReads++;
+            Long peak = first ? null : timeWait.peak();
+            long machine = peak == null ? -1 : machineTimeWait.getAsLong();
+            if (machine >= 0 && machine <= peak) {
+                tableSkips++; // the port's count is at most the machine's: the peak cannot rise
+            } else {
+                timeWait.sample();
+                tableReads++;
+            }
         }
+    }
+
+    /** Samples that skipped the tables because the machine's TIME_WAIT count was not above the peak (tests). */
+    synchronized long tableSkips() {
+        return tableSkips;
     }
 
     /** Times the kernel's tables were read so far. */

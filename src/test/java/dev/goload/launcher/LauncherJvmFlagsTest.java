@@ -46,6 +46,29 @@ class LauncherJvmFlagsTest {
     }
 
     @Test
+    void cloudWhosePushesTakeThePushLoopRunsSerialWithAn8MbYoungGeneration() throws Exception {
+        for (String[] args : List.of(new String[] {"-mode", "cloud", "-tenants", "4", "-url", "http://127.0.0.1:1"},
+                new String[] {"-mode", "cloud", "-tenants=32", "-retries", "0"})) {
+            List<String> a = jvmArgs(Map.of(), args);
+            assertTrue(a.contains("-XX:+UseSerialGC") && a.contains("-Xmn8m"), a.toString());
+            assertFalse(a.contains("-XX:+UseG1GC") || a.contains("-XX:MaxNewSize=32m"), a.toString());
+            assertTrue(a.contains("-Xmx1g") && a.contains("-XX:TieredStopAtLevel=1"), a.toString());
+        }
+        // where a push may take a virtual thread (round 3: Serial's young pauses scanned their stacks), G1 stays
+        for (String[] args : List.of(new String[] {"-mode", "cloud", "-tenants", "33"},
+                new String[] {"-mode", "cloud"}, // the tenants file decides how many clients
+                new String[] {"-mode", "cloud", "-tenants", "4", "-retries", "2"},
+                new String[] {"-mode", "cloud", "-tenants", "4", "-url", "https://127.0.0.1:1"})) {
+            List<String> a = jvmArgs(Map.of(), args);
+            assertTrue(a.contains("-XX:+UseG1GC") && a.contains("-XX:MaxNewSize=32m"), a.toString());
+        }
+        for (Map<String, String> env : List.of(Map.of("GOLOAD_PUSH_LOOP", "0"), Map.of("GOLOAD_HTTP_CLIENT", "okhttp"))) {
+            List<String> a = jvmArgs(env, "-mode", "cloud", "-tenants", "4");
+            assertTrue(a.contains("-XX:+UseG1GC"), env + ": " + a);
+        }
+    }
+
+    @Test
     void openloopAndMaxKeepSerialWithAn8MbYoungGenerationAndNoG1Cap() throws Exception {
         for (String mode : List.of("openloop", "max")) {
             List<String> a = jvmArgs(Map.of(), "-mode=" + mode);

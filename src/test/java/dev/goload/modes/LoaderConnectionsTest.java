@@ -62,6 +62,43 @@ class LoaderConnectionsTest {
     }
 
     @Test
+    void withinTheWindowTheTablesAreSkippedWhileTheMachinesTimeWaitCountIsNotAboveThePeak(@TempDir Path dir)
+            throws Exception {
+        ConnectionTally tally = new ConnectionTally();
+        long[] now = {0};
+        long[] machine = {3};
+        TallyEvents.opened(tally);
+        LoaderConnections c = new LoaderConnections(List.of(tally), sampler(dir, 3), () -> now[0], 60,
+                () -> machine[0]);
+        c.sample(); // the start: always read (peak 3)
+        TallyEvents.closed(tally);
+        for (int s = 0; s < 5; s++) {
+            now[0] += SECOND;
+            c.sample();
+        }
+        assertEquals(1, c.tableReads(), "3 TIME_WAIT on the machine, 3 already seen on the port: nothing to read");
+        assertEquals(5, c.tableSkips());
+        machine[0] = 4; // one more somewhere on the machine: it may be the port's
+        now[0] += SECOND;
+        c.sample();
+        assertEquals(2, c.tableReads());
+        machine[0] = -1; // sockstat unreadable: the window alone decides, as before
+        now[0] += SECOND;
+        c.sample();
+        assertEquals(3, c.tableReads());
+        assertEquals(3, c.figures().timeWaitPeak());
+    }
+
+    @Test
+    void theMachinesTimeWaitCountIsSockstatsTwFigure(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("sockstat"), "sockets: used 19\nTCP: inuse 1 orphan 0 tw 2878 alloc 6 mem"
+                + " 236\nUDP: inuse 0 mem 0\n");
+        assertEquals(2878, LoaderConnections.machineTimeWait(f));
+        assertEquals(-1, LoaderConnections.machineTimeWait(Files.writeString(dir.resolve("b"), "TCP: inuse 1\n")));
+        assertEquals(-1, LoaderConnections.machineTimeWait(dir.resolve("absent")));
+    }
+
+    @Test
     void theFinTimeoutComesFromTheKernelOrDefaultsTo60(@TempDir Path dir) throws Exception {
         assertEquals(7, LoaderConnections.finTimeoutSeconds(Files.writeString(dir.resolve("f"), "7\n")));
         assertEquals(60, LoaderConnections.finTimeoutSeconds(dir.resolve("absent")));

@@ -83,6 +83,15 @@ class LoaderWarmUpTest {
     }
 
     @Test
+    void thePacerExerciseStartsAVirtualThreadPerLaunchOnlyWhereTheRunsPushesTakeOne() throws Exception {
+        long before = LoaderWarmUp.virtualLaunches();
+        assertTrue(LoaderWarmUp.exercisePacer(1000, false) >= 1000, "every launch made");
+        assertEquals(before, LoaderWarmUp.virtualLaunches(), "the push loop's shape: slots released on the pacer");
+        assertTrue(LoaderWarmUp.exercisePacer(1000, true) >= 1000);
+        assertTrue(LoaderWarmUp.virtualLaunches() - before >= 1000, "one virtual thread per launch");
+    }
+
+    @Test
     void aBrokerThatIsNotThereEndsTheWarmUpWithItsErrorAndThePacerStillWarms() throws Exception {
         try (QueenClient c = new QueenClient(ClientConfig.of(unusedUrl()).withRetry(RetryPolicy.NONE))) {
             LoaderWarmUp.Result r = LoaderWarmUp.run(List.of(c, c), 3, NanoClock.SYSTEM);
