@@ -78,14 +78,14 @@ class LauncherJvmFlagsTest {
     }
 
     /**
-     * openloop and max bound each C2 compilation's arenas at 12 MB (docs/benchmarks.md, "Resident set, round 4":
+     * openloop and max bound each C2 compilation's arenas at 8 MB (docs/benchmarks.md, "Resident set, round 4":
      * the consume path's largest compilations, 26-27 MB, set the run's peak RSS), the pattern reaching the JVM
      * unglobbed and the JVM's echo of the command silenced; the embedded broker's code and the other modes keep
      * C2 unbounded; GOLOAD_JAVA_OPTS comes after and can lift it.
      */
     @Test
-    void openloopAndMaxBoundEachC2CompilationsArenasAt12Mb() throws Exception {
-        String bound = "-XX:CompileCommand=memlimit,*.*,12M";
+    void openloopAndMaxBoundEachC2CompilationsArenasAt8Mb() throws Exception {
+        String bound = "-XX:CompileCommand=memlimit,*.*,8M";
         for (String mode : List.of("openloop", "max")) {
             List<String> a = jvmArgs(Map.of(), "-mode", mode, "-duration", "1");
             assertTrue(a.contains(bound), mode + ": " + a);
