@@ -38,7 +38,7 @@ final class ClientWarmUp {
 
     /** Set by the first {@link #exerciseOnce}: the codecs of this JVM are warm (or being warmed). */
     private static final AtomicBoolean EXERCISED = new AtomicBoolean();
-    /** Times {@link #exerciseOnce} ran the codecs (tests: at most once). */
+    /** Times {@link #exercise} ran the codecs in this JVM (tests: however many clients warm up, at most once). */
     private static final AtomicInteger RUNS = new AtomicInteger();
 
     private ClientWarmUp() {}
@@ -49,12 +49,11 @@ final class ClientWarmUp {
      */
     static boolean exerciseOnce(int iterations) throws IOException {
         if (!EXERCISED.compareAndSet(false, true)) return false;
-        RUNS.incrementAndGet();
         exercise(iterations);
         return true;
     }
 
-    /** Tests only: times the codecs were run by {@link #exerciseOnce}. */
+    /** Tests only: times {@link #exercise} ran the codecs. */
     static int runs() {
         return RUNS.get();
     }
@@ -80,6 +79,7 @@ final class ClientWarmUp {
 
     /** Runs each codec {@code iterations} times; returns the bytes written and read (so none of it is dead code). */
     static long exercise(int iterations) throws IOException {
+        RUNS.incrementAndGet();
         long bytes = 0;
         List<PushItem> items = new ArrayList<>(IDS.length);
         for (String id : IDS) items.add(PushItem.of("wq", "p0", PAYLOAD));
