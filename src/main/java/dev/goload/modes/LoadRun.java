@@ -56,6 +56,14 @@ public final class LoadRun {
         default int expectedConcurrency() {
             return 1;
         }
+
+        /**
+         * Whether each push takes a virtual thread of its own, so that the warm-up's pacer exercise starts one per
+         * launch as the run will ({@link LoaderWarmUp#run(List, int, NanoClock, boolean)}); the push loop takes none.
+         */
+        default boolean launchesVirtualThreads() {
+            return true;
+        }
     }
 
     /** The queue was configured ({@code [configure] queue=%s completedRetentionSeconds=%d}). */
@@ -247,7 +255,7 @@ public final class LoadRun {
         if (signal.isStopping()) return null;
         int conns = LoaderWarmUp.connections(producers.expectedConcurrency(), setup.consumer().consumers(),
                 client.config().idleConns());
-        LoaderWarmUp.Result r = LoaderWarmUp.run(List.of(client), conns, clock);
+        LoaderWarmUp.Result r = LoaderWarmUp.run(List.of(client), conns, clock, producers.launchesVirtualThreads());
         note(r);
         return r;
     }

@@ -91,6 +91,28 @@ class LoaderWarmUpTest {
         assertTrue(LoaderWarmUp.virtualLaunches() - before >= 1000, "one virtual thread per launch");
     }
 
+    /** openloop's warm-up starts a virtual thread per launch only on the virtual-thread push path, as its pushes do. */
+    @Test
+    void openloopWarmsItsPacerTheWayItsPushesGo() throws Exception {
+        try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerOptions.defaults())) {
+            for (boolean pushLoop : new boolean[] {true, false}) {
+                OpenLoopRunFixture f = new OpenLoopRunFixture(broker.url(), dir.resolve("loop-" + pushLoop));
+                f.rate = 1000;
+                f.durationSeconds = 1;
+                f.pushLoop = pushLoop;
+                long before = LoaderWarmUp.virtualLaunches(); // the warm-up runs on the caller's thread
+                RunResult res = f.run();
+                assertEquals(100, res.outcome().counters().offeredReq(), f.console());
+                long started = LoaderWarmUp.virtualLaunches() - before;
+                if (pushLoop) {
+                    assertEquals(0, started, "the push loop's launches take no virtual thread: " + f.console());
+                } else {
+                    assertTrue(started >= LoaderWarmUp.PACER_LAUNCHES, "one per launch: " + started);
+                }
+            }
+        }
+    }
+
     @Test
     void aBrokerThatIsNotThereEndsTheWarmUpWithItsErrorAndThePacerStillWarms() throws Exception {
         try (QueenClient c = new QueenClient(ClientConfig.of(unusedUrl()).withRetry(RetryPolicy.NONE))) {

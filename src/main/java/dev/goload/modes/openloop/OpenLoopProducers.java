@@ -182,6 +182,12 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
         }
     }
 
+    /** On the push loop a push takes no virtual thread (its sender writes it), so neither does the warm-up's launch. */
+    @Override
+    public boolean launchesVirtualThreads() {
+        return loop == null;
+    }
+
     @Override
     public int expectedConcurrency() {
         return dev.goload.modes.LoaderWarmUp.producerConcurrency(cfg.requestsPerSecond(), cfg.maxInflight());
