@@ -140,8 +140,12 @@ final class Transport implements AutoCloseable {
     static final JsonFactory JSON = JsonFactory.builder()
             .recyclerPool(com.fasterxml.jackson.core.util.JsonRecyclerPools.sharedConcurrentDequePool()).build();
 
-    /** Everything else: HTTPS, a proxy, other hosts, or {@link HttpEngine#OKHTTP} chosen. */
-    private final OkHttpEngine okhttp;
+    /**
+     * Everything else: HTTPS, a proxy, other hosts, or {@link HttpEngine#OKHTTP} chosen. Created by the first call
+     * that needs it: a client whose calls all take {@link #http1} never builds its 17 OkHttp clients nor the
+     * platform's trust store (~1 MB of certificates), which the first OkHttp client would load.
+     */
+    private volatile OkHttpEngine okhttp;
     /** Plain-http calls to the base host when {@link HttpEngine#HTTP1} is chosen and no proxy applies; else null. */
     private final Http1Engine http1;
     private final ClientConfig cfg;
@@ -152,7 +156,6 @@ final class Transport implements AutoCloseable {
     Transport(ClientConfig cfg, ClientStats stats) {
         this.cfg = cfg;
         this.stats = stats;
-        this.okhttp = new OkHttpEngine(cfg, stats.connections());
         this.commonHeaders = headers(cfg);
         this.http1 = effective(cfg) == HttpEngine.HTTP1
                 ? new Http1Engine(HttpUrl.get(cfg.baseUrl()), commonHeaders, cfg.idleConns(), cfg.idleTimeoutMillis(),
@@ -293,6 +296,7 @@ final class Transport implements AutoCloseable {
 
     private <T> T onceOkHttp(Request request, CallSpec spec, Decoder<T> decoder, CompletableFuture<Void> signal) {
         Request probed = OkHttpSocketProbe.probed(request);
+        OkHttpEngine okhttp = okhttp();
         AtomicReference<Call> call = new AtomicReference<>(okhttp.newCall(probed));
         CallDeadlines.Entry deadline = CallDeadlines.register(() -> call.get().cancel(), spec.timeoutMillis());
         try {
@@ -433,13 +437,32 @@ final class Transport implements AutoCloseable {
         cancelSignal = new CompletableFuture<>();
         old.complete(null);
         if (http1 != null) http1.cancelAll();
-        okhttp.cancelAll();
+        OkHttpEngine o = okhttp;
+        if (o != null) o.cancelAll();
+    }
+
+    private OkHttpEngine okhttp() {
+        OkHttpEngine o = okhttp;
+        if (o != null) return o;
+        synchronized (this) {
+            if (okhttp == null) okhttp = new OkHttpEngine(cfg, stats.connections());
+            return okhttp;
+        }
+    }
+
+    /** Whether a call has needed OkHttp yet (tests). */
+    boolean okHttpBuilt() {
+        return okhttp != null;
     }
 
     @Override
     public void close() {
         cancelAll();
         if (http1 != null) http1.close();
-        okhttp.close();
+        OkHttpEngine o;
+        synchronized (this) { // not racing a first OkHttp call's creation
+            o = okhttp;
+        }
+        if (o != null) o.close();
     }
 }

@@ -1,15 +1,26 @@
 package dev.goload.metrics;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.PackedHistogram;
 import org.HdrHistogram.Recorder;
 
 /**
  * A latency distribution in microseconds, kept as an interval histogram and a whole-run histogram, both
- * HdrHistogram with 3 significant digits (0.1 %) from 1 µs to one hour. Memory is fixed (≈ 0.5 MB per
- * recorder) whatever the run length or rate: a 24-hour soak costs what a 10-second run costs.
+ * HdrHistogram with 3 significant digits (0.1 %) from 1 µs to one hour. Memory is fixed whatever the run length or
+ * rate: a 24-hour soak costs what a 10-second run costs.
  *
- * <p>Threading: {@link #record(long)} is wait-free and may be called from any number of threads at once.
+ * <p>Memory, because every mode holds its eight common recorders whether it records into them or not (a consume
+ * run records into two or three, a push run into five): the recording side (HdrHistogram's {@link Recorder}, two
+ * fixed 189 KB arrays) is created by the first {@link #record}, so a recorder nothing is recorded into costs a few
+ * hundred bytes; the whole-run histogram is a {@link PackedHistogram}, whose counts take space only for the buckets
+ * that were hit (~1-20 KB for a latency distribution instead of 189 KB). Either way a histogram holds the same
+ * counts, percentiles and encoding (the {@code .hlog} bytes do not depend on it: {@code LatencyRecorderTest}).
+ *
+ * <p>Threading: {@link #record(long)} is lock-free (the recorder's creation is one compare-and-set that a racing
+ * thread may lose, then use the winner's) and may be called from any number of threads at once.
  * {@link #sampleInterval()} and {@link #cumulative()} belong to the single reporting thread.
  *
  * <pre>{@code
@@ -24,12 +35,26 @@ public final class LatencyRecorder {
     public static final long HIGHEST_MICROS = 3_600_000_000L;
     public static final int DIGITS = 3;
 
+    private static final VarHandle RECORDER;
+
+    static {
+        try {
+            RECORDER = MethodHandles.lookup().findVarHandle(LatencyRecorder.class, "recorder", Recorder.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final String tag;
-    private final Recorder recorder = new Recorder(1, HIGHEST_MICROS, DIGITS);
-    private final Histogram cumulative = new Histogram(1, HIGHEST_MICROS, DIGITS);
+    /** Null until the first value is recorded. */
+    private volatile Recorder recorder;
+    private final Histogram cumulative = new PackedHistogram(1, HIGHEST_MICROS, DIGITS);
     private final AtomicLong exactMax = new AtomicLong(Long.MIN_VALUE);
     private final AtomicLong clamped = new AtomicLong();
+    /** The recorder's last interval histogram, handed back to it for reuse. */
     private Histogram recycled;
+    /** What {@link #sampleInterval} returns while nothing was ever recorded. */
+    private Histogram empty;
 
     public LatencyRecorder(String tag) {
         this.tag = tag;
@@ -47,11 +72,19 @@ public final class LatencyRecorder {
             clamped.incrementAndGet();
             v = HIGHEST_MICROS;
         }
-        recorder.recordValue(v);
+        Recorder r = recorder;
+        if (r == null) r = create();
+        r.recordValue(v);
         long m = exactMax.get();
         while (v > m && !exactMax.compareAndSet(m, v)) {
             m = exactMax.get();
         }
+    }
+
+    private Recorder create() {
+        Recorder made = new Recorder(1, HIGHEST_MICROS, DIGITS);
+        Recorder won = (Recorder) RECORDER.compareAndExchange(this, (Recorder) null, made);
+        return won == null ? made : won;
     }
 
     /** Records the time from {@code fromNanos} to {@code toNanos}. */
@@ -64,7 +97,15 @@ public final class LatencyRecorder {
      * histogram is reused by the next call: read or copy it before then.
      */
     public Histogram sampleInterval() {
-        Histogram h = recorder.getIntervalHistogram(recycled);
+        Recorder r = recorder;
+        if (r == null) {
+            if (empty == null) {
+                empty = new PackedHistogram(1, HIGHEST_MICROS, DIGITS);
+                empty.setTag(tag);
+            }
+            return empty;
+        }
+        Histogram h = r.getIntervalHistogram(recycled);
         recycled = h;
         h.setTag(tag);
         cumulative.add(h);
