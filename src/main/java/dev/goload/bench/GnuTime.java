@@ -15,8 +15,9 @@ import java.nio.file.Path;
  * @param exitCode  the command's exit status (0 unless time printed "Command exited with non-zero status N")
  */
 record GnuTime(double userSec, double sysSec, double wallSec, long maxRssKb, int exitCode) {
+    /** user + sys, in time's own centiseconds (a double sum would print 10.25 + 0.67 as 10.920000000000002). */
     double cpuSec() {
-        return userSec + sysSec;
+        return Math.round((userSec + sysSec) * 100) / 100.0;
     }
 
     /** The figures in {@code file}, or null when it does not exist (the phase did not run under time). */

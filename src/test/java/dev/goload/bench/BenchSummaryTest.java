@@ -252,4 +252,11 @@ class BenchSummaryTest {
         assertEquals(3723.5, t.wallSec(), 1e-9);
         assertEquals(1024, t.maxRssKb());
     }
+
+    @Test
+    void cpuSecondsAreTimesCentisecondsNotADoublesSum() throws IOException {
+        Path f = work.resolve("time.txt");
+        Files.writeString(f, timeV(10.25, 0.67, 1024));
+        assertEquals("10.92", Double.toString(GnuTime.read(f).cpuSec()), "10.25 + 0.67 summed as doubles is 10.920000000000002");
+    }
 }
