@@ -78,6 +78,7 @@ final class BrokerLaunchers {
     static Forked forked(BrokerLauncher.Settings s) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", // as the jar's manifest grants (metrics.ProcessCpuClock)
                 "-cp", System.getProperty("java.class.path"), Main.class.getName(), "broker",
                 "-host", s.host(), "-port", Integer.toString(s.port()), "-tenancy-header=" + s.tenancyHeader(),
                 "-response-delay-ms", Integer.toString(s.responseDelayMs()),

@@ -32,14 +32,14 @@ public final class ProcessSampler {
         this.pauseCollectors = ManagementFactory.getGarbageCollectorMXBeans().stream()
                 .filter(b -> !b.getName().endsWith("Cycles"))
                 .toList();
-        this.lastCpuNanos = os.getProcessCpuTime();
+        this.lastCpuNanos = ProcessCpuClock.nanos();
         this.lastWallNanos = System.nanoTime();
         this.lastGcCount = gcCount();
         this.lastGcMillis = gcMillis();
     }
 
     public Sample sample() {
-        long cpu = os.getProcessCpuTime();
+        long cpu = ProcessCpuClock.nanos();
         long wall = System.nanoTime();
         long count = gcCount();
         long millis = gcMillis();
@@ -61,7 +61,7 @@ public final class ProcessSampler {
 
     /** Total process CPU time so far, in nanoseconds. */
     public long processCpuNanos() {
-        return os.getProcessCpuTime();
+        return ProcessCpuClock.nanos();
     }
 
     public long peakRssBytes() {
