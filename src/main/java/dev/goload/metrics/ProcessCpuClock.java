@@ -16,8 +16,9 @@ import java.util.Locale;
  * "loader cpu max=4.43 of 2 cores". On Linux this reads {@code clock_gettime(CLOCK_PROCESS_CPUTIME_ID)} (the
  * scheduler's exact runtime) through the FFM API; elsewhere, or where the call is unavailable, the MXBean.
  *
- * <p>Native access: the jar's manifest has {@code Enable-Native-Access: ALL-UNNAMED} (the JDK warns on stderr
- * otherwise); {@link #precise()} says which source is in use.
+ * <p>Native access: the jar's manifest has {@code Enable-Native-Access: ALL-UNNAMED}; a JVM started with
+ * {@code -cp} and without {@code --enable-native-access=ALL-UNNAMED} reads the MXBean (the JDK would warn on stderr
+ * otherwise). {@link #precise()} says which source is in use.
  */
 public final class ProcessCpuClock {
     /** {@code CLOCK_PROCESS_CPUTIME_ID} in Linux's {@code <time.h>}. */
@@ -30,6 +31,9 @@ public final class ProcessCpuClock {
 
     private static MethodHandle clockGettime() {
         if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) return null;
+        // without native access granted (java -cp ... without --enable-native-access) the JDK would print a warning
+        // on stderr at the first downcall: the MXBean then, silently
+        if (!ProcessCpuClock.class.getModule().isNativeAccessEnabled()) return null;
         try {
             Linker linker = Linker.nativeLinker();
             MethodHandle h = linker.defaultLookup().find("clock_gettime")
