@@ -2,6 +2,7 @@ package dev.goload.client;
 
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The idle keep-alive sockets of a {@link PushLoop}, most recently used first (LIFO, as Go's and the blocking
@@ -17,7 +18,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  * at 200 requests/s, each dead a few young collections after the collector had promoted it (docs/benchmarks.md,
  * "Connection churn and the old generation"). A socket still never reaches the idle timeout and is reused: the
  * guarantee against a broker closing it stands; the run only keeps what it once needed at once, as Go's pool keeps
- * its idle sockets (for 90 s), within the same allowance. Who wins a socket both want is decided by its state's compare-and-set
+ * its idle sockets (for 90 s), within the same allowance.
+ *
+ * <p>But not for ever: a socket no request needed for a whole {@link #KEEP_WINDOW_NANOS} window is closed. Each
+ * take notes how many sockets it left idle; the fewest over a window is how many the requests never needed at
+ * once in it (a 40-minute soak, 200 requests/s, kept the 28 sockets one hiccup had dialled to its end,
+ * 55 against the 27 it needed). Over the next window that many of the coldest sockets, each once idle half the
+ * idle timeout (not used since), are closed instead of kept alive: after a burst the run holds at most what it
+ * needed at once in the last minute, where Go's pool holds what it needed in the last 90 s. Who wins a socket both want is decided by its state's compare-and-set
  * ({@link PushLoopConnection#take} vs {@link PushLoopConnection#retire}); a retired socket left in the deque is
  * skipped by the sender and dropped by the reader.
  *
@@ -31,6 +39,8 @@ final class PushLoopIdle {
     static final long PROBE_AFTER_NANOS = 10_000_000L;
     /** The share of the idle timeout after which the coldest idle socket is used first (kept alive). */
     static final int REFRESH_DIVISOR = 2;
+    /** Sockets never needed at once over a window this long are closed over the next one. */
+    static final long KEEP_WINDOW_NANOS = 60_000_000_000L;
     private final ConcurrentLinkedDeque<PushLoopConnection> stack = new ConcurrentLinkedDeque<>();
     /** Sockets IDLE in the stack (retired and taken ones not counted). */
     private final AtomicInteger idle = new AtomicInteger();
@@ -38,6 +48,12 @@ final class PushLoopIdle {
     private final long idleTimeoutNanos;
     /** Idle this long, the coldest socket is taken before the warmest (Long.MAX_VALUE: no idle timeout, never). */
     private final long refreshAfterNanos;
+    /** The fewest sockets a take left idle in the current window (Integer.MAX_VALUE: no take yet). */
+    private final AtomicInteger fewestIdle = new AtomicInteger(Integer.MAX_VALUE);
+    /** When the current window ends (0: before the first take). */
+    private final AtomicLong windowEnd = new AtomicLong();
+    /** How many more of the coldest sockets to close: the last window's fewest idle, less those closed since. */
+    private final AtomicInteger surplus = new AtomicInteger();
 
     PushLoopIdle(int maxIdle, long idleTimeoutNanos) {
         this.maxIdle = maxIdle;
@@ -58,10 +74,16 @@ final class PushLoopIdle {
      * Sender: the most recently used idle socket (or the least recently used one, once idle half the idle timeout:
      * kept alive), taken (BUSY) for {@code ex}, whose exchange it carries once this returns; null when none is
      * idle. One past the idle timeout, or found closed by the peer (probed when idle {@value #PROBE_AFTER_NANOS} ns
-     * or more), is taken off and returned in {@code expired[0]} for the reader to close (the sender never closes a
-     * socket).
+     * or more), or one of the last window's surplus ({@link #KEEP_WINDOW_NANOS}), is taken off and returned in
+     * {@code expired[0]} for the reader to close (the sender never closes a socket); the caller then takes again.
      */
     PushLoopConnection take(PushLoopExchange<?> ex, long now, PushLoopConnection[] expired) {
+        observe(now);
+        PushLoopConnection spare = spare(now);
+        if (spare != null) {
+            expired[0] = spare;
+            return null;
+        }
         for (PushLoopConnection c; (c = next(now)) != null; ) {
             if (ex != null && now - c.idleSince >= PROBE_AFTER_NANOS && !c.alive()) {
                 if (c.retire()) { // the peer closed it: the reader closes it (counted as the peer's)
@@ -81,6 +103,39 @@ final class PushLoopIdle {
             return null;
         }
         return null;
+    }
+
+    /**
+     * Notes how many sockets this take leaves idle (one fewer than are idle, none when it must dial); at a window's
+     * end, the fewest of that window become the surplus.
+     */
+    private void observe(long now) {
+        int n = Math.max(0, idle.get() - 1);
+        if (n < fewestIdle.get()) fewestIdle.accumulateAndGet(n, Math::min);
+        long end = windowEnd.get();
+        if (end == 0) {
+            windowEnd.compareAndSet(0, now + KEEP_WINDOW_NANOS);
+        } else if (now - end >= 0 && windowEnd.compareAndSet(end, now + KEEP_WINDOW_NANOS)) {
+            int fewest = fewestIdle.getAndSet(Integer.MAX_VALUE);
+            surplus.set(fewest == Integer.MAX_VALUE ? 0 : fewest);
+        }
+    }
+
+    /**
+     * One of the last window's surplus to close: the coldest socket, once it would be kept alive (idle half the idle
+     * timeout: no request took it since), retired and handed back like an expired one. Null when there is none.
+     */
+    private PushLoopConnection spare(long now) {
+        if (surplus.get() <= 0) return null;
+        PushLoopConnection coldest = stack.peekLast();
+        if (coldest == null) return null;
+        long idleFor = now - coldest.idleSince;
+        if (idleFor < refreshAfterNanos || idleFor >= idleTimeoutNanos) return null; // warm, or the reader's to retire
+        if (!coldest.retire()) return null; // taken or retired meanwhile
+        idle.decrementAndGet();
+        stack.removeLastOccurrence(coldest);
+        surplus.decrementAndGet();
+        return coldest;
     }
 
     /**

@@ -139,4 +139,70 @@ class PushLoopIdleTest {
         assertSame(b, take(idle, 1_000 * T));
         assertSame(a, take(idle, 1_000 * T));
     }
+
+    /** A take as the loop's: an expired or surplus socket is closed (the reader's part) and the take repeated. */
+    private PushLoopConnection takeLikeTheLoop(PushLoopIdle idle, long now) {
+        for (;;) {
+            PushLoopConnection c = take(idle, now);
+            if (c != null || expired[0] == null) return c;
+            expired[0].close();
+        }
+    }
+
+    private static final long W = PushLoopIdle.KEEP_WINDOW_NANOS;
+
+    @Test
+    void aBurstsSurplusIsClosedOnceAWholeWindowNeverNeededIt() throws IOException {
+        PushLoopIdle idle = new PushLoopIdle(512, T);
+        for (int i = 0; i < 20; i++) idle.put(socket(), 0); // a hiccup's burst
+        int dials = 0;
+        boolean keptThroughTheFirstWindow = false;
+        // then 200 requests/s, one at a time, for three windows
+        for (long now = 5 * MS; now < 3 * W; now += 5 * MS) {
+            PushLoopConnection c = takeLikeTheLoop(idle, now);
+            if (c == null) {
+                dials++;
+                c = socket();
+            }
+            assertTrue(idle.put(c, now + MS));
+            if (now == W - 5 * MS) keptThroughTheFirstWindow = idle.size() == 20;
+        }
+        assertTrue(keptThroughTheFirstWindow, "within the window the burst's sockets are kept alive, as before");
+        assertEquals(0, dials, "nothing dialled");
+        assertEquals(1, idle.size(), "the 19 never needed at once in a whole window were closed");
+        assertEquals(19, made.stream().filter(PushLoopConnection::closed).count());
+    }
+
+    @Test
+    void burstsThatRecurWithinTheWindowKeepTheirSockets() throws IOException {
+        PushLoopIdle idle = new PushLoopIdle(512, T);
+        for (int i = 0; i < 20; i++) idle.put(socket(), 0);
+        int dials = 0;
+        long nextBurst = 30_000 * MS;
+        for (long now = 5 * MS; now < 5 * W; now += 5 * MS) {
+            if (now >= nextBurst) { // twenty at once every 30 s, answered 2 ms later
+                List<PushLoopConnection> burst = new ArrayList<>();
+                for (int i = 0; i < 20; i++) {
+                    PushLoopConnection c = takeLikeTheLoop(idle, now);
+                    if (c == null) {
+                        dials++;
+                        c = socket();
+                    }
+                    burst.add(c);
+                }
+                for (PushLoopConnection c : burst) assertTrue(idle.put(c, now + 2 * MS));
+                nextBurst += 30_000 * MS;
+                continue;
+            }
+            PushLoopConnection c = takeLikeTheLoop(idle, now);
+            if (c == null) {
+                dials++;
+                c = socket();
+            }
+            assertTrue(idle.put(c, now + MS));
+        }
+        assertEquals(0, dials, "every burst found the last one's sockets: no churn");
+        assertEquals(20, idle.size());
+        assertEquals(0, made.stream().filter(PushLoopConnection::closed).count());
+    }
 }
