@@ -29,6 +29,7 @@ public final class ProcessCpuClock {
 
     private ProcessCpuClock() {}
 
+    @SuppressWarnings("restricted") // native access is checked first (isNativeAccessEnabled)
     private static MethodHandle clockGettime() {
         if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) return null;
         // without native access granted (java -cp ... without --enable-native-access) the JDK would print a warning
