@@ -74,20 +74,11 @@ class PushLoopIdleTest {
     void aBurstsSocketsOutliveASteadyRateThatNeedsOneWithoutADial() throws IOException {
         PushLoopIdle idle = new PushLoopIdle(512, T);
         for (int i = 0; i < 20; i++) idle.put(socket(), 0); // a hiccup's burst: twenty dialled, all answered
-        int dials = 0;
         // then 200 requests/s for four idle timeouts, each answered 1 ms after it went out, one at a time
-        for (long now = 5 * MS; now < 4 * T; now += 5 * MS) {
-            PushLoopConnection c = take(idle, now);
-            assertNull(expired[0], "no socket may be found expired at a rate that goes round them");
-            if (c == null) {
-                dials++;
-                c = socket();
-            }
-            assertTrue(idle.put(c, now + MS));
-        }
+        for (long now = 5 * MS; now < 4 * T; now += 5 * MS) assertTrue(idle.put(socketFor(idle, now), now + MS));
         assertEquals(0, dials, "the burst's sockets served the steady rate: nothing dialled again");
         assertEquals(20, idle.size(), "and none was retired");
-        assertEquals(0, made.stream().filter(PushLoopConnection::closed).count());
+        assertEquals(0, made.stream().filter(PushLoopConnection::closed).count(), "none found expired either");
     }
 
     @Test
@@ -149,22 +140,27 @@ class PushLoopIdleTest {
         }
     }
 
+    /** Dials counted by {@link #socketFor}. */
+    private int dials;
+
+    /** The socket the loop would send on at {@code now}: an idle one, or a new one (counted in {@link #dials}). */
+    private PushLoopConnection socketFor(PushLoopIdle idle, long now) throws IOException {
+        PushLoopConnection c = takeLikeTheLoop(idle, now);
+        if (c != null) return c;
+        dials++;
+        return socket();
+    }
+
     private static final long W = PushLoopIdle.KEEP_WINDOW_NANOS;
 
     @Test
     void aBurstsSurplusIsClosedOnceAWholeWindowNeverNeededIt() throws IOException {
         PushLoopIdle idle = new PushLoopIdle(512, T);
         for (int i = 0; i < 20; i++) idle.put(socket(), 0); // a hiccup's burst
-        int dials = 0;
         boolean keptThroughTheFirstWindow = false;
         // then 200 requests/s, one at a time, for three windows
         for (long now = 5 * MS; now < 3 * W; now += 5 * MS) {
-            PushLoopConnection c = takeLikeTheLoop(idle, now);
-            if (c == null) {
-                dials++;
-                c = socket();
-            }
-            assertTrue(idle.put(c, now + MS));
+            assertTrue(idle.put(socketFor(idle, now), now + MS));
             if (now == W - 5 * MS) keptThroughTheFirstWindow = idle.size() == 20;
         }
         assertTrue(keptThroughTheFirstWindow, "within the window the burst's sockets are kept alive, as before");
@@ -177,29 +173,16 @@ class PushLoopIdleTest {
     void burstsThatRecurWithinTheWindowKeepTheirSockets() throws IOException {
         PushLoopIdle idle = new PushLoopIdle(512, T);
         for (int i = 0; i < 20; i++) idle.put(socket(), 0);
-        int dials = 0;
         long nextBurst = 30_000 * MS;
         for (long now = 5 * MS; now < 5 * W; now += 5 * MS) {
-            if (now >= nextBurst) { // twenty at once every 30 s, answered 2 ms later
-                List<PushLoopConnection> burst = new ArrayList<>();
-                for (int i = 0; i < 20; i++) {
-                    PushLoopConnection c = takeLikeTheLoop(idle, now);
-                    if (c == null) {
-                        dials++;
-                        c = socket();
-                    }
-                    burst.add(c);
-                }
-                for (PushLoopConnection c : burst) assertTrue(idle.put(c, now + 2 * MS));
-                nextBurst += 30_000 * MS;
+            if (now < nextBurst) {
+                assertTrue(idle.put(socketFor(idle, now), now + MS));
                 continue;
             }
-            PushLoopConnection c = takeLikeTheLoop(idle, now);
-            if (c == null) {
-                dials++;
-                c = socket();
-            }
-            assertTrue(idle.put(c, now + MS));
+            List<PushLoopConnection> burst = new ArrayList<>(); // twenty at once every 30 s, answered 2 ms later
+            for (int i = 0; i < 20; i++) burst.add(socketFor(idle, now));
+            for (PushLoopConnection c : burst) assertTrue(idle.put(c, now + 2 * MS));
+            nextBurst += 30_000 * MS;
         }
         assertEquals(0, dials, "every burst found the last one's sockets: no churn");
         assertEquals(20, idle.size());
