@@ -91,6 +91,24 @@ class LoaderWarmUpTest {
         assertTrue(LoaderWarmUp.virtualLaunches() - before >= 1000, "one virtual thread per launch");
     }
 
+    /** cloud on the push loop warms its pacer without a virtual thread per launch, as openloop's does below. */
+    @Test
+    void cloudOnThePushLoopWarmsItsPacerWithoutAVirtualThreadPerLaunch() throws Exception {
+        try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerOptions.defaults())) {
+            long before = LoaderWarmUp.virtualLaunches(); // Main.run runs the warm-up on this thread
+            var out = new java.io.ByteArrayOutputStream();
+            var print = new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8);
+            int code = dev.goload.cli.Main.run(new String[] {"-mode", "cloud", "-target", "broker", "-url", broker.url(),
+                    "-tenants", "2", "-tenants-file", dir.resolve("absent.json").toString(), "-out", dir.toString(),
+                    "-run-id", "cloudwarm", "-rate", "100", "-duration", "1", "-drain", "2", "-report", "1"}, print, print);
+            assertEquals(0, code, out.toString(java.nio.charset.StandardCharsets.UTF_8));
+            JsonNode rec = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(dir.resolve("cloudwarm.run.json").toFile()); // cloud: the run record; .json is the reference's
+            assertEquals("loop", rec.path("section").path("pushPath").asText(), rec.path("section").toString());
+            assertEquals(0, LoaderWarmUp.virtualLaunches() - before, "the loop's launches take no virtual thread");
+        }
+    }
+
     /** openloop's warm-up starts a virtual thread per launch only on the virtual-thread push path, as its pushes do. */
     @Test
     void openloopWarmsItsPacerTheWayItsPushesGo() throws Exception {

@@ -81,6 +81,11 @@ final class CloudProducers {
      * Which path carries the pushes, for the run record's {@code section.pushPath} (as openloop's): {@code loop},
      * {@code virtual-threads} (the blocking http1 engine, a virtual thread per push) or {@code okhttp}.
      */
+    /** On the push loops a push takes no virtual thread (as {@code OpenLoopProducers#launchesVirtualThreads}). */
+    boolean launchesVirtualThreads() {
+        return loops == null;
+    }
+
     String pushPath() {
         if (loops != null) {
             return "loop";

@@ -184,9 +184,8 @@ public final class CloudRun {
         // before the warm-up, which dials the push loops' sockets
         CloudProducers producers = new CloudProducers(cfg, tenants, counters, recorders, c, faults, clock, epoch,
                 txnIds, pushLoop);
-        // a push on the loop takes no virtual thread: neither does the warm-up's launch
         LoaderWarmUp.Result warm = LoaderWarmUp.run(clients, CloudClients.warmUpConnections(cfg, clients), clock,
-                !"loop".equals(producers.pushPath()));
+                producers.launchesVirtualThreads());
         note(new RunNote.Text(warm.line()));
         StartGate.Began began = startGate.await(clock, epoch, phases.load, this::note);
         try (LoaderMonitor m = new LoaderMonitor(loaderRules).warmUp(warm)
