@@ -1,7 +1,6 @@
 package dev.goload.bench;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -119,8 +118,7 @@ public final class FixedEndpoint {
 
     /** The endpoint's own resource use, for the harness's ratios. */
     String stats() {
-        var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        return "{\"cpuNanos\":" + os.getProcessCpuTime() + ",\"push\":" + push.sum() + ",\"pop\":" + pop.sum()
+        return "{\"cpuNanos\":" + dev.goload.metrics.ProcessCpuClock.nanos() + ",\"push\":" + push.sum() + ",\"pop\":" + pop.sum()
                 + ",\"ack\":" + ack.sum() + ",\"other\":" + other.sum()
                 + ",\"pushBodyBytes\":" + bodies.push.length + ",\"popBodyBytes\":" + bodies.pop.length
                 + ",\"ackBodyBytes\":" + bodies.ackBatch.length + "}";
