@@ -18,6 +18,8 @@ public final class ProcessSampler {
                          long heapUsedBytes) {}
 
     private final com.sun.management.OperatingSystemMXBean os;
+    private final java.util.function.LongSupplier cpuNanos;
+    private final java.util.function.LongSupplier wallNanos;
     private final List<GarbageCollectorMXBean> pauseCollectors;
     private long lastCpuNanos;
     private long lastWallNanos;
@@ -27,20 +29,32 @@ public final class ProcessSampler {
     private long totalGcCount;
     private double totalGcMs;
 
+    /** This process: its exact CPU time ({@link ProcessCpuClock}) over {@link System#nanoTime()}. */
     public ProcessSampler() {
+        this(ProcessCpuClock::nanos, System::nanoTime);
+    }
+
+    /**
+     * CPU time and wall time from the given clocks (nanoseconds; GC, RSS and the machine's load stay this
+     * process's): for runs on a manual clock, whose intervals would otherwise divide this JVM's real CPU by a few
+     * microseconds of real time.
+     */
+    public ProcessSampler(java.util.function.LongSupplier cpuNanos, java.util.function.LongSupplier wallNanos) {
+        this.cpuNanos = cpuNanos;
+        this.wallNanos = wallNanos;
         this.os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         this.pauseCollectors = ManagementFactory.getGarbageCollectorMXBeans().stream()
                 .filter(b -> !b.getName().endsWith("Cycles"))
                 .toList();
-        this.lastCpuNanos = ProcessCpuClock.nanos();
-        this.lastWallNanos = System.nanoTime();
+        this.lastCpuNanos = cpuNanos.getAsLong();
+        this.lastWallNanos = wallNanos.getAsLong();
         this.lastGcCount = gcCount();
         this.lastGcMillis = gcMillis();
     }
 
     public Sample sample() {
-        long cpu = ProcessCpuClock.nanos();
-        long wall = System.nanoTime();
+        long cpu = cpuNanos.getAsLong();
+        long wall = wallNanos.getAsLong();
         long count = gcCount();
         long millis = gcMillis();
         double cores = wall > lastWallNanos ? (cpu - lastCpuNanos) / (double) (wall - lastWallNanos) : 0;
@@ -61,7 +75,12 @@ public final class ProcessSampler {
 
     /** Total process CPU time so far, in nanoseconds. */
     public long processCpuNanos() {
-        return ProcessCpuClock.nanos();
+        return cpuNanos.getAsLong();
+    }
+
+    /** The wall clock the CPU is divided by, in nanoseconds. */
+    public long wallNanos() {
+        return wallNanos.getAsLong();
     }
 
     public long peakRssBytes() {

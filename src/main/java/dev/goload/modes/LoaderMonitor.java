@@ -46,12 +46,12 @@ public final class LoaderMonitor implements AutoCloseable {
                          long pushesFinished, long pushesFailed) {}
 
     private final LoaderBoundRules rules;
-    private final ProcessSampler sampler = new ProcessSampler();
+    private final ProcessSampler sampler;
     private final LatencyRecorder hiccups;
     private final HiccupMonitor monitor;
     private final int cores = Runtime.getRuntime().availableProcessors();
     private final long cpuStartNanos;
-    private final long wallStartNanos = System.nanoTime();
+    private final long wallStartNanos;
     private final LoaderVerdict verdict;
     private final List<LoaderEvidence> series = new ArrayList<>();
     private double cpuMax;
@@ -63,7 +63,14 @@ public final class LoaderMonitor implements AutoCloseable {
 
     /** Starts measuring; {@code hiccups} receives the stall samples (a run's own recorder, or a private one). */
     public LoaderMonitor(LoaderBoundRules rules, LatencyRecorder hiccups) {
+        this(rules, hiccups, new ProcessSampler());
+    }
+
+    /** As {@link #LoaderMonitor(LoaderBoundRules, LatencyRecorder)}, the process measured by {@code sampler}. */
+    public LoaderMonitor(LoaderBoundRules rules, LatencyRecorder hiccups, ProcessSampler sampler) {
         this.rules = rules;
+        this.sampler = sampler;
+        this.wallStartNanos = sampler.wallNanos();
         this.hiccups = hiccups;
         this.verdict = new LoaderVerdict(rules, cores);
         this.cpuStartNanos = sampler.processCpuNanos();
@@ -110,7 +117,7 @@ public final class LoaderMonitor implements AutoCloseable {
 
     /** Samples a stretch without a pacer (the periodic sampler, {@link #finish()}). */
     private void sampleUnpaced() {
-        double now = (System.nanoTime() - wallStartNanos) / 1e9;
+        double now = (sampler.wallNanos() - wallStartNanos) / 1e9;
         sample(new Pacing(lastEndSec, now, "load", 0, null, -1, 0), null);
     }
 
@@ -141,7 +148,7 @@ public final class LoaderMonitor implements AutoCloseable {
     /** The whole run so far. */
     public RunResult.LoaderSummary summary() {
         double cpuSeconds = (sampler.processCpuNanos() - cpuStartNanos) / 1e9;
-        double wall = Math.max(1e-9, (System.nanoTime() - wallStartNanos) / 1e9);
+        double wall = Math.max(1e-9, (sampler.wallNanos() - wallStartNanos) / 1e9);
         List<String> reasons = verdict.reasons();
         return new RunResult.LoaderSummary(cores, cpuSeconds / wall, cpuMax, cpuSeconds, sampler.totalGcPauses(),
                 sampler.totalGcPauseMs(), sampler.peakRssBytes(), !reasons.isEmpty(), reasons, rules, warmUp,

@@ -1,5 +1,6 @@
 package dev.goload.modes.run;
 
+import dev.goload.metrics.ProcessSampler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -33,7 +34,8 @@ class IntervalReporterTest {
     private final NanoClock clock = now::get;
     private final RunCounters counters = new RunCounters();
     private final RunRecorders recorders = new RunRecorders();
-    private final LoaderMonitor monitor = new LoaderMonitor(LoaderBoundRules.DEFAULTS, new LatencyRecorder("hiccup"));
+    private final LoaderMonitor monitor = new LoaderMonitor(LoaderBoundRules.DEFAULTS, new LatencyRecorder("hiccup"),
+            new ProcessSampler(() -> 0, now::get)); // the manual clock's intervals: no real CPU divided by them
     private final RunSignal stop = new RunSignal();
     /** Scripted events by instant (after T0); the waiter stops at each on its way. */
     private final TreeMap<Long, List<Runnable>> events = new TreeMap<>();

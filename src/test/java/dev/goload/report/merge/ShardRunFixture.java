@@ -1,6 +1,7 @@
 package dev.goload.report.merge;
 
 import dev.goload.metrics.LatencyRecorder;
+import dev.goload.metrics.ProcessSampler;
 import dev.goload.metrics.RunCounters;
 import dev.goload.metrics.RunRecorders;
 import dev.goload.modes.LoaderBoundRules;
@@ -35,7 +36,10 @@ public final class ShardRunFixture {
         RunHeader header = new RunHeader(runId, "openloop", "test", "http1", "goload -mode openloop …",
                 Map.of("rate", fingerprintFlag, "report", 1, "shard", index + "/" + count), null,
                 new RunHeader.Broker("http://127.0.0.1:1", true, true));
-        try (LoaderMonitor monitor = new LoaderMonitor(LoaderBoundRules.DEFAULTS);
+        // the reporter runs on a manual clock: the monitor measures no CPU over it (this JVM's real CPU over a few real
+        // microseconds per interval made a shard loader-bound)
+        try (LoaderMonitor monitor = new LoaderMonitor(LoaderBoundRules.DEFAULTS, new LatencyRecorder("hiccup"),
+                new ProcessSampler(() -> 0, now::get));
              RunRecordWriter<Void> writer = new RunRecordWriter<>(dir, header, runId + ".json",
                      T0_MS + index, java.nio.file.Files::newOutputStream)) {
             writer.shard(index, count, T0_MS, 0.25 * index, "http://127.0.0.1:7070");

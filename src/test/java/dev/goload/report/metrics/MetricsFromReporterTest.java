@@ -1,5 +1,6 @@
 package dev.goload.report.metrics;
 
+import dev.goload.metrics.ProcessSampler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -59,7 +60,8 @@ class MetricsFromReporterTest {
         var bytes = new ByteArrayOutputStream();
         var console = new PrintStream(bytes, true, StandardCharsets.UTF_8);
         NanoClock clock = now::get;
-        try (LoaderMonitor monitor = new LoaderMonitor(LoaderBoundRules.DEFAULTS, new LatencyRecorder("hiccup"));
+        try (LoaderMonitor monitor = new LoaderMonitor(LoaderBoundRules.DEFAULTS, new LatencyRecorder("hiccup"),
+                new ProcessSampler(() -> 0, now::get)); // the manual clock's intervals
              MetricsExporter metrics = MetricsExporter.start(MetricsOptions.parse("127.0.0.1:0", Duration.ZERO, null),
                      "rep-1", "cloud")) {
             List<RunListener<Object>> listeners = new ArrayList<>();

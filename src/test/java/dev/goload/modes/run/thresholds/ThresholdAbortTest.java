@@ -1,5 +1,6 @@
 package dev.goload.modes.run.thresholds;
 
+import dev.goload.metrics.ProcessSampler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -114,7 +115,8 @@ class ThresholdAbortTest {
             return stop.isStopping();
         };
         ThresholdAbort<Object> a = watch(4, "push.p99<10ms");
-        try (LoaderMonitor monitor = new LoaderMonitor(LoaderBoundRules.DEFAULTS, new LatencyRecorder("hiccup"))) {
+        try (LoaderMonitor monitor = new LoaderMonitor(LoaderBoundRules.DEFAULTS, new LatencyRecorder("hiccup"),
+                new ProcessSampler(() -> 0, now::get))) { // the manual clock's intervals
             IntervalReporter<Void> r = new IntervalReporter<>("openloop", clock, counters, recorders, monitor,
                     new IntervalReporter.Probe<>() {}, List.of(a), waiter);
             r.begin(t0, S);
