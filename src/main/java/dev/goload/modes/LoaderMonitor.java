@@ -54,7 +54,12 @@ public final class LoaderMonitor implements AutoCloseable {
     private final long wallStartNanos;
     private final LoaderVerdict verdict;
     private final List<LoaderEvidence> series = new ArrayList<>();
-    private double cpuMax;
+    /**
+     * The busiest interval's CPU among those at least the CPU sign's {@code minCpuSeconds} long (-1: none yet): a
+     * shorter one (a run's last, tens of milliseconds) divides by so little wall time that a few milliseconds between
+     * reading the CPU and the clock read "2.35 of 2 cores".
+     */
+    private double cpuMax = -1;
     private int intervals;
     private double lastEndSec;
     private LoaderWarmUp.Result warmUp;
@@ -109,7 +114,7 @@ public final class LoaderMonitor implements AutoCloseable {
                 pacing.pushesFailed());
         List<String> bound = verdict.add(e);
         if (series.size() < MAX_SERIES) series.add(e);
-        cpuMax = Math.max(cpuMax, s.cpuCores());
+        if (e.seconds() >= rules.minCpuSeconds()) cpuMax = Math.max(cpuMax, s.cpuCores());
         intervals++;
         lastEndSec = pacing.endSec();
         return new Interval(s, h, bound, connections == null ? ConnectionFigures.NONE : connections.figures());
@@ -150,7 +155,9 @@ public final class LoaderMonitor implements AutoCloseable {
         double cpuSeconds = (sampler.processCpuNanos() - cpuStartNanos) / 1e9;
         double wall = Math.max(1e-9, (sampler.wallNanos() - wallStartNanos) / 1e9);
         List<String> reasons = verdict.reasons();
-        return new RunResult.LoaderSummary(cores, cpuSeconds / wall, cpuMax, cpuSeconds, sampler.totalGcPauses(),
+        double avg = cpuSeconds / wall;
+        // a run without an interval that long: its average is its busiest stretch that can be told
+        return new RunResult.LoaderSummary(cores, avg, cpuMax >= 0 ? cpuMax : avg, cpuSeconds, sampler.totalGcPauses(),
                 sampler.totalGcPauseMs(), sampler.peakRssBytes(), !reasons.isEmpty(), reasons, rules, warmUp,
                 verdict.brokerFailingIntervals(), List.copyOf(series),
                 connections == null ? ConnectionFigures.NONE : connections.finalFigures());

@@ -48,4 +48,36 @@ class LoaderMonitorSamplerTest {
         assertEquals(0, idle.cpuSeconds(), 0);
         assertFalse(idle.loaderBound(), idle.reasons().toString());
     }
+
+    @Test
+    void theMaximumLeavesOutIntervalsTooShortToJudgeTheCpuOn() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        AtomicLong wall = new AtomicLong(0);
+        AtomicLong cpu = new AtomicLong(0);
+        try (LoaderMonitor m = new LoaderMonitor(LoaderBoundRules.DEFAULTS, new LatencyRecorder("hiccup"),
+                new ProcessSampler(cpu::get, wall::get))) {
+            for (int i = 0; i < 3; i++) {
+                wall.addAndGet(S);
+                cpu.addAndGet(cores * S / 2);
+                m.sample(new LoaderMonitor.Pacing(i, i + 1, "load", 0, null, -1, 0), null);
+            }
+            // the last interval, 10 ms, read 12 ms of CPU per core: more than the cores
+            wall.addAndGet(10_000_000L);
+            cpu.addAndGet(cores * 12_000_000L);
+            m.sample(new LoaderMonitor.Pacing(3, 3.01, "drain", 0, null, -1, 0), null);
+            LoaderSummary s = m.summary();
+            assertEquals(cores / 2.0, s.cpuCoresMax(), 1e-9, "the busiest interval that can be judged");
+            assertEquals(cores * 1.512 / 3.01, s.cpuCoresAvg(), 1e-9, "the average still counts all of it");
+        }
+        AtomicLong w = new AtomicLong(0);
+        AtomicLong c = new AtomicLong(0);
+        try (LoaderMonitor m = new LoaderMonitor(LoaderBoundRules.DEFAULTS, new LatencyRecorder("hiccup"),
+                new ProcessSampler(c::get, w::get))) {
+            w.addAndGet(200_000_000L);
+            c.addAndGet(300_000_000L);
+            m.sample(new LoaderMonitor.Pacing(0, 0.2, "load", 0, null, -1, 0), null);
+            LoaderSummary s = m.summary();
+            assertEquals(1.5, s.cpuCoresMax(), 1e-9, "a run too short for any: its average");
+        }
+    }
 }
