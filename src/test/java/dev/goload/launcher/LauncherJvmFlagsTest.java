@@ -45,6 +45,17 @@ class LauncherJvmFlagsTest {
         }
     }
 
+    /** compare, report and merge are not max (the default mode): none of its load flags (Serial, the C2 bound). */
+    @Test
+    void theUtilityCommandsRunOnTheRestsFlagsNotMaxs() throws Exception {
+        for (String command : List.of("compare", "report", "merge")) {
+            List<String> a = jvmArgs(Map.of(), command, "x");
+            assertTrue(a.contains("-XX:+UseG1GC") && a.contains("-Xms64m"), command + ": " + a);
+            assertFalse(a.contains("-XX:+UseSerialGC") || a.contains("-Xmx1g"), command + ": " + a);
+            assertTrue(a.stream().noneMatch(f -> f.contains("memlimit")), command + ": " + a);
+        }
+    }
+
     @Test
     void cloudWhosePushesTakeThePushLoopRunsSerialWithAn8MbYoungGeneration() throws Exception {
         for (String[] args : List.of(new String[] {"-mode", "cloud", "-tenants", "4", "-url", "http://127.0.0.1:1"},
