@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.goload.support.OptionalTools;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,15 +13,14 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The cell rig end to end (scripts/cell-smoke-test.sh): a native cell under a cgroup cap where the machine
  * allows one, provision, a cloud point through runpt.sh with every output file checked, a reset, a two-step
- * ladder, and a teardown that leaves no process behind. Needs PostgreSQL server binaries, psql and curl: skipped
- * locally without them, a failure under CI=true (.ci/run installs PostgreSQL).
+ * ladder, and a teardown that leaves no process behind. Needs PostgreSQL server binaries, psql and curl
+ * ({@link OptionalTools}: skipped locally without them, a failure under CI=true; .ci/run installs them).
  *
  * <p>The cell lives on tmpfs ({@code /dev/shm}) where there is one: the rig is the same, but its two clusters'
  * initdb, checkpoints and the teardown's {@code rm -rf} of their data directories no longer wait on a disk
@@ -32,12 +32,7 @@ class CellSmokeTest {
 
     @Test
     void cellComesUpRunsAPointAndALadderAndLeavesNothingBehind() throws Exception {
-        List<String> missing = missingTools();
-        if (!missing.isEmpty()) {
-            String why = "cell smoke test needs " + String.join(", ", missing);
-            if ("true".equals(System.getenv("CI"))) fail(why + " (CI=true: .ci/run must install them)");
-            Assumptions.assumeTrue(false, why + ": skipped (install PostgreSQL to run it)");
-        }
+        OptionalTools.require("initdb", "psql", "pg_isready", "curl");
         Path root = Path.of("").toAbsolutePath();
         Path log = tmp.resolve("smoke.log");
         List<String> cmd = new ArrayList<>(List.of("bash", root.resolve("scripts/cell-smoke-test.sh").toString()));
@@ -95,25 +90,7 @@ class CellSmokeTest {
         return l;
     }
 
-    private static List<String> missingTools() {
-        List<String> need = new ArrayList<>();
-        boolean initdb = onPath("initdb");
-        try (var dirs = Files.newDirectoryStream(Path.of("/usr/lib/postgresql"))) {
-            for (Path d : dirs) initdb |= Files.isExecutable(d.resolve("bin/initdb"));
-        } catch (IOException e) {
-            // no Debian layout
-        }
-        if (!initdb) need.add("PostgreSQL server binaries (initdb)");
-        for (String t : List.of("psql", "pg_isready", "curl", "setsid")) if (!onPath(t)) need.add(t);
-        return need;
-    }
 
-    private static boolean onPath(String tool) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(":")) {
-            if (!d.isEmpty() && Files.isExecutable(Path.of(d, tool))) return true;
-        }
-        return false;
-    }
 
     private static String tail(Path log) throws IOException {
         List<String> lines = Files.readAllLines(log);

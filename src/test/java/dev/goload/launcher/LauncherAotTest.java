@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.goload.launcher.LauncherSandbox.Run;
+import dev.goload.support.OptionalTools;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -183,7 +184,9 @@ class LauncherAotTest {
 
     @Test
     void theLauncherScriptsAreShellcheckClean() throws Exception {
-        Process p = new ProcessBuilder("shellcheck", "-x", "scripts/goload", "scripts/lib/aot.sh", "scripts/lib/jdk.sh")
+        Path shellcheck = OptionalTools.path("shellcheck");
+        Process p = new ProcessBuilder(shellcheck.toString(), "-x", "scripts/goload", "scripts/lib/aot.sh",
+                        "scripts/lib/jdk.sh")
                 .directory(REPO.toFile()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));

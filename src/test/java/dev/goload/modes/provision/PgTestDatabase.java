@@ -1,7 +1,6 @@
 package dev.goload.modes.provision;
 
-import static org.junit.jupiter.api.Assertions.fail;
-
+import dev.goload.support.OptionalTools;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -11,7 +10,6 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Properties;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * The real PostgreSQL the provision tests run against: {@code GOLOAD_TEST_PG_URL} (+ {@code GOLOAD_TEST_PG_USER},
@@ -31,15 +29,9 @@ final class PgTestDatabase {
     }
 
     static PgTestDatabase require() {
-        String url = System.getenv("GOLOAD_TEST_PG_URL");
-        if (url == null || url.isBlank()) {
-            String msg = "GOLOAD_TEST_PG_URL is not set: start a server with"
-                    + " eval \"$(scripts/pg-test-instance.sh start)\" (CI does this in .ci/run)";
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                fail(msg + " — under CI=true the PostgreSQL tests must run, not skip");
-            }
-            Assumptions.abort(msg);
-        }
+        String url = OptionalTools.requireEnv("GOLOAD_TEST_PG_URL", "a PostgreSQL server's JDBC URL: start a"
+                + " throwaway one with eval \"$(scripts/pg-test-instance.sh start)\", which needs initdb from apt-get"
+                + " install postgresql");
         String user = System.getenv().getOrDefault("GOLOAD_TEST_PG_USER", "postgres");
         return new PgTestDatabase(url, user, System.getenv().getOrDefault("GOLOAD_TEST_PG_PASSWORD", ""));
     }
@@ -80,9 +72,10 @@ final class PgTestDatabase {
 
     /** A psql command line for the same database (the {@code -psql-cmd} drop-in path). */
     String psqlCommand() {
+        String psql = OptionalTools.path("psql").toString();
         URI u = URI.create(url.substring("jdbc:".length()));
         String db = u.getPath().replaceFirst("^/", "");
-        return "psql -qtA -v ON_ERROR_STOP=1 -h " + u.getHost() + " -p " + (u.getPort() > 0 ? u.getPort() : 5432)
+        return psql + " -qtA -v ON_ERROR_STOP=1 -h " + u.getHost() + " -p " + (u.getPort() > 0 ? u.getPort() : 5432)
                 + " -U " + user + " -d " + db;
     }
 }

@@ -6,34 +6,22 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.goload.support.OptionalTools;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 
 /**
- * Headless Chromium (Debian's {@code chromium} package) loading a report file offline and dumping its DOM. Missing
- * Chromium skips the browser tests locally and FAILS them under CI ({@code CI=true}; {@code .ci/run} installs it): a
- * suite that silently skips its browser tests proves nothing. Test-only.
+ * Headless Chromium (Debian's {@code chromium} package, found on PATH) loading a report file offline and dumping its
+ * DOM. Missing Chromium skips the browser tests locally and FAILS them under CI ({@link OptionalTools}). Test-only.
  */
 public final class Chromium {
-    private static final List<String> CANDIDATES = List.of("/usr/bin/chromium", "/usr/bin/chromium-browser");
-
     private Chromium() {}
 
     public static Path require() {
-        for (String c : CANDIDATES) {
-            Path p = Path.of(c);
-            if (Files.isExecutable(p)) return p;
-        }
-        String msg = "headless Chromium not found (" + String.join(", ", CANDIDATES) + "): apt-get install chromium"
-                + " (CI does this in .ci/run)";
-        if ("true".equalsIgnoreCase(System.getenv("CI"))) fail(msg + " — under CI=true the browser tests must run, not skip");
-        Assumptions.abort(msg);
-        return null;
+        return OptionalTools.path("chromium");
     }
 
     /** The page's DOM after its scripts ran, with no network (the page must not need any). */
