@@ -154,6 +154,29 @@ class LauncherAotTest {
         assertFalse(r.err().contains("AOT"), r.err());
     }
 
+    /**
+     * The utility commands send no load: none trains a cache (a compare trained the load cache for 20-60 s), nor maps
+     * one that is there.
+     */
+    @Test
+    void utilityCommandsNeitherTrainNorMapACache() throws Exception {
+        String[][] utilities = {{"compare", "a", "b"}, {"report", "run"}, {"merge", "-o", "m", "a"}, {"ladder", "x"},
+            {"help"}, {"completion"}, {"-mode", "openloop", "--help"}, {"-mode", "cloud", "-h"}};
+        for (String[] u : utilities) {
+            Run r = goload(Map.of(), u);
+            assertEquals(0, r.exit(), r.err());
+            assertEquals("probe ran " + String.join(" ", u) + " aot=none\n", r.out());
+            assertFalse(r.err().contains("training"), String.join(" ", u) + ": " + r.err());
+            assertFalse(Files.exists(cache) || Files.exists(loadCache), String.join(" ", u) + " trained a cache");
+        }
+        assertEquals(0, goload(Map.of(), "version").exit(), "version trains both caches");
+        assertTrue(Files.exists(cache) && Files.exists(loadCache));
+        for (String[] u : utilities) {
+            assertEquals("probe ran " + String.join(" ", u) + " aot=none\n", goload(Map.of(), u).out(),
+                    "a cache that is there is not mapped either");
+        }
+    }
+
     @Test
     void aZgcRunMapsNoCache() throws Exception {
         Run r = goload(Map.of("GOLOAD_JAVA_OPTS", "-XX:+UseZGC"), "version");
