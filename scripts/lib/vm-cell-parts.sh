@@ -190,7 +190,14 @@ pg_up() {
     printf -v "CELL_PID_$comp" '%s' "$([ "$CELL_DRY_RUN" = 1 ] && echo 0 || docker inspect -f '{{.State.Pid}}' "$NAME-$comp")"
   else
     local bin data=$CELL_DIR/pg/$comp; bin=$(cell_pg_bindir) || true
-    [ -n "$bin" ] && [ -x "$bin/initdb" ] || cell_die "PostgreSQL server binaries (initdb, postgres) not found: install PostgreSQL or set PG_BIN"
+    if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
+      # a dry run shows the commands on a machine without PostgreSQL too (the binaries' directory as a placeholder)
+      [ "$CELL_DRY_RUN" = 1 ] || cell_die "PostgreSQL server binaries (initdb, postgres) not found: install PostgreSQL or set PG_BIN"
+      [ -n "${PG_BIN_WARNED:-}" ] || cell_warn "dry run: PostgreSQL server binaries not found; \$PG_BIN stands for their directory"
+      PG_BIN_WARNED=1
+      # shellcheck disable=SC2016 # the placeholder is printed, not expanded
+      bin='$PG_BIN'
+    fi
     local -a as; mapfile -d '' -t as < <(cell_as_pg_user)
     run rm -rf "$data"; run mkdir -p "$data"; run chmod 0700 "$data"
     [ "$(id -u)" = 0 ] && run chown -R postgres:postgres "$CELL_DIR/pg" "$CELL_DIR/run"
