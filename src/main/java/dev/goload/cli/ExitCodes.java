@@ -1,7 +1,7 @@
 package dev.goload.cli;
 
 /**
- * Process exit codes, one table for every mode (README "Exit codes", docs/reporting.md#exit-codes).
+ * Process exit codes, one table for every mode (docs/reporting.md#exit-codes; summed up in the README).
  *
  * <p>When several apply to one run, the most fundamental wins: {@link #VERDICT_FAIL} &gt; {@link #SETUP} &gt;
  * {@link #INVALID_RUN} &gt; {@link #THRESHOLD_FAIL} &gt; {@link #OK} ({@link #USAGE} is decided before anything runs).

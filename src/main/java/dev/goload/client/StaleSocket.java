@@ -9,7 +9,7 @@ import okhttp3.Request;
 
 /**
  * The one rule both HTTP engines apply before re-sending a request on a fresh socket (Go's
- * {@code persistConn.shouldRetryRequest}, see the README's differences section): the socket was <em>reused</em>
+ * {@code persistConn.shouldRetryRequest}, see docs/differences.md, "Keep-alive"): the socket was <em>reused</em>
  * from the keep-alive pool, not one byte of the answer arrived on it, the failure is the peer's close or reset
  * (EOF, a broken pipe, a reset; never a timeout, a cancel or a protocol error), and the body can be sent again.
  * The caller re-sends at most once, on a fresh socket, and counts it as a reconnect.

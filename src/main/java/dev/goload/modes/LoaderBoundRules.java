@@ -5,8 +5,8 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * When the loader, not the broker, limited a run (README "The loader measures itself"). Each report interval may
- * show a <em>sign</em>:
+ * When the loader, not the broker, limited a run (docs/openloop.md#the-loader-measures-itself). Each report
+ * interval may show a <em>sign</em>:
  * <ul>
  *   <li>{@link Sign#CPU}: the process CPU reached {@code cpuFraction} of the machine's cores, over an interval of
  *       at least {@code minCpuSeconds};</li>

@@ -3,7 +3,7 @@ package dev.goload.report;
 import java.io.PrintStream;
 
 /**
- * The client's keep-alive reconnect count on the console (README, "The Queen client", Keep-alive): requests re-sent
+ * The client's keep-alive reconnect count on the console (docs/client.md#keep-alive): requests re-sent
  * once on a fresh socket because the reused one had been closed by the peer before answering — not errors.
  * {@link #printFinal} for modes whose reference ends with a {@code [final]} line (goload's line comes before it),
  * {@link #printInSummary} for cloud and order, whose reference prints no {@code [final]} line.

@@ -65,7 +65,7 @@ final class CloudClients {
     }
 
     /**
-     * The connections each client's warm-up dials (README "Warm-up before T0"): what its tenants' pacers and
+     * The connections each client's warm-up dials (docs/openloop.md#warm-up-before-t0): what its tenants' pacers and
      * consumers keep busy; a client shared by every tenant, all of them.
      */
     static int warmUpConnections(CloudConfig cfg, List<QueenClient> clients) {
