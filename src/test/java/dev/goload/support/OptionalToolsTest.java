@@ -96,6 +96,21 @@ class OptionalToolsTest {
         assertEquals("needs x -- under CI=true this test must run, not skip (.ci/run installs it)", ci.getMessage());
     }
 
+    /** The README's Quick start names every optional tool and its package: a new user learns them there. */
+    @Test
+    void theReadmesQuickStartListsEveryOptionalToolAndItsPackage() throws Exception {
+        String readme = Files.readString(Path.of("README.md"));
+        int from = readme.indexOf("\n## Quick start");
+        assertTrue(from >= 0, "the README has a Quick start section");
+        int to = readme.indexOf("\n## ", from + 1);
+        String quickStart = readme.substring(from, to < 0 ? readme.length() : to);
+        for (var tool : OptionalTools.table()) {
+            assertTrue(quickStart.contains("`" + tool.name() + "`"), "Quick start names `" + tool.name() + "`");
+            assertTrue(quickStart.contains("`" + tool.debianPackage() + "`"),
+                    "Quick start names the package `" + tool.debianPackage() + "` of " + tool.name());
+        }
+    }
+
     @Test
     void theTableNamesEachToolOnceWithAPackageAndWhatItRuns() {
         var t = OptionalTools.table();
