@@ -10,7 +10,8 @@ import java.util.TreeMap;
  * does a little work (so the training has classes and a profile to record) and fails when
  * {@code AOT_PROBE_FAIL=1} (with {@code AOT_PROBE_TRAIN_LOG=FILE} it appends its arguments and the JVM's to FILE);
  * anything else prints one line with the JVM's {@code -XX:AOTCache} argument, if any, and with
- * {@code PROBE_JVM_ARGS=1} a second line with all the JVM's arguments ({@link LauncherJvmFlagsTest}).
+ * {@code PROBE_JVM_ARGS=1} a second line with all the JVM's arguments ({@link LauncherJvmFlagsTest}), with
+ * {@code PROBE_SIGINT=1} whether the JVM was handed SIGINT ignored ({@code /proc/self/status} SigIgn).
  */
 public final class AotProbe {
     private AotProbe() {}
@@ -38,5 +39,21 @@ public final class AotProbe {
         String aot = jvm.stream().filter(a -> a.startsWith("-XX:AOTCache=")).findFirst().orElse("none");
         System.out.println("probe ran " + String.join(" ", args) + " aot=" + aot);
         if ("1".equals(System.getenv("PROBE_JVM_ARGS"))) System.out.println("jvm " + String.join(" ", jvm));
+        if ("1".equals(System.getenv("PROBE_SIGINT"))) System.out.println("sigint " + sigint());
+    }
+
+    /** "ignored" or "default": bit 2 (SIGINT) of SigIgn, the signals the process ignores. */
+    private static String sigint() {
+        try {
+            for (String l : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+                if (l.startsWith("SigIgn:")) {
+                    long mask = Long.parseUnsignedLong(l.substring(7).trim(), 16);
+                    return (mask & (1L << 1)) != 0 ? "ignored" : "default";
+                }
+            }
+        } catch (java.io.IOException | NumberFormatException e) {
+            return "unknown: " + e;
+        }
+        return "unknown";
     }
 }

@@ -35,6 +35,21 @@ class LauncherJvmFlagsTest {
         return Arrays.asList(line.substring(4).split(" "));
     }
 
+    /**
+     * A script that starts {@code goload ... &} and later sends {@code kill -INT} stops the Go tool (its
+     * signal.Notify takes back an ignored SIGINT); the JVM keeps an ignored SIGINT ignored, so the launcher hands it
+     * SIGINT at its default.
+     */
+    @Test
+    void aBackgroundJobsJvmGetsSigintAtItsDefaultNotIgnored() throws Exception {
+        Map<String, String> env = Map.of("GOLOAD_AOT", "0", "PROBE_SIGINT", "1");
+        Run r = sandbox.goloadInBackground(env, "-mode", "openloop", "-duration", "1");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("sigint default\n"), r.out());
+        Run fg = sandbox.goload(env, "-mode", "openloop", "-duration", "1");
+        assertTrue(fg.out().contains("sigint default\n"), fg.out());
+    }
+
     @Test
     void theVerifyingModesRunG1WithAYoungGenerationCappedAt32Mb() throws Exception {
         for (String mode : List.of("cloud", "cm", "order", "app")) {

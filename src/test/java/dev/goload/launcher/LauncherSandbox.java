@@ -64,6 +64,21 @@ final class LauncherSandbox {
     Run goload(Map<String, String> env, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("bash", root.resolve("scripts/goload").toString()));
         cmd.addAll(List.of(args));
+        return run(cmd, env);
+    }
+
+    /**
+     * The launcher copy as a script's background job ({@code goload ... &} in a non-interactive shell, which starts
+     * it with SIGINT and SIGQUIT ignored), waited for.
+     */
+    Run goloadInBackground(Map<String, String> env, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("bash", "-c", "\"$@\" & wait $!", "sh", "bash",
+                root.resolve("scripts/goload").toString()));
+        cmd.addAll(List.of(args));
+        return run(cmd, env);
+    }
+
+    private Run run(List<String> cmd, Map<String, String> env) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().remove("GOLOAD_AOT");
         pb.environment().remove("GOLOAD_JAVA_OPTS");
