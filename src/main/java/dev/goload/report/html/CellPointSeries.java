@@ -16,7 +16,9 @@ import java.util.Map;
  * cap's throttled time from {@code <id>.cpu.csv} (cumulative µs: each sample's increase is counted in the group it
  * was used in), and from {@code <id>.pg.csv} commits, rollbacks and tuples per second ({@code dd} rows, per-second
  * deltas) and the active backends per wait event ({@code w} rows, the mean per sampled second, the busiest few by
- * name and the rest as {@code other}). Samples outside the run's intervals are left out. Stateless.
+ * name and the rest as {@code other}). Samples outside the run's intervals are left out, and so are the rates of an
+ * interval too short to judge a rate on ({@link IntervalGroups#rateJudged}, the run's last tens of milliseconds):
+ * its samples and its length, as on the run's own rate timelines. Stateless.
  */
 final class CellPointSeries {
     /** Wait events charted by name; the rest are summed. */
@@ -38,7 +40,7 @@ final class CellPointSeries {
             String comp = f[1].equals("slice_thr") ? "throttled" : f[1];
             double[] prev = last.put(comp, new double[] {t, v});
             if (prev == null) return;
-            int grp = g.groupAt((prev[0] + t) * 500);   // the middle of the span the increase was used in
+            int grp = g.judgedGroupAt((prev[0] + t) * 500);   // the middle of the span the increase was used in
             if (grp < 0) return;
             usec.computeIfAbsent(comp, c -> new double[n])[grp] += v - prev[1];
         });
@@ -65,8 +67,8 @@ final class CellPointSeries {
         each(pgCsv, f -> {
             if (f.length < 3) return;
             double t = num(f[0]);
-            // a dd row holds the second before its timestamp; a w row is the instant itself
-            int grp = Double.isNaN(t) ? -1 : g.groupAt(f[1].equals("dd") ? t * 1000 - 500 : t * 1000);
+            // a dd row holds the second before its timestamp (a rate); a w row is the instant itself (a gauge)
+            int grp = Double.isNaN(t) ? -1 : f[1].equals("dd") ? g.judgedGroupAt(t * 1000 - 500) : g.groupAt(t * 1000);
             if (grp < 0) return;
             if (f[1].equals("dd")) {
                 for (int i = 0; i < dd.length && i + 2 < f.length; i++) {
@@ -124,7 +126,7 @@ final class CellPointSeries {
 
     private static double[] spans(IntervalGroups g) {
         double[] s = new double[g.count()];
-        for (int i = 0; i < s.length; i++) s[i] = (g.groupEndMs(i) - g.groupStartMs(i)) / 1000.0;
+        for (int i = 0; i < s.length; i++) s[i] = g.judgedSeconds(i);
         return s;
     }
 

@@ -22,8 +22,9 @@ final class CompareHtml {
         for (int i = 0; i < runs.size(); i++) {
             RunRecord r = runs.get(i).record();
             who.add(List.of(names.get(i), r.runId(), runs.get(i).files().record().toString(),
-                    java.time.Instant.ofEpochMilli(r.startedEpochMs()).toString(), Html.num(r.durationSec()),
-                    r.verdict().result(), r.loader().loaderBound() ? "yes" : "no", r.configLine()));
+                    java.time.Instant.ofEpochMilli(r.startedEpochMs()).toString(),
+                    Headline.Unit.SECONDS.format(r.durationSec()), r.verdict().result(),
+                    r.loader().loaderBound() ? "yes" : "no", r.configLine()));
         }
         p.raw(Html.table(List.of("run", "run id", "record", "started", "seconds", "verdict", "loader-bound",
                 "configuration"), who));

@@ -14,8 +14,12 @@ import java.util.Map;
  * Reads a run's interval CSV (docs/run-record.md) into per-group series, merging the intervals of each
  * {@link IntervalGroups} group exactly: counts are summed (message rates from the cumulative totals' differences,
  * request rates as Σ rate·seconds), rates are Σ count / Σ seconds, CPU is the time-weighted mean, gauges keep their
- * largest value (in flight, RSS) or their last (lag). Streams the file twice (spans, then sums); memory is the
- * groups', whatever the run's length.
+ * largest value (in flight, RSS) or their last (lag). Rates are by each interval's measured length (the CSV's
+ * {@code seconds}, never the nominal {@code -report}), and an interval too short to judge a rate on
+ * ({@link IntervalGroups#rateJudged}: under half the report interval, as the run's last one from the last boundary
+ * to the end of the drain) is left out of the rates, CPU and GC included — its counts and its seconds — so a point
+ * made only of such an interval has no rate (NaN, a gap) instead of a drop to zero; the gauges keep it. Streams the
+ * file twice (spans, then sums); memory is the groups' and one length per interval, whatever the run's length.
  */
 public final class IntervalCsvSeries {
     private IntervalCsvSeries() {}
@@ -49,22 +53,32 @@ public final class IntervalCsvSeries {
             while ((line = in.readLine()) != null) {
                 if (line.isBlank()) continue;
                 String[] f = line.split(",", -1);
-                int g = groups.groupOfInterval(i++);
-                double sec = num(f, col, "seconds");
-                seconds[g] += sec;
-                add(sum, "offered", g, num(f, col, "offered_req_s") * sec);
-                add(sum, "achieved", g, num(f, col, "achieved_req_s") * sec);
-                add(sum, "shedCap", g, num(f, col, "shed_cap_req"));
-                add(sum, "shedBehind", g, num(f, col, "shed_behind_req"));
-                add(sum, "failed", g, num(f, col, "failed_req"));
-                add(sum, "pushed", g, delta(prevTotals, f, col, "pushed_total"));
-                add(sum, "popped", g, delta(prevTotals, f, col, "popped_total"));
-                add(sum, "acked", g, delta(prevTotals, f, col, "acked_total"));
-                add(sum, "pushErr", g, delta(prevTotals, f, col, "push_err_total"));
-                add(sum, "popErr", g, delta(prevTotals, f, col, "pop_err_total"));
-                add(sum, "ackErr", g, delta(prevTotals, f, col, "ack_err_total"));
-                cpuSec[g] += num(f, col, "loader_cpu_cores") * sec;
-                gcMs[g] += num(f, col, "gc_pause_ms");
+                int iv = i++;
+                int g = groups.groupOfInterval(iv);
+                // the totals' differences are taken on every row, so the next judged one starts from this one
+                double pushed = delta(prevTotals, f, col, "pushed_total");
+                double popped = delta(prevTotals, f, col, "popped_total");
+                double acked = delta(prevTotals, f, col, "acked_total");
+                double pushErr = delta(prevTotals, f, col, "push_err_total");
+                double popErr = delta(prevTotals, f, col, "pop_err_total");
+                double ackErr = delta(prevTotals, f, col, "ack_err_total");
+                if (groups.rateJudged(iv)) {
+                    double sec = num(f, col, "seconds");
+                    seconds[g] += sec;
+                    add(sum, "offered", g, num(f, col, "offered_req_s") * sec);
+                    add(sum, "achieved", g, num(f, col, "achieved_req_s") * sec);
+                    add(sum, "shedCap", g, num(f, col, "shed_cap_req"));
+                    add(sum, "shedBehind", g, num(f, col, "shed_behind_req"));
+                    add(sum, "failed", g, num(f, col, "failed_req"));
+                    add(sum, "pushed", g, pushed);
+                    add(sum, "popped", g, popped);
+                    add(sum, "acked", g, acked);
+                    add(sum, "pushErr", g, pushErr);
+                    add(sum, "popErr", g, popErr);
+                    add(sum, "ackErr", g, ackErr);
+                    cpuSec[g] += num(f, col, "loader_cpu_cores") * sec;
+                    gcMs[g] += num(f, col, "gc_pause_ms");
+                }
                 inflight[g] = max(inflight[g], num(f, col, "inflight"));
                 rss[g] = max(rss[g], num(f, col, "rss_mb"));
                 lag[g] = num(f, col, "lag");

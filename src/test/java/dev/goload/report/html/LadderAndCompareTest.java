@@ -62,7 +62,7 @@ class LadderAndCompareTest {
         JSON.writeValue(b.toFile(), rb);
         Comparison c = Comparison.load(List.of(a, b));
         String table = c.consoleTable();
-        assertTrue(table.matches("(?s).*achieved req/s\\s+1000\\s+900\\s+-100\\s+-10\\.0%.*"), table);
+        assertTrue(table.matches("(?s).*achieved req/s\\s+1000\\.0\\s+900\\.0\\s+-100\\.0\\s+-10\\.0%.*"), table);
         assertTrue(table.matches("(?s).*flag -rate\\s+1000\\s+900.*"), table);
         assertTrue(!table.contains("run-id"), "naming flags are not differences: " + table);
         assertEquals(List.of("1000", "900"), c.differences().get("flag -rate"));

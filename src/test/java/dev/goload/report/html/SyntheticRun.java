@@ -45,6 +45,16 @@ final class SyntheticRun {
 
     /** Writes {@code <dir>/run.json}, {@code run.intervals.csv}, {@code run.hlog}: n intervals of 1 s. */
     static Path write(Path dir, int n) throws IOException {
+        return write(dir, n, 0, 0);
+    }
+
+    /**
+     * As {@link #write(Path, int)}, then, when {@code lastSeconds > 0}, the run's partial last interval (phase
+     * {@code drain}, {@code last=true}): {@code lastSeconds} long, its counts {@code lastLoad} times the steady rate's
+     * for that length (1 = the load went on until the end, 0 = the drain after the schedule ended), its loader CPU
+     * 1.7 cores (what a few milliseconds of wall time read) and the usual histograms.
+     */
+    static Path write(Path dir, int n, double lastSeconds, double lastLoad) throws IOException {
         Files.createDirectories(dir);
         String header;
         Path probe = Files.createTempDirectory(dir.getParent(), "hdr");
@@ -74,7 +84,20 @@ final class SyntheticRun {
                     h.setEndTimeStamp(start + 1000);
                     hlog.outputIntervalHistogram(h);
                 }
-                csv.println(row(cols, i, start + 1000));
+                csv.println(row(cols, i, start + 1000, 1, 1, false));
+            }
+            if (lastSeconds > 0) {
+                long start = T0 + n * 1000L;
+                long end = start + Math.round(lastSeconds * 1000);
+                for (String tag : TAGS) {
+                    h.reset();
+                    fill(h, tag, n);
+                    h.setTag(tag);
+                    h.setStartTimeStamp(start);
+                    h.setEndTimeStamp(end);
+                    hlog.outputIntervalHistogram(h);
+                }
+                csv.println(row(cols, n, end, lastSeconds, lastLoad, true));
             }
         }
         Map<String, Object> rec = new LinkedHashMap<>();
@@ -86,10 +109,12 @@ final class SyntheticRun {
         rec.put("flags", Map.of("rate", 1000, "duration", n, "token", "***"));
         rec.put("broker", Map.of("url", "http://127.0.0.1:6632", "embedded", false, "inProcess", false));
         rec.put("startedAt", java.time.Instant.ofEpochMilli(T0).toString());
-        rec.put("endedAt", java.time.Instant.ofEpochMilli(T0 + n * 1000L).toString());
-        rec.put("durationSec", (double) n);
+        double seconds = n + lastSeconds;
+        long requests = 1000L * n + Math.round(1000 * lastSeconds * lastLoad);
+        rec.put("endedAt", java.time.Instant.ofEpochMilli(T0 + Math.round(seconds * 1000)).toString());
+        rec.put("durationSec", seconds);
         rec.put("stopReason", "duration");
-        rec.put("counters", Map.of("offeredReq", 1000L * n, "achievedReq", 1000L * n));
+        rec.put("counters", Map.of("offeredReq", requests, "achievedReq", requests));
         rec.put("verdict", Map.of("result", "NONE", "exitCode", 0, "findings", List.of()));
         rec.put("section", Map.of());
         Path record = dir.resolve("run.json");
@@ -97,20 +122,25 @@ final class SyntheticRun {
         return record;
     }
 
-    /** One CSV row: 1000 req/s offered and achieved, 10 msgs pushed per request, everything else 0. */
-    private static String row(List<String> cols, int i, long end) {
+    /**
+     * One CSV row of {@code seconds}: {@code load} × 1000 req/s offered and achieved (per measured second, as the
+     * writer's), 10 msgs pushed per request, everything else 0; the full intervals before it are 1 s at 1000 req/s.
+     */
+    private static String row(List<String> cols, int i, long end, double seconds, double load, boolean last) {
         StringBuilder b = new StringBuilder();
         for (String c : cols) {
             if (b.length() > 0) b.append(',');
             b.append(switch (c) {
                 case "end_epoch_ms" -> Long.toString(end);
                 case "interval" -> Integer.toString(i);
-                case "seconds" -> "1.000";
-                case "offered_req_s", "achieved_req_s" -> "1000.000";
-                case "pushed_total", "popped_total" -> Long.toString(10_000L * (i + 1));
-                case "loader_cpu_cores" -> "0.250";
+                case "seconds" -> String.format(java.util.Locale.ROOT, "%.3f", seconds);
+                case "offered_req_s", "achieved_req_s" -> String.format(java.util.Locale.ROOT, "%.3f", 1000 * load);
+                case "pushed_total", "popped_total" -> Long.toString(10_000L * i + Math.round(10_000 * seconds * load));
+                case "loader_cpu_cores" -> last ? "1.700" : "0.250";
                 case "inflight" -> Integer.toString(i % 97);
                 case "loader_bound" -> "false";
+                case "phase" -> last ? "drain" : "load";
+                case "last" -> Boolean.toString(last);
                 default -> "0";
             });
         }
