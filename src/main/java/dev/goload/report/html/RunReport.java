@@ -91,9 +91,11 @@ public final class RunReport {
         for (String tag : RunCharts.ordered(r.latency().keySet())) {
             var n = r.latency().get(tag);
             if (n.path("count").asLong(0) == 0) continue;
-            rows.add(List.of(tag, n.path("count").asText(), Html.num(n.path("p50").asDouble()),
-                    Html.num(n.path("p90").asDouble()), Html.num(n.path("p99").asDouble()),
-                    Html.num(n.path("p999").asDouble()), Html.num(n.path("max").asDouble())));
+            // one format for the unit, as in compare's table: never 99.920 beside 159.9
+            Headline.Unit ms = Headline.Unit.MS;
+            rows.add(List.of(tag, n.path("count").asText(), ms.format(n.path("p50").asDouble()),
+                    ms.format(n.path("p90").asDouble()), ms.format(n.path("p99").asDouble()),
+                    ms.format(n.path("p999").asDouble()), ms.format(n.path("max").asDouble())));
         }
         if (rows.isEmpty()) return "";
         return "<h3>Whole-run latency (ms, from the record; max exact)</h3>"

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,6 +45,11 @@ class RunReportContentTest {
         assertTrue(page.contains("timeout=10"), "push errors by kind");
         assertTrue(page.contains("signal"), "stop reason");
         assertFalse(page.contains("hunter2"), "the JVM's input arguments never reach the page");
+        String latency = page.substring(page.indexOf("<h3>Whole-run latency"));
+        latency = latency.substring(0, latency.indexOf("</table>"));
+        for (String cell : List.of("1.500", "2.000", "9.000", "12.000", "13.000")) {
+            assertTrue(latency.contains(">" + cell + "<"), "one format for ms (3 decimals): " + cell + " in " + latency);
+        }
         JsonNode charts = ReportPages.data(html).path("charts");
         assertEquals(30, ReportPages.series(charts, "push latency (from the scheduled instant) per interval", "p99").size());
     }
