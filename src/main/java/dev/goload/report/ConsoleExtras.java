@@ -1,11 +1,13 @@
 package dev.goload.report;
 
+import dev.goload.config.ConsumerOptions;
 import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.RunCounters;
 import dev.goload.modes.LoadRun;
 import dev.goload.modes.StartGate;
 import dev.goload.modes.LoaderWarmUp;
 import dev.goload.modes.RunResult;
+import dev.goload.modes.consume.EmptyPolling;
 import dev.goload.modes.run.IntervalSnapshot;
 import dev.goload.modes.run.RunNote;
 import dev.goload.modes.run.RunOutcome;
@@ -69,7 +71,7 @@ final class ConsoleExtras {
     }
 
     /** The final {@code [final] +} and {@code [final] WARNING} lines: print them before the reference's final line. */
-    static void printFinal(PrintStream out, RunOutcome res, boolean e2e) {
+    static void printFinal(PrintStream out, RunOutcome res, boolean e2e, ConsumerOptions consumers) {
         RunCounters.Snapshot t = res.counters();
         LatencySummary failed = res.latency("failed");
         LatencySummary service = res.latency("service");
@@ -97,5 +99,20 @@ final class ConsoleExtras {
                 + " ms | hiccup p99=" + GoFmt.f(2, hiccup.p99()) + " max=" + GoFmt.f(2, hiccup.max())
                 + " ms | loaderBound=" + l.loaderBound() + LoaderLines.conns(l));
         LoaderLines.finalWarnings(out, l);
+        EmptyPolling.of(l.loaderBound(), t, res.seconds(), consumers)
+                .ifPresent(p -> out.println(emptyPollingLine(p)));
+    }
+
+    /**
+     * {@code [final] + empty pops were 96.9 % of the requests: 19276/s from 150 consumers (-empty-sleep 2 ms after
+     * each) polling an empty queue; -pop-wait, fewer -consumers or a longer -empty-sleep poll less}.
+     */
+    static String emptyPollingLine(EmptyPolling p) {
+        String how = p.popWait() ? "long-polling (-pop-wait)" : "-empty-sleep " + p.emptySleepMs() + " ms after each";
+        String knobs = p.popWait() ? "fewer -consumers poll less"
+                : "-pop-wait, fewer -consumers or a longer -empty-sleep poll less";
+        return "[final] + empty pops were " + GoFmt.f(1, 100 * p.share()) + " % of the requests: "
+                + GoFmt.f(0, p.perSecond()) + "/s from " + p.consumers() + " consumers (" + how
+                + ") polling an empty queue; " + knobs;
     }
 }

@@ -58,7 +58,7 @@ public final class MaxConsole implements RunListener<Void> {
 
     /** goload's {@code [final] +} lines first, then the reference's final line: the last line starting {@code [final]}. */
     public void onEnd(RunOutcome res) {
-        ConsoleExtras.printFinal(out, res, false);
+        ConsoleExtras.printFinal(out, res, false, cfg.consumer());
         out.println(finalLine(res));
     }
 

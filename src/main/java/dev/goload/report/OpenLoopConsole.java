@@ -89,7 +89,7 @@ public final class OpenLoopConsole implements RunListener<Void> {
 
     /** goload's {@code [final] +} lines first, then the reference's final line: the last line starting {@code [final]}. */
     public void onEnd(RunOutcome res) {
-        ConsoleExtras.printFinal(out, res, cfg.e2e());
+        ConsoleExtras.printFinal(out, res, cfg.e2e(), cfg.consumer());
         out.println(finalLine(res));
     }
 

@@ -115,4 +115,24 @@ class MaxConsoleGoldenTest {
                 + "pushBatch=10 popBatch=200 payload=256B idleConns=512 retries=2 manualAck=true ackAsync=true "
                 + "ackInflight=256"), out.lines());
     }
+
+    @Test
+    void aLoaderBoundRunOfLongPollsThatMostlyCameBackEmptyNamesThem() {
+        // long-polling consumers: -empty-sleep does not apply, fewer consumers is the knob
+        var c = Synthetic.consumer(false, false);
+        var longPoll = new dev.goload.config.ConsumerOptions(40, c.popBatch(), true, 1, true, 2000, 2, false, false,
+                256);
+        var cfg = new MaxConfig(Synthetic.target(512, 2), Synthetic.queue(), longPoll, Synthetic.run(), 300, 10, 256);
+        var totals = counts(t -> {
+            t.sent = 10_000;
+            t.popCalls = 90_000;
+            t.empty = 80_000;
+        });
+        var out = new Synthetic.Out();
+        new MaxConsole(cfg, out.ps).onEnd(Synthetic.result(totals, pct(1, 2, 3), List.of("loader CPU >= 90 %")));
+        List<String> lines = out.lines();
+        assertEquals("[final] + empty pops were 80.0 % of the requests: 1333/s from 40 consumers (long-polling "
+                + "(-pop-wait)) polling an empty queue; fewer -consumers poll less", lines.get(lines.size() - 2));
+        assertAdditionsOnly(lines.subList(0, lines.size() - 1), "[final] ");
+    }
 }

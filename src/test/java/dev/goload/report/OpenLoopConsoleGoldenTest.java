@@ -207,6 +207,31 @@ class OpenLoopConsoleGoldenTest {
                         + "popped=0 lag=0 | popErr=0 empty=0 | overall p50=3.21 p99=12.50 p999=40.20 ms\n", fin.text());
     }
 
+    @Test
+    void aLoaderBoundRunOfMostlyEmptyPopsNamesThemAndTheFlagsThatPollLess() {
+        // 60 s: 6,000 push requests, 1,200,000 pops of which 1,150,000 empty (95.4 % of 1,206,000 requests)
+        var totals = counts(c -> {
+            c.sent = 6_000;
+            c.popCalls = 1_200_000;
+            c.empty = 1_150_000;
+            c.popped = 50_000;
+        });
+        String line = "[final] + empty pops were 95.4 % of the requests: 19167/s from 150 consumers (-empty-sleep 2 ms "
+                + "after each) polling an empty queue; -pop-wait, fewer -consumers or a longer -empty-sleep poll less";
+        var bound = new Synthetic.Out();
+        new OpenLoopConsole(cfg(100, 1, false, 0, "rotate"), bound.ps)
+                .onEnd(Synthetic.result(totals, pct(3.215, 12.5, 40.2), List.of("loader CPU >= 90 % of the cores")));
+        List<String> lines = bound.lines();
+        assertEquals(line, lines.get(lines.size() - 2), "after the warnings, before the reference's line");
+        assertAdditionsOnly(lines.subList(0, lines.size() - 1), "[final] ");
+        assertTrue(ReferenceLines.OPENLOOP_FINAL.matcher(lines.getLast()).matches(), lines.getLast());
+
+        var free = new Synthetic.Out();
+        new OpenLoopConsole(cfg(100, 1, false, 0, "rotate"), free.ps)
+                .onEnd(Synthetic.result(totals, pct(3.215, 12.5, 40.2), List.of()));
+        assertTrue(!free.text().contains("empty pops were"), "a run that was not loader-bound: " + free.text());
+    }
+
     /** goload's own lines start {@code <prefix>+ } or {@code <prefix>WARNING }, never a reference line's shape. */
     static void assertAdditionsOnly(List<String> lines, String prefix) {
         assertTrue(!lines.isEmpty(), "goload adds its lines");
