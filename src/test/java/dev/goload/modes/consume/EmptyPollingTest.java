@@ -26,9 +26,8 @@ class EmptyPollingTest {
         assertEquals(154_211, p.emptyPops());
         assertEquals(154_211 / 8.0, p.perSecond(), 1e-9);
         assertEquals(154_211 / 155_811.0, p.share(), 1e-12);
-        assertEquals(150, p.consumers());
-        assertEquals(2, p.emptySleepMs());
-        assertEquals(false, p.popWait());
+        assertEquals(155_811, p.requests());
+        assertEquals(CONSUMERS, p.consumers());
     }
 
     @Test
