@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * idle allowance is kept (Go's {@code MaxIdleConnsPerHost}: the surplus is closed on release), and a socket idle for
  * the idle timeout is retired, not reused.
  *
- * <p>Kept alive, not churned (issue #15): the least recently used socket, once idle half the idle timeout, is taken
+ * <p>Kept alive, not churned: the least recently used socket, once idle half the idle timeout, is taken
  * before the warmest one, so every socket the run dialled is used again before it would expire for as long as the
  * requests come often enough to go round them (at least one per half timeout per socket). Pure LIFO let the surplus
  * of each burst (a loaded machine's hiccup: the requests due while the process was descheduled all find no idle

@@ -80,7 +80,7 @@ class LauncherJvmFlagsTest {
             assertFalse(a.contains("-XX:+UseG1GC") || a.contains("-XX:MaxNewSize=32m"), a.toString());
             assertTrue(a.contains("-Xmx1g") && a.contains("-XX:TieredStopAtLevel=1"), a.toString());
         }
-        // where a push may take a virtual thread (round 3: Serial's young pauses scanned their stacks), G1 stays
+        // where a push may take a virtual thread (2026-12-01: Serial's young pauses scanned their stacks), G1 stays
         for (String[] args : List.of(new String[] {"-mode", "cloud", "-tenants", "33"},
                 new String[] {"-mode", "cloud"}, // the tenants file decides how many clients
                 new String[] {"-mode", "cloud", "-tenants", "4", "-retries", "2"},
