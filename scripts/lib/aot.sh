@@ -8,7 +8,7 @@
 # its ~38 MB relocated, so private): target/goload-load.aot for openloop and max against a broker (`aot-train -paths
 # load`: their push and pop/ack runs only, trained with those modes' own collector flags) maps ~4 MB less than
 # target/goload.aot (every path, cloud's and the embedded broker's included), which every other mode maps
-# (docs/benchmarks.md, "Launcher flags and the resident set"). Each is trained on its first use.
+# (docs/launcher.md, "AOT cache"; figures in commit 0b717f6's message). Each is trained on its first use.
 #
 # Rules, because a cache must never break or change a run:
 # - valid only for the jar, JDK and training it was trained with: CACHE.key holds the JDK (JAVA_HOME and its

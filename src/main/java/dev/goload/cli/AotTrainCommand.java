@@ -26,8 +26,8 @@ import java.util.stream.Stream;
  *
  * <p>{@code -paths load} trains the openloop and max runs only (no cloud, no embedded broker): the launcher's cache
  * for those modes against a broker, which then maps ~4 MB fewer classes and profiles (every class in a JDK 25 AOT
- * cache is loaded at start, and the whole mapping is resident; docs/benchmarks.md, "Launcher flags and the
- * resident set").
+ * cache is loaded at start, and the whole mapping is resident; docs/launcher.md, "AOT cache", figures in commit
+ * 0b717f6's message).
  *
  * <p>Output: nothing on success (the runs' own lines are captured); on a failed run, its name and the tail of its
  * output on stderr, and exit 1 — the launcher then keeps no cache and runs without one.

@@ -39,7 +39,7 @@ public final class FlagTables {
     }
 
     /**
-     * What every mode's run is judged and reported by once it ends (issue #11, docs/reporting.md): thresholds and
+     * What every mode's run is judged and reported by once it ends (docs/reporting.md): thresholds and
      * {@code -strict} here, read by {@link ResultPipeline}; the HTML report's {@code -html} and the live metrics'
      * {@code -metrics-addr} belong here too, so every mode (load modes through {@link #addLoadModeCommons}, and
      * {@code provision}) gets them from this one place.

@@ -82,7 +82,8 @@ public final class OpenLoopCommand implements ModeCommand {
                 return made.get();
             }, console, console::onEnd, LoadModeSupport.header(f, "openloop", cfg.run(), client, seed), () -> {
                 Map<String, Object> m = section(cfg);
-                // the first scheduled request's launch: a shard's start against T0 (docs/benchmarks.md, start skew)
+                // the first scheduled request's launch: a shard's start against T0
+                // (docs/benchmarks-history.md, start skew of a sharded run)
                 m.put("firstSendEpochMs", made.get() == null ? null : made.get().firstLaunchEpochMs());
                 m.put("pushPath", made.get() == null ? null : made.get().pushPath());
                 return m;

@@ -12,8 +12,8 @@ import java.util.function.BooleanSupplier;
  * ({@link #wake}). It replaced a {@code Semaphore.tryAcquire(1 s)} polled in a loop: with twenty thousand pushes
  * waiting (an open loop against a broker that accepts slowly), each timed-out waiter left and re-entered the
  * semaphore's queue every second, and each leave walked that queue, so both carriers did nothing else and the
- * loader never ended (docs/benchmarks.md, "Per request"). Here a wait costs nothing until it ends, and a cancelled
- * waiter is skipped when a slot is handed out, never searched for.
+ * loader never ended (docs/benchmarks-history.md, "Per request", 2026-12-01). Here a wait costs nothing until it
+ * ends, and a cancelled waiter is skipped when a slot is handed out, never searched for.
  *
  * <p>Thread-safe.
  */

@@ -9,8 +9,8 @@ import java.util.Locale;
  * a LIFO pool, the request written with one socket write, the answer read straight into one array. On the
  * 2-core bench machine OkHttp's per-call machinery (interceptor chain, route planning, pool bookkeeping and the
  * pool's cleanup thread woken on every release) cost about as much CPU as everything else the loader does per
- * push; see docs/benchmarks.md. {@link #OKHTTP} sends everything through OkHttp. HTTPS, a configured proxy and
- * any URL outside the client's base host always go through OkHttp, whatever is chosen here.
+ * push (docs/benchmarks-history.md, 2026-11-29). {@link #OKHTTP} sends everything through OkHttp. HTTPS, a
+ * configured proxy and any URL outside the client's base host always go through OkHttp, whatever is chosen here.
  *
  * <p>Chosen per process with the environment variable {@value #ENV} ({@code http1} or {@code okhttp}); the run
  * records name the engine that was used.

@@ -15,7 +15,7 @@ import okhttp3.Request;
 import okhttp3.RequestBody;
 
 /**
- * The event-loop push path (issue #15): two platform threads carry every push of an openloop run, as a load
+ * The event-loop push path: two platform threads carry every push of an openloop run, as a load
  * generator holding millions of messages per second does (wrk, Netty), with no thread per request:
  * <ul>
  *   <li>the <b>sender</b> drives the pacer, waiting for each due instant with a precise {@code parkNanos} (as

@@ -14,7 +14,7 @@ import java.nio.channels.SocketChannel;
  * exchange it carries. Counted in the {@link ConnectionTally} once connected and once closed, like an
  * {@link Http1Connection}.
  *
- * <p>Ownership (issue #15): the reader thread owns it while it dials and while it carries an exchange the reader
+ * <p>Ownership: the reader thread owns it while it dials and while it carries an exchange the reader
  * started; the sender takes an idle one by {@link #take} (IDLE → BUSY), the reader retires an idle one by
  * {@link #retire} (IDLE → CLOSED, the peer closing it or the idle timeout): one compare-and-set decides, so a socket
  * is never written while it is being closed. The sender publishes {@link #exchange} before its compare-and-set, so a

@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import okhttp3.Request;
 
 /**
- * The reader's side of one {@link PushLoop}'s exchanges (issue #15): it reads every answer as it arrives, completes
+ * The reader's side of one {@link PushLoop}'s exchanges: it reads every answer as it arrives, completes
  * the exchange, puts the socket back in the idle stack ({@link PushLoopIdle}) and does everything rare: dials (at most
  * {@value #CONNECTS_AT_ONCE} at once, the exchanges beyond waiting for a slot), the rest of a partial write, the
  * stale-socket re-send, the per-request deadline and the cancel, idle sockets the peer closed; every failure mapped by

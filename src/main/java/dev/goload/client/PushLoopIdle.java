@@ -10,15 +10,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * idle allowance is kept (Go's {@code MaxIdleConnsPerHost}: the surplus is closed on release), and a socket idle for
  * the idle timeout is retired, not reused.
  *
- * <p>Kept alive, not churned (issue #15): the least recently used socket, once idle half the idle timeout, is taken
+ * <p>Kept alive, not churned: the least recently used socket, once idle half the idle timeout, is taken
  * before the warmest one, so every socket the run dialled is used again before it would expire for as long as the
  * requests come often enough to go round them (at least one per half timeout per socket). Pure LIFO let the surplus
  * of each burst (a loaded machine's hiccup: the requests due while the process was descheduled all find no idle
  * socket and dial) expire 5 s later and be dialled again at the next hiccup: 2,085 sockets opened for a peak of 218
- * at 200 requests/s, each dead a few young collections after the collector had promoted it (docs/benchmarks.md,
- * "Connection churn and the old generation"). A socket still never reaches the idle timeout and is reused: the
- * guarantee against a broker closing it stands; the run only keeps what it once needed at once, as Go's pool keeps
- * its idle sockets (for 90 s), within the same allowance.
+ * at 200 requests/s, each dead a few young collections after the collector had promoted it
+ * (docs/benchmarks-history.md, "JIT and a flat resident set", 2026-12-01, 8f0c1cc). A socket still never reaches
+ * the idle timeout and is reused: the guarantee against a broker closing it stands; the run only keeps what it once
+ * needed at once, as Go's pool keeps its idle sockets (for 90 s), within the same allowance.
  *
  * <p>But not for ever: a socket no request needed for a whole {@link #KEEP_WINDOW_NANOS} window is closed. Each
  * take notes how many sockets it left idle; the fewest over a window is how many the requests never needed at

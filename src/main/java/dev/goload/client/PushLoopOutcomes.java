@@ -2,7 +2,7 @@ package dev.goload.client;
 
 /**
  * Tells a {@link PushLoop.Listener} each exchange's outcome exactly once ({@link PushLoopExchange#finish}) and
- * keeps a listener's exception from killing the thread that told it (issue #15): an exchange whose
+ * keeps a listener's exception from killing the thread that told it: an exchange whose
  * {@code answered} (or {@code sending}) threw is reported {@code failed} with {@link ErrorKind#OTHER}, the kind the
  * blocking path gives an unexpected failure, so the run counts it and goes on. A {@code failed} that throws is
  * swallowed: nothing more can be told for that exchange, and the next ones must still be.

@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 /**
- * The reader thread of a {@link PushLoop} (issue #15): it blocks in {@code selector.select} with every connected
+ * The reader thread of a {@link PushLoop}: it blocks in {@code selector.select} with every connected
  * socket registered for reading, in flight or idle, so an answer wakes it at once whatever the sender is doing, with
  * no interest change and no wake-up per request. Each pass applies a cancel, fails the exchanges past their deadline
  * (millisecond timers: a deadline is seconds away), reads what arrived, then runs what the sender handed over.

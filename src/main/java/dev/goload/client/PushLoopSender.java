@@ -6,7 +6,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Consumer;
 
 /**
- * The sender's side of a {@link PushLoop} (issue #15): on the pacer's thread, at the launch instant, it takes the
+ * The sender's side of a {@link PushLoop}: on the pacer's thread, at the launch instant, it takes the
  * most recently used idle socket and writes the request non-blocking right there; it never reads and never waits for
  * an answer. What it cannot finish (no idle socket: a dial; a partial write; a write that failed; a socket past its
  * idle timeout) it hands to the reader through a queue and one {@code selector.wakeup()}: rare, so the steady state

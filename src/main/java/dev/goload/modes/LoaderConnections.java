@@ -28,9 +28,9 @@ import okhttp3.HttpUrl;
  * peak stands. A keep-alive run that never closes a socket reads them once. Within that window the tables are
  * still skipped while the machine's TIME_WAIT count ({@code tw} of {@code /proc/net/sockstat}, one line, both
  * families) is not above the peak: the port's count cannot exceed it, so the peak cannot rise. On a machine that
- * runs the loader and its broker that skips every read once the count stops rising; at cloud's issue shape the
- * reads were ~13 % of the loader's CPU samples on a machine with ~10,000 sockets (docs/benchmarks.md, "cloud shape,
- * round 5").
+ * runs the loader and its broker that skips every read once the count stops rising; at the bench's cloud shape the
+ * reads were ~13 % of the loader's CPU samples on a machine with ~10,000 sockets (docs/benchmarks-history.md,
+ * "cloud shape", 2026-12-02, 85875e5).
  *
  * <p>Thread-safe: samples (the sampler thread's, {@link #figures()}'s last one) take turns.
  */

@@ -7,10 +7,10 @@ package dev.goload.modes;
  * tenant) get platform threads. Each waits in a blocking socket read that the kernel wakes directly: one context
  * switch per answer. A virtual thread that waits for its answer parks instead, and the answer wakes it in three
  * hops: the poller thread sees the socket ready, hands the thread to a carrier, and a parked carrier is woken to run
- * it (measured per request in docs/benchmarks.md, "Per request"). The one read holds on a socket still in
- * blocking mode: one the worker dialled itself ({@code Http1Connection.connect}); the JDK switches a socket to
- * non-blocking for good at its first use on a virtual thread (the warm-up's, for one), and there a read that
- * finds no data yet is read, EAGAIN, poll, read — still one wake-up by the kernel. Many workers
+ * it (measured per request in docs/benchmarks-history.md, "Per request", 2026-12-01). The one read holds on a
+ * socket still in blocking mode: one the worker dialled itself ({@code Http1Connection.connect}); the JDK switches a
+ * socket to non-blocking for good at its first use on a virtual thread (the warm-up's, for one), and there a read
+ * that finds no data yet is read, EAGAIN, poll, read — still one wake-up by the kernel. Many workers
  * ({@code -mode tenants}: 10,000 consumers) get virtual threads: a platform thread per parked long-poll would cost
  * a stack and a kernel thread each.
  *

@@ -129,7 +129,7 @@ public final class TenantLedger {
      * pointers (the JDK 25 default; no compact object headers): this object (12-byte header, an int, six references,
      * nine longs = 112), its three {@link SeqBitmap} objects (16 each) and their word arrays' headers (16 each). The
      * tenant's names belong to the tenant, not to its ledger. Cross-checked with {@code jcmd GC.class_histogram}
-     * (docs/benchmarks.md, "Verification cost").
+     * (docs/benchmarks-history.md, "The ledgers' bytes are exact", 2026-12-01, 679622a).
      */
     public static final long FIXED_BYTES = 112 + 3 * (16 + 16);
 

@@ -10,8 +10,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code goload aot-train}, the launcher's AOT-cache training run: it trains the paths the issue names, on loopback
- * only, and every one of its runs succeeds (a failing step would leave the launcher without a cache).
+ * {@code goload aot-train}, the launcher's AOT-cache training run: it trains the paths the bench measures (push
+ * batch 100 and 1, pops with manual ack and with autoAck, cloud), on loopback only, and every one of its runs
+ * succeeds (a failing step would leave the launcher without a cache).
  */
 class AotTrainCommandTest {
     @Test

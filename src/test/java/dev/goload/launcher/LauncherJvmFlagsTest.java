@@ -80,7 +80,7 @@ class LauncherJvmFlagsTest {
             assertFalse(a.contains("-XX:+UseG1GC") || a.contains("-XX:MaxNewSize=32m"), a.toString());
             assertTrue(a.contains("-Xmx1g") && a.contains("-XX:TieredStopAtLevel=1"), a.toString());
         }
-        // where a push may take a virtual thread (round 3: Serial's young pauses scanned their stacks), G1 stays
+        // where a push may take a virtual thread (2026-12-01: Serial's young pauses scanned their stacks), G1 stays
         for (String[] args : List.of(new String[] {"-mode", "cloud", "-tenants", "33"},
                 new String[] {"-mode", "cloud"}, // the tenants file decides how many clients
                 new String[] {"-mode", "cloud", "-tenants", "4", "-retries", "2"},
@@ -104,10 +104,10 @@ class LauncherJvmFlagsTest {
     }
 
     /**
-     * openloop and max bound each C2 compilation's arenas at 8 MB (docs/benchmarks.md, "Resident set, round 4":
-     * the consume path's largest compilations, 26-27 MB, set the run's peak RSS), the pattern reaching the JVM
-     * unglobbed and the JVM's echo of the command silenced; the embedded broker's code and the other modes keep
-     * C2 unbounded; GOLOAD_JAVA_OPTS comes after and can lift it.
+     * openloop and max bound each C2 compilation's arenas at 8 MB (docs/benchmarks-history.md, resident set,
+     * 2026-12-02, 8158676: the consume path's largest compilations, 26-27 MB, set the run's peak RSS; 8 MB rather
+     * than 12: 85875e5), the pattern reaching the JVM unglobbed and the JVM's echo of the command silenced; the
+     * embedded broker's code and the other modes keep C2 unbounded; GOLOAD_JAVA_OPTS comes after and can lift it.
      */
     @Test
     void openloopAndMaxBoundEachC2CompilationsArenasAt8Mb() throws Exception {
@@ -137,11 +137,11 @@ class LauncherJvmFlagsTest {
     }
 
     /**
-     * Cloud against a broker runs on C1 alone (docs/benchmarks.md, "Round 4": C2 compiling in the first seconds
-     * competed with the broker for the cores); -embedded (the broker in this JVM) and every other mode keep the
-     * tiered default ("JIT and a flat resident set": C1 only cut openloop's and max's capacity, consume -45 %
-     * messages in 30 s, and higher Tier4 thresholds saved C2 time that slower code then spent); GOLOAD_JAVA_OPTS
-     * still chooses, after the defaults.
+     * Cloud against a broker runs on C1 alone (docs/benchmarks-history.md, 2026-12-01, 57dbfe4: C2 compiling in the
+     * first seconds competed with the broker for the cores); -embedded (the broker in this JVM) and every other mode
+     * keep the tiered default ("JIT and a flat resident set", 2026-12-01, 8f0c1cc: C1 only cut openloop's and max's
+     * capacity, consume -45 % messages in 30 s, and higher Tier4 thresholds saved C2 time that slower code then
+     * spent); GOLOAD_JAVA_OPTS still chooses, after the defaults.
      */
     @Test
     void onlyCloudAgainstABrokerRunsOnC1AndGoloadJavaOptsStillDecides() throws Exception {

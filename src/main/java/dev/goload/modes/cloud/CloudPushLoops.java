@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.concurrent.ThreadFactory;
 
 /**
- * Cloud's pushes on the push loop (issue #15): one {@link PushLoop} per distinct tenant client (each with its own
+ * Cloud's pushes on the push loop: one {@link PushLoop} per distinct tenant client (each with its own
  * reader thread and the client's headers, sockets and idle allowance), every one driven by the one
  * {@link dev.goload.pace.PacerGroup} thread ({@link PushLoop#startDriven}): a launch writes its request non-blocking
  * right on the pacer's thread, the client's reader reports the answer. No thread per request.
