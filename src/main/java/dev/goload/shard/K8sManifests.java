@@ -1,5 +1,11 @@
 package dev.goload.shard;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -11,13 +17,17 @@ import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
-import io.fabric8.kubernetes.client.utils.Serialization;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SequencedMap;
 
 /**
- * The Kubernetes objects of a sharded run ({@code goload k8s}), built with the typed fabric8 model:
+ * The Kubernetes objects of a sharded run ({@code goload k8s}), built with fabric8's typed Kubernetes model
+ * ({@code kubernetes-model-core} and {@code kubernetes-model-batch}, the Jackson 2 line; no client) and written as
+ * YAML by jackson-dataformat-yaml ({@link #yaml}):
  * <ul>
  *   <li>a headless {@link Service} (no cluster IP) selecting the Job's pods, so shard 0 — the coordinator — is
  *       reachable at the stable name {@code <job>-0.<service>};</li>
@@ -79,6 +89,22 @@ public final class K8sManifests {
         }
     }
 
+    /**
+     * The YAML writer: block style, a {@code ---} before each document, every string value double-quoted (so
+     * {@code "true"}, {@code "7070"} or {@code "null"} stay strings for any YAML reader) except multi-line ones,
+     * which are literal blocks ({@code |-}), keys plain; null fields left out, the model's property order. This is
+     * the format of the fabric8 client's {@code Serialization.asYaml}, byte for byte (K8sManifestsGoldenTest),
+     * without the client; only NEL (U+0085) and LINE SEPARATOR (U+2028), line breaks to a YAML 1.1 reader, and
+     * DEL are escaped ({@code \N}, {@code \L}, {@code \x7f}) where the client wrote them raw.
+     */
+    private static final ObjectMapper YAML = YAMLMapper.builder(YAMLFactory.builder()
+                    .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
+                    .disable(YAMLGenerator.Feature.USE_NATIVE_TYPE_ID)
+                    .build())
+            .defaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL,
+                    JsonInclude.Include.ALWAYS))
+            .build();
+
     private K8sManifests() {}
 
     /** The Service and the Job, in the order {@code kubectl apply} needs them. */
@@ -90,15 +116,24 @@ public final class K8sManifests {
     public static String yaml(Spec s) {
         StringBuilder b = new StringBuilder();
         for (HasMetadata o : build(s)) {
-            String y = Serialization.asYaml(o);
+            String y;
+            try {
+                y = YAML.writeValueAsString(o);
+            } catch (JsonProcessingException e) {
+                throw new UncheckedIOException("cannot write " + o.getKind() + " as YAML", e);
+            }
             b.append(y.startsWith("---") ? y : "---\n" + y);
             if (!y.endsWith("\n")) b.append('\n');
         }
         return b.toString();
     }
 
-    static Map<String, String> labels(Spec s) {
-        return Map.of("app.kubernetes.io/name", "goload", "goload.dev/run", s.name());
+    /** The objects' labels, in a fixed order (the YAML is the same on every run). */
+    static SequencedMap<String, String> labels(Spec s) {
+        SequencedMap<String, String> labels = new LinkedHashMap<>();
+        labels.put("goload.dev/run", s.name());
+        labels.put("app.kubernetes.io/name", "goload");
+        return labels;
     }
 
     private static ObjectMeta meta(Spec s, String name) {
