@@ -3,7 +3,7 @@ package dev.goload.bench;
 import java.util.Locale;
 
 /**
- * Which thread waits how for the floor's sends (issue 15; docs/benchmarks.md, "Wake-ups per push request": is there a
+ * Which thread waits how for the floor's sends (docs/benchmarks.md, "Wake-ups per push request": is there a
  * pattern without pipelining whose floor is lower than the push loop's?). Every pattern keeps the answers read by a
  * thread blocked in the {@code Selector}, so an answer is seen when it arrives unless that thread is busy writing.
  */
