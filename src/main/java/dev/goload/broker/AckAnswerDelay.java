@@ -4,7 +4,7 @@ package dev.goload.broker;
  * A test-only switch: hold back the <em>answer</em> of every n-th ack or transaction call for a while, after the
  * ack was applied (the lease is already released, the partition's next batch can be delivered to another
  * consumer). That is what a slow network or a busy broker front does to a client; tests use it to prove that what
- * a client writes after an ack answer cannot reorder what it saw in the raw log's order check. Off by default; thread-safe.
+ * a client writes after an ack answer cannot reorder what it saw (issue 13 part 7). Off by default; thread-safe.
  */
 final class AckAnswerDelay {
     private volatile int millis;

@@ -15,7 +15,7 @@ import java.util.List;
  * <p>Cost stays bounded at tens of thousands of sockets: each table is streamed through one reused 64 KB array and
  * scanned in place, no String per line; a sample of 50,000 lines is a few milliseconds, taken once a second. The
  * array does not grow with the table: read whole, a machine's 15,000 sockets (2.5 MB of rows) grew it to 4 MB, kept
- * for the run in the loader's old generation, on a resident set goload keeps flat.
+ * for the run in the loader's old generation (issue 15: the resident set).
  *
  * <p>Threading: one sampling thread; {@link #peak()} may be read from any thread.
  */

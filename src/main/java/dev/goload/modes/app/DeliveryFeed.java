@@ -3,7 +3,7 @@ package dev.goload.modes.app;
 import dev.goload.verify.OrderObserver;
 
 /**
- * The one place a processed delivery goes: the online order checker and the raw log's
+ * The one place a processed delivery goes (issue 13 part 7): the online order checker and the raw log's
  * {@code cg<g>.tsv} row are fed the same event, through the same {@link AppContext.CheckerTap}, as one step under
  * the lock of the group's file. The file is therefore exactly the checker's input in the checker's order, and the
  * offline {@code verify-order.py} and the online verdict cannot judge different sequences.

@@ -18,7 +18,7 @@ import java.util.Map;
  *       reference's column name) is the epoch ns at which processing ended; status is the processing outcome:
  *       {@code ok}, {@code fail} (a transient failure, acked {@code failed}) or {@code poison}. The checker reads the
  *       rows in file order, so a row written after the ack answer could follow the next batch of the partition,
- *       delivered to another consumer once the broker had released the lease.</li>
+ *       delivered to another consumer once the broker had released the lease (issue 13 part 7).</li>
  *   <li>{@code ack-cg<g>.tsv} (a goload-java addition; the name stays outside verify-order.py's {@code cg*.tsv}),
  *       header {@code ackTsNs\tcg\tpartition\tseq\tretry\toutcome}: what the broker answered, once it is known —
  *       {@code ok} (completed ack or committed transaction), {@code fail} (acked {@code failed}: redelivered),
