@@ -1,6 +1,26 @@
 # shellcheck shell=bash
-# Helpers of scripts/bench: a run under GNU time (whole process, JIT included) and an outside sampler of the
-# loader's sockets, the TIME_WAIT sockets on the broker's port and the broker's pop counter.
+# Helpers of scripts/bench: the bench's jar, a run under GNU time (whole process, JIT included) and an outside sampler
+# of the loader's sockets, the TIME_WAIT sockets on the broker's port and the broker's pop counter.
+
+# bench_jars ROOT: builds ROOT's target/goload.jar and target/goload-bench.jar (the bench tree, src/bench: the
+# summary, the targets, the push floor) when either is missing or older than the sources, with the JDK that
+# goload_find_jdk chose; sets bench_cp to the classpath of both, for `java -cp "$bench_cp" dev.goload.bench.…`.
+bench_jars() {
+  local root=$1 jar="$1/target/goload.jar" bench="$1/target/goload-bench.jar" log="$1/target.build.log"
+  # shellcheck disable=SC2034 # read by the caller
+  bench_cp="$jar:$bench"
+  if [ -f "$jar" ] && [ -f "$bench" ] && [ ! "$jar" -nt "$bench" ] \
+      && [ -z "$(find "$root/pom.xml" "$root/src/main" "$root/src/bench" -newer "$bench" -type f -print -quit 2>/dev/null)" ]; then
+    return 0
+  fi
+  echo "bench: building $jar and $bench (JDK at $JAVA_HOME) ..." >&2
+  if ! (cd "$root" && mvn -B -q -DskipTests package >"$log" 2>&1); then
+    echo "bench: build failed; see $log" >&2
+    tail -n 30 "$log" >&2 || true
+    return 1
+  fi
+  rm -f "$log"
+}
 
 # bench_timed_start DIR CMD...: starts CMD in the background under `/usr/bin/time -v` (user+sys CPU and peak RSS
 # of the whole process tree it waits for, in DIR/time.txt), stdout and stderr in DIR/console.log, cwd DIR (so a

@@ -1,6 +1,6 @@
 package dev.goload.cli;
 
-import dev.goload.bench.FixedEndpoint;
+import dev.goload.endpoint.FixedEndpoint;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

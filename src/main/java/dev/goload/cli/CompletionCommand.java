@@ -56,6 +56,7 @@ final class CompletionCommand {
         root.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).build());
         root.addOption(OptionSpec.builder("--version").versionHelp(true).build());
         root.addSubcommand("broker", SubcommandSpec.of("broker", "", BrokerCommand.flags(), true));
+        root.addSubcommand("endpoint", SubcommandSpec.of("endpoint", "", EndpointCommand.flags(), true));
         root.addSubcommand("demo", SubcommandSpec.of("demo", "", DemoCommand.flags(), true));
         root.addSubcommand("ladder", SubcommandSpec.of("ladder", "", LadderCommand.flags(), true));
         root.addSubcommand("k8s", SubcommandSpec.of("k8s", "", K8sCommand.flags(), true));
@@ -64,7 +65,7 @@ final class CompletionCommand {
         root.addSubcommand("compare", CompareCommand.commandSpec());
         root.addSubcommand("version", CommandSpec.create());
         List<String> helpTopics = new ArrayList<>(modes);
-        helpTopics.addAll(List.of("broker", "demo", "ladder", "k8s", "merge", "report", "compare"));
+        helpTopics.addAll(List.of("broker", "endpoint", "demo", "ladder", "k8s", "merge", "report", "compare"));
         root.addSubcommand("help", withWord(helpTopics));
         root.addSubcommand("completion", withWord(SHELLS));
         return root;

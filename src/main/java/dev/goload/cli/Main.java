@@ -10,7 +10,7 @@ import java.util.Set;
  * spec §1.2, parsed by {@link GoFlagParser} exactly as Go does) and the subcommand form
  * ({@code goload openloop --rate 5 …}, parsed by picocli from the same table, {@link SubcommandParser}); both
  * yield the same {@link ParsedFlags} and run through {@link ModeRunner#runParsed}. Plus {@code broker},
- * {@code demo}, {@code ladder}, {@code report}, {@code compare}, {@code completion}, {@code version} and {@code help}.
+ * {@code endpoint}, {@code demo}, {@code ladder}, {@code report}, {@code compare}, {@code completion}, {@code version} and {@code help}.
  */
 public final class Main {
     private Main() {}
@@ -60,6 +60,7 @@ public final class Main {
                 return ExitCodes.OK;
             }
             case "broker" -> { return new BrokerCommand(launcher, installShutdownHooks).run(rest, out, err); }
+            case "endpoint" -> { return EndpointCommand.run(rest, out, err); }
             case "demo" -> { return new DemoCommand(registry, runner).run(rest, out, err); }
             case "ladder" -> { return new LadderCommand(LadderCommand.repoRoot()).run(rest, out, err); }
             case "k8s" -> { return K8sCommand.run(rest, out, err); }
@@ -105,6 +106,7 @@ public final class Main {
         }
         switch (rest.getFirst()) {
             case "broker" -> BrokerCommand.flags().printUsage(out);
+            case "endpoint" -> EndpointCommand.flags().printUsage(out);
             case "demo" -> DemoCommand.flags().printUsage(out);
             case "ladder" -> LadderCommand.flags().printUsage(out);
             case "report" -> { return ReportCommand.run(List.of("--help"), out, err); }

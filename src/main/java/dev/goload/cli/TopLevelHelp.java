@@ -20,7 +20,7 @@ final class TopLevelHelp {
                 .customSynopsis(
                         "Usage: goload -mode <mode> [-flag value...]   (Go form, drop-in compatible with the Go tool)",
                         "       goload <mode> [--flag value...] [@argfile...]   (subcommand form: same flags and values)",
-                        "       goload broker | demo | ladder | report <run> | compare A B... | completion bash|zsh | version | --version | help [<mode>]")
+                        "       goload broker | endpoint | demo | ladder | report <run> | compare A B... | completion bash|zsh | version | --version | help [<mode>]")
                 .description("Open-loop load generator and correctness checker for the Queen message broker.",
                         "Go form: Go flag syntax, exactly as the Go tool parses it (-flag value, -flag=value, --flag;"
                                 + " booleans -flag or -flag=false); without -mode the mode is max.",
@@ -37,6 +37,7 @@ final class TopLevelHelp {
         }
         spec.addSubcommand("broker", leaf("run the embedded Queen-compatible broker standalone"
                 + " (-port 6632 -host 127.0.0.1 -tenancy-header=true -response-delay-ms 0)"));
+        spec.addSubcommand("endpoint", leaf(EndpointCommand.SUMMARY));
         spec.addSubcommand("demo", leaf("~15 s open-loop run against the embedded broker (-rate 20000 -duration 15)"));
         spec.addSubcommand("ladder", leaf("ceiling ladder: step the offered rate through runpt.sh points on the cell"
                 + " until achieved stops tracking offered (docs/cell-rig.md)"));

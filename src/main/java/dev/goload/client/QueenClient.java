@@ -302,18 +302,6 @@ public final class QueenClient implements AutoCloseable {
     }
 
     /**
-     * The bytes one {@link PushLoop} push of {@code copies} copies of {@code payload} sends, fresh ids included,
-     * encoded once: the request the push floor benchmark ({@code dev.goload.bench.PushFloor}) replays.
-     */
-    public byte[] encodedLoopPush(String queue, String partition, byte[] payload, int copies) throws java.io.IOException {
-        PushBody body = PushBody.uniformGenerated(queue, partition, payload, TransactionIds.generate(copies));
-        java.nio.ByteBuffer b = new PushLoopRequests(base, pushUrl, Transport.headers(cfg)).encode(body);
-        byte[] out = new byte[b.remaining()];
-        b.get(out);
-        return out;
-    }
-
-    /**
      * A {@link PushLoop} sending this client's pushes ({@link PushLoop#eligible}: the http1 engine, one attempt):
      * it warms up with the client ({@link #warmUp} dials up to {@code dialAhead} of its sockets first), is cancelled by
      * {@link #cancelAll()} and closed by {@link #close()}. {@code clock} drives its pacer.

@@ -83,6 +83,6 @@ class BenchScriptTest {
         assertTrue(cloud.path("sampled").path("peakEstablished").asLong() > 0, "sampled from outside: " + cloud);
         assertTrue(s.path("ratios").path("cloud").path("cpuSec").asDouble() > 0, s.path("ratios").toString());
         assertTrue(s.path("cloud").path("verification").path("ledgerBytesPerTenant").asLong() > 0, s.path("cloud").toString());
-        assertTrue(s.path("targetsRound2").has("pushWholeProcessCpuMicrosPerMsg"), s.path("targetsRound2").toString());
+        assertTrue(s.path("targets").has("pushWholeProcessCpuMicrosPerMsg"), s.path("targets").toString());
     }
 }

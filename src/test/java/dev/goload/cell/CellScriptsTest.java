@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class CellScriptsTest {
     static final List<String> SCRIPTS = List.of("vm-cell.sh", "reset-cell-db.sh", "runpt.sh",
             "scripts/cell-smoke-test.sh", "samplers/bench-sampler.sh", "samplers/loader-sampler.sh", "scripts/soak",
-            "scripts/shards.sh", "scripts/bench", "scripts/per-request", "scripts/cloud-run");
+            "scripts/shards.sh", "scripts/bench", "scripts/per-request", "scripts/cloud-run", "scripts/floor-patterns");
 
     record Run(int exit, String output) {}
 

@@ -71,6 +71,14 @@ class LauncherJvmFlagsTest {
         }
     }
 
+    /** The fixed endpoint serves; it sends no load: not max's flags (the default mode's) but the rest's. */
+    @Test
+    void theEndpointCommandRunsOnTheRestsFlagsNotMaxs() throws Exception {
+        List<String> a = jvmArgs(Map.of(), "endpoint", "-port", "0");
+        assertTrue(a.contains("-XX:+UseG1GC") && a.contains("-Xms64m"), a.toString());
+        assertFalse(a.contains("-XX:+UseSerialGC") || a.contains("-Xmx1g"), a.toString());
+    }
+
     @Test
     void cloudWhosePushesTakeThePushLoopRunsSerialWithAn8MbYoungGeneration() throws Exception {
         for (String[] args : List.of(new String[] {"-mode", "cloud", "-tenants", "4", "-url", "http://127.0.0.1:1"},

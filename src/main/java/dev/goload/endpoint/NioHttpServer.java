@@ -1,4 +1,4 @@
-package dev.goload.bench;
+package dev.goload.endpoint;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -34,6 +34,7 @@ final class NioHttpServer implements AutoCloseable {
     private final ServerSocketChannel server;
     private final Loop[] loops;
     private final Routes routes;
+    private final Thread[] threads;
     private volatile boolean closed;
     private int next;
 
@@ -44,6 +45,7 @@ final class NioHttpServer implements AutoCloseable {
         server.configureBlocking(false);
         this.loops = new Loop[Math.max(1, loopCount)];
         for (int i = 0; i < loops.length; i++) loops[i] = new Loop(i);
+        this.threads = new Thread[loops.length];
         server.register(loops[0].selector, SelectionKey.OP_ACCEPT);
     }
 
@@ -52,7 +54,12 @@ final class NioHttpServer implements AutoCloseable {
     }
 
     void start() {
-        for (Loop l : loops) Thread.ofPlatform().name("fixed-endpoint-" + l.index).daemon(false).start(l);
+        for (Loop l : loops) threads[l.index] = Thread.ofPlatform().name("fixed-endpoint-" + l.index).daemon(false).start(l);
+    }
+
+    /** Waits until {@link #close()} has stopped every selector thread (at once when it was never started). */
+    void awaitClosed() throws InterruptedException {
+        for (Thread t : threads) if (t != null) t.join();
     }
 
     /** A complete response (status line, headers, body) as a direct read-only buffer. */

@@ -1,4 +1,4 @@
-package dev.goload.bench;
+package dev.goload.endpoint;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -29,14 +29,12 @@ import org.HdrHistogram.Histogram;
  * <p>Warm-up is discarded from the per-interval series and from the {@code .hlog} histograms (the first
  * {@code warmup} one-second intervals), because each loader run is a fresh JVM whose first seconds are JIT
  * compilation, not the steady state a multi-hour run lives in. Shed and error counts are taken over the whole
- * run (stricter). Not thread-safe; a one-shot tool.
+ * run (stricter). The {@code targets} object judges the figures by {@link BenchTargets} ({@code targets.tsv}).
+ * Not thread-safe; a one-shot tool.
  */
 public final class BenchSummary {
-    static final double TARGET_PUSH_US = 1.0;
-    static final double TARGET_CONSUME_US = 1.5;
-    static final double TARGET_HOLD_MSGS = 500_000;
-    static final double TARGET_P99_MS = 10.0;
-    static final double TARGET_RSS_MB = 300;
+    /** A ladder step holds only with its push p99 (from the schedule, after warm-up) under this. */
+    static final double HELD_PUSH_P99_MS = 10.0;
 
     private final ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private final Path work;
@@ -98,8 +96,7 @@ public final class BenchSummary {
         }
         if (!verify.isEmpty()) out.set("verify", verify);
         new RefComparison(json).add(work, props.getOrDefault("ref", ""), out);
-        out.set("targets", targets(out));
-        out.set("targetsRound2", new Round2Targets(json).of(out));
+        out.set("targets", BenchTargets.standard().judge(json, out));
         return out;
     }
 
@@ -188,7 +185,7 @@ public final class BenchSummary {
         long shed = counter(r, "shedCapReq") + counter(r, "shedBehindReq");
         double p99 = o.path("pushMsSteady").path("p99").asDouble(Double.NaN);
         boolean held = shed == 0 && counter(r, "pushErrReq") == 0 && counter(r, "achievedReq") == counter(r, "offeredReq")
-                && p99 < TARGET_P99_MS;
+                && p99 < HELD_PUSH_P99_MS;
         o.put("held", held);
         o.set("wholeProcess", WholeProcess.of(json, dir, counter(r, "pushedMsgs"), counter(r, "achievedReq")));
         return o;
@@ -311,32 +308,6 @@ public final class BenchSummary {
 
     private static void ratio(ObjectNode o, String name, JsonNode a, JsonNode b) {
         if (a.isNumber() && b.isNumber() && b.asDouble() > 0) o.put(name, a.asDouble() / b.asDouble());
-    }
-
-    private ObjectNode targets(ObjectNode s) {
-        ObjectNode t = json.createObjectNode();
-        JsonNode push = s.path("push");
-        if (!push.isMissingNode()) {
-            t.set("pushCpuMicrosPerMsg", target(push.path("loaderCpuMicrosPerPushedMsg").asDouble(), TARGET_PUSH_US, true));
-            t.set("peakRssMB", target(push.path("peakRssMB").asDouble(), TARGET_RSS_MB, true));
-        }
-        JsonNode c = s.path("consume");
-        if (!c.isMissingNode()) {
-            t.set("consumeAckCpuMicrosPerMsg",
-                    target(c.path("loaderCpuMicrosPerConsumedAckedMsg").asDouble(), TARGET_CONSUME_US, true));
-        }
-        if (s.has("highestHeldMsgPerSec")) {
-            t.set("heldMsgPerSec", target(s.path("highestHeldMsgPerSec").asDouble(), TARGET_HOLD_MSGS, false));
-        }
-        return t;
-    }
-
-    private ObjectNode target(double value, double goal, boolean atMost) {
-        ObjectNode o = json.createObjectNode();
-        o.put("measured", value);
-        o.put(atMost ? "atMost" : "atLeast", goal);
-        o.put("met", atMost ? value <= goal : value >= goal);
-        return o;
     }
 
     /** The fixed endpoint's CPU over one phase, from its before/after {@code /bench/stats}. */

@@ -1,7 +1,7 @@
 package dev.goload.bench;
 
 import dev.goload.client.ClientConfig;
-import dev.goload.client.QueenClient;
+import dev.goload.client.LoopPushBytes;
 import dev.goload.modes.Payloads;
 import dev.goload.pace.ArrivalSchedule;
 import java.io.IOException;
@@ -17,9 +17,9 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The machine's floor under the openloop push loop (issue 15, {@code scripts/bench}'s {@code floor} phase): the same
+ * The machine's floor under the openloop push loop ({@code scripts/bench}'s {@code floor} phase): the same
  * syscall pattern with none of goload's work. One request, the bytes a loop push of {@code batch} x
- * {@code payloadBytes} sends ({@link QueenClient#encodedLoopPush}), encoded once; one thread paced by the openloop
+ * {@code payloadBytes} sends ({@link LoopPushBytes}), encoded once; one thread paced by the openloop
  * schedule ({@link ArrivalSchedule#uniform}, ramp included) waiting with one {@code parkNanos} per instant, writing
  * the request non-blocking on the lowest free of {@code connections} keep-alive sockets; a second thread reading the
  * answers in a Selector ({@link PushFloorAnswers}). Its whole-process CPU per message is what 5,000 writes and
@@ -93,7 +93,7 @@ public final class PushFloor {
     private PushFloor() {}
 
     public static Result run(Config c) throws IOException, InterruptedException {
-        byte[] request = new QueenClient(ClientConfig.of(c.url())).encodedLoopPush("bench", "p0",
+        byte[] request = LoopPushBytes.encode(ClientConfig.of(c.url()), "bench", "p0",
                 new Payloads(c.payloadBytes(), "goload-ol").plain(), c.batch());
         URI u = URI.create(c.url());
         InetSocketAddress address = new InetSocketAddress(u.getHost(), u.getPort());

@@ -6,7 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * A phase's whole-process figures (issue 15's measure): the loader's user+sys CPU from GNU time over the run —
+ * A phase's whole-process figures (what the targets judge): the loader's user+sys CPU from GNU time over the run —
  * JVM start, JIT compilation, warm-up, ramp, drain and exit included — divided by the messages it moved, and its
  * peak RSS. {@code scripts/bench} runs every phase under {@code /usr/bin/time -v -o <phase>/time.txt}.
  */

@@ -13,7 +13,7 @@ import java.util.Locale;
  * ({@link TenantLedger#heldBytes}). One line of JSON on stdout. {@code scripts/bench}'s verify phase runs it; the
  * end-to-end cloud runs beside it carry the noise of a whole loader and broker.
  *
- * <p>Usage: {@code java -cp goload.jar dev.goload.bench.LedgerCost TENANTS MESSAGES}. Not thread-safe; a tool.
+ * <p>Usage: {@code java -cp goload.jar:goload-bench.jar dev.goload.bench.LedgerCost TENANTS MESSAGES}. Not thread-safe; a tool.
  */
 public final class LedgerCost {
     private LedgerCost() {}

@@ -5,6 +5,7 @@ import dev.goload.client.Message;
 import dev.goload.client.PopRequest;
 import dev.goload.client.PopResult;
 import dev.goload.client.QueenClient;
+import dev.goload.endpoint.FixedEndpoint;
 import dev.goload.modes.Payloads;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -23,10 +24,9 @@ public final class ClientCostHarness {
 
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
-        FixedEndpoint endpoint = new FixedEndpoint(new FixedBodies(100, 500, 500, 256));
-        FixedEndpoint single = new FixedEndpoint(new FixedBodies(1, 500, 500, 256));
         InetSocketAddress any = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
-        try (NioHttpServer server = endpoint.serve(any, 1); NioHttpServer server1 = single.serve(any, 1);
+        try (FixedEndpoint.Serving server = FixedEndpoint.of(100, 500, 500, 256, false).start(any, 1);
+             FixedEndpoint.Serving server1 = FixedEndpoint.of(1, 500, 500, 256, false).start(any, 1);
              QueenClient push100 = client(server); QueenClient push1 = client(server1)) {
             byte[] payload = new Payloads(256, "goload-ol").plain(); // the bytes openloop sends
             PopRequest pop = PopRequest.of("bench").withBatch(500);
@@ -44,7 +44,7 @@ public final class ClientCostHarness {
         }
     }
 
-    private static QueenClient client(NioHttpServer server) {
+    private static QueenClient client(FixedEndpoint.Serving server) {
         return new QueenClient(ClientConfig.of("http://127.0.0.1:" + server.port()));
     }
 }

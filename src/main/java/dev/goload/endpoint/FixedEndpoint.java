@@ -1,5 +1,6 @@
-package dev.goload.bench;
+package dev.goload.endpoint;
 
+import dev.goload.metrics.ProcessCpuClock;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
@@ -13,10 +14,11 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code /api/v1/configure} and {@code /health} small bodies; {@code GET /bench/stats} reports its own CPU
  * time, request counts and RSS so the harness can subtract or compare the endpoint's share of the machine.
  *
- * <p>Run as its own JVM: {@code java -cp target/goload.jar dev.goload.cli.FixedEndpointCommand -port 0}; it prints
- * {@code fixed endpoint listening on http://host:port} and serves until killed. The push and ack answers do
- * not depend on the request, so the loader's {@code -push-batch} must equal {@code -push-items} and its pop
- * batch {@code -ack-items}, or every item is (correctly) reported failed.
+ * <p>Run as its own JVM by {@code goload endpoint -port 0} (docs/endpoint.md): it prints
+ * {@code goload endpoint listening on http://host:port} and serves until killed; the launcher's AOT training and
+ * {@code scripts/bench} start it too. The push and ack answers do not depend on the request, so the loader's
+ * {@code -push-batch} must equal {@code -push-items} and its pop batch {@code -ack-items}, or every item is
+ * (correctly) reported failed.
  *
  * <p>Threading: {@link NioHttpServer}'s selector threads ({@code -threads}) call {@link #answer}, which is
  * stateless apart from {@link LongAdder} counters. Request bodies are discarded as they arrive, unparsed.
@@ -47,7 +49,7 @@ public final class FixedEndpoint {
     }
 
     /**
-     * The endpoint with its answers' shapes ({@code cli/FixedEndpointCommand} parses them from flags).
+     * The endpoint with its answers' shapes ({@code cli/EndpointCommand} parses them from flags).
      *
      * @param fullPushAnswer push result items with every field of both generations (the embedded broker's, ~4x
      *                       bytes) instead of generation B's {@code {"status","transactionId"}}
@@ -56,11 +58,6 @@ public final class FixedEndpoint {
                                    boolean fullPushAnswer) {
         return new FixedEndpoint(new FixedBodies(pushItems, popMessages, ackItems, payloadBytes,
                 fullPushAnswer ? FixedBodies.PushAnswer.FULL : FixedBodies.PushAnswer.GENB));
-    }
-
-    /** Starts serving on {@code bind} until the process ends; returns the bound port. */
-    public int listen(InetSocketAddress bind, int threads) throws IOException {
-        return serve(bind, threads).port();
     }
 
     /** A started endpoint: its port, and {@link #close()} stops it (its selector threads and its socket). */
@@ -75,13 +72,18 @@ public final class FixedEndpoint {
             return server.port();
         }
 
+        /** Blocks until {@link #close()} (from another thread) has stopped the endpoint. */
+        public void awaitClosed() throws InterruptedException {
+            server.awaitClosed();
+        }
+
         @Override
         public void close() throws IOException {
             server.close();
         }
     }
 
-    /** Starts serving on {@code bind} until the returned handle is closed (for callers that outlive the endpoint). */
+    /** Starts serving on {@code bind} until the returned handle is closed. */
     public Serving start(InetSocketAddress bind, int threads) throws IOException {
         return new Serving(serve(bind, threads));
     }
@@ -118,7 +120,7 @@ public final class FixedEndpoint {
 
     /** The endpoint's own resource use, for the harness's ratios. */
     String stats() {
-        return "{\"cpuNanos\":" + dev.goload.metrics.ProcessCpuClock.nanos() + ",\"push\":" + push.sum() + ",\"pop\":" + pop.sum()
+        return "{\"cpuNanos\":" + ProcessCpuClock.nanos() + ",\"push\":" + push.sum() + ",\"pop\":" + pop.sum()
                 + ",\"ack\":" + ack.sum() + ",\"other\":" + other.sum()
                 + ",\"pushBodyBytes\":" + bodies.push.length + ",\"popBodyBytes\":" + bodies.pop.length
                 + ",\"ackBodyBytes\":" + bodies.ackBatch.length + "}";

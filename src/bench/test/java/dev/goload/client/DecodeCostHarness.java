@@ -29,7 +29,7 @@ public final class DecodeCostHarness {
                     .append(String.format(Locale.ROOT, "%03d", i)).append("Z\",\"retryCount\":0,\"traceId\":null}");
         }
         byte[] body = s.append("]}").toString().getBytes(StandardCharsets.US_ASCII);
-        // the fixed endpoint's ack/batch answer (dev.goload.bench.FixedBodies), 500 items
+        // the fixed endpoint's ack/batch answer (dev.goload.endpoint.FixedBodies), 500 items
         StringBuilder a = new StringBuilder("[");
         for (int i = 0; i < 500; i++) {
             if (i > 0) a.append(',');

@@ -1,4 +1,4 @@
-package dev.goload.bench;
+package dev.goload.endpoint;
 
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
