@@ -23,13 +23,10 @@
 # - only for the collectors with compressed oops (G1, Serial, Parallel): in JDK 25 the cache's linked classes need
 #   its archived heap objects, which ZGC cannot map (JEP 516, JDK 26); a ZGC run maps nothing.
 # - GOLOAD_AOT=0 disables it; GOLOAD_JAVA_OPTS naming -XX:AOTCache, -XX:AOTMode or -Xshare leaves it to them.
-# - GOLOAD_AOT=map maps a valid cache and never trains nor writes: a cache that is missing or stale is one warning on
-#   stderr and a run without it. The container image (Dockerfile) trains its caches at build time and sets it, so a
-#   pod maps them from a read-only filesystem and never spends its first minute training.
-# - GOLOAD_AOT=map maps a valid cache and never trains nor writes anything: the container image's caches are
-#   trained when the image is built (scripts/image seal) and mapped read-only by every pod, none of which may spend
-#   20-60 s training before the shards' start barrier. A cache that is missing or not valid for this jar and JVM is
-#   one line on stderr, and the run goes on without it.
+# - GOLOAD_AOT=map maps a valid cache and never trains nor writes: a cache that is missing or not valid for this jar
+#   and JVM is one line on stderr and a run without it. The container image (Dockerfile) trains its caches at build
+#   time and sets it, so a pod maps them from a read-only filesystem and none spends 20-60 s training before the
+#   shards' start barrier.
 
 # goload_aot_key JAR PATHS TRAIN_JVM_FLAGS...: one line identifying the JDK, the jar build and the training a
 # cache is valid for (a JVM flag that changes the cache's layout, e.g. its collector's, must retrain it).
