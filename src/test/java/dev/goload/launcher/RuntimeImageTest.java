@@ -15,7 +15,7 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * goload on the jlink'd runtime, for real (GOLOAD_RUNTIME_TESTS=1; ~4 min on 2 cores: jlink, two AOT trainings, two
+ * goload on the jlink'd runtime, for real (GOLOAD_RUNTIME_TESTS=1; ~2-3 min on 2 cores: jlink, two AOT trainings, two
  * runs): scripts/runtime makes the runtime from target/goload.jar (which must be built: mvn -DskipTests package), a
  * copy of the launcher and the jar without sources runs {@code demo} and a verified cloud run on it, training and
  * mapping the AOT cache with that runtime. The modules it may lack are exactly what jdeps cannot see (reflection,
