@@ -23,6 +23,10 @@
 # - only for the collectors with compressed oops (G1, Serial, Parallel): in JDK 25 the cache's linked classes need
 #   its archived heap objects, which ZGC cannot map (JEP 516, JDK 26); a ZGC run maps nothing.
 # - GOLOAD_AOT=0 disables it; GOLOAD_JAVA_OPTS naming -XX:AOTCache, -XX:AOTMode or -Xshare leaves it to them.
+# - GOLOAD_AOT=map maps a valid cache and never trains nor writes: a cache that is missing or not valid for this jar
+#   and JVM is one line on stderr and a run without it. The container image (Dockerfile) trains its caches at build
+#   time and sets it, so a pod maps them from a read-only filesystem and none spends 20-60 s training before the
+#   shards' start barrier.
 
 # goload_aot_key JAR PATHS TRAIN_JVM_FLAGS...: one line identifying the JDK, the jar build and the training a
 # cache is valid for (a JVM flag that changes the cache's layout, e.g. its collector's, must retrain it).
@@ -39,6 +43,10 @@ goload_aot_flags() {
   local jar=$1 cache=$2 paths=$3; shift 3
   local key; key=$(goload_aot_key "$jar" "$paths" "$@") || return 0
   if ! goload_aot_valid "$cache" "$key"; then
+    if [ "${GOLOAD_AOT:-1}" = map ]; then
+      echo "goload: no AOT cache trained for this jar and JVM at $cache (GOLOAD_AOT=map never trains); running without it" >&2
+      return 0
+    fi
     if [ "$(head -n 1 "$cache.failed" 2>/dev/null)" = "$key" ]; then return 0; fi
     goload_aot_train "$jar" "$cache" "$key" "$paths" "$@" || return 0
   fi

@@ -209,7 +209,7 @@ class LauncherAotTest {
     void theLauncherScriptsAreShellcheckClean() throws Exception {
         Path shellcheck = OptionalTools.path("shellcheck");
         Process p = new ProcessBuilder(shellcheck.toString(), "-x", "scripts/goload", "scripts/lib/aot.sh",
-                        "scripts/lib/jdk.sh")
+                        "scripts/lib/jdk.sh", "scripts/runtime", "scripts/lib/runtime.sh")
                 .directory(REPO.toFile()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
