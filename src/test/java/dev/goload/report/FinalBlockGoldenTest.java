@@ -78,7 +78,7 @@ class FinalBlockGoldenTest {
     private static dev.goload.metrics.RunCounters.Snapshot tenantsCounts(long pushed, long popped, long acked,
             long empty, long pushErr, long popErr, long ackErr, long backoffs, long backoffMillis) {
         return new dev.goload.metrics.RunCounters.Snapshot(pushed + pushErr, pushed + pushErr, pushed, 0, 0, pushed,
-                pushErr, 0, 0, 0, popped, popped, popErr, empty, acked, ackErr, 0, 0, 0, backoffs, backoffMillis,
+                pushErr, 0, 0, 0, popped, popped, popErr, empty, acked, ackErr, 0, 0, 0, 0, 0, backoffs, backoffMillis,
                 Map.of());
     }
 
