@@ -20,6 +20,8 @@ public final class ErrorStats {
     static final int MAX_MESSAGE_BYTES = 240;
     /** The kind of a call cut by the run's own stop: counted by kind, never as a failure. */
     public static final String CANCELED = "canceled";
+    /** The kind of a call the broker answered with some of its items not done (a push not accepted, an ack not acked). */
+    public static final String ITEM_FAILED = "item_failed";
 
     /** The family at one instant; maps are sorted by key (the reference's Go maps print and serialize sorted). */
     public record Snapshot(long total, Map<String, Long> byKind, Map<String, Long> byCode, long retryAfterSamples,
@@ -70,6 +72,14 @@ public final class ErrorStats {
             } while (!retryAfterMaxBits.compareAndSet(bits, Double.doubleToLongBits(ra)));
         }
         first.putIfAbsent(kind, clip(String.valueOf(message)));
+    }
+
+    /**
+     * Records one call cut by the run's own stop, whatever its failure said (an ack failing after the run's cut-off
+     * reads as a closed connection): kind {@value #CANCELED}, never in the total.
+     */
+    public void canceled() {
+        byKind.computeIfAbsent(CANCELED, k -> new LongAdder()).increment();
     }
 
     /** Records a failure that is not an exception (e.g. {@code item_failed} inside a 2xx answer). */

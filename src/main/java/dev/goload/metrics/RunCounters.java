@@ -1,5 +1,6 @@
 package dev.goload.metrics;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -32,8 +33,18 @@ public final class RunCounters {
     public final LongAdder ackErr = new LongAdder();
     public final LongAdder ackCalls = new LongAdder();
     public final LongAdder ackMicros = new LongAdder();
-    /** Pushes sent and then cut off by the shutdown before any answer: neither achieved nor failed. */
+    /**
+     * Pushes sent and then cancelled by the run's own stop before any answer: neither achieved nor failed (the push
+     * family's {@code canceled} kind counts the same calls).
+     */
     public final LongAdder pushCanceledReq = new LongAdder();
+    /** Pop calls cancelled by the run's own stop: neither answered nor failed (the pop family's {@code canceled}). */
+    public final LongAdder popCanceledCalls = new LongAdder();
+    /**
+     * Ack calls cancelled by the run's own stop (or failing after its cut-off): in {@code ackCalls}, never in
+     * {@code ackErr} (the ack family's {@code canceled}).
+     */
+    public final LongAdder ackCanceledCalls = new LongAdder();
     /** Pauses of the consumers and closed-loop producers that grew beyond their base after consecutive failures. */
     public final BackoffStats backoff = new BackoffStats();
     /** Failed calls by operation, with kinds, codes, Retry-After and first messages (the record's {@code errors}). */
@@ -41,14 +52,30 @@ public final class RunCounters {
     public final ErrorStats popErrors = new ErrorStats();
     public final ErrorStats ackErrors = new ErrorStats();
     public final ErrorStats configureErrors = new ErrorStats();
+    /** A mode's own families (app's stage 2) by name; see {@link #family}. */
+    private final Map<String, ErrorStats> ownFamilies = new java.util.concurrent.ConcurrentSkipListMap<>();
 
-    /** The error families in record order: push, pop, ack, configure. */
+    /**
+     * Adds a family of the mode's own calls that the common counters do not count (app's {@code stage2Pop},
+     * {@code stage2Ack}), before the run starts; it is recorded, printed and summed with the common ones.
+     */
+    public ErrorStats family(String op) {
+        if (List.of("push", "pop", "ack", "configure").contains(op) || ownFamilies.containsKey(op)) {
+            throw new IllegalArgumentException("error family " + op + " exists");
+        }
+        ErrorStats f = new ErrorStats();
+        ownFamilies.put(op, f);
+        return f;
+    }
+
+    /** The error families in record order: push, pop, ack, configure, then the mode's own by name. */
     public Map<String, ErrorStats.Snapshot> errorFamilies() {
         Map<String, ErrorStats.Snapshot> m = new java.util.LinkedHashMap<>();
         m.put("push", pushErrors.snapshot());
         m.put("pop", popErrors.snapshot());
         m.put("ack", ackErrors.snapshot());
         m.put("configure", configureErrors.snapshot());
+        ownFamilies.forEach((op, f) -> m.put(op, f.snapshot()));
         return m;
     }
 
@@ -58,18 +85,19 @@ public final class RunCounters {
         return new Snapshot(offeredReq.sum(), sentReq.sum(), achievedReq.sum(), shedCapReq.sum(), shedBehindReq.sum(),
                 pushedMsgs.sum(), pushErrReq.sum(), itemFailed.sum(), itemDuplicate.sum(), itemBuffered.sum(),
                 popped.sum(), popCalls.sum(), popErr.sum(), emptyPops.sum(), acked.sum(), ackErr.sum(), ackCalls.sum(),
-                ackMicros.sum(), pushCanceledReq.sum(), backoff.backoffs(), backoff.backoffMillis(), errors);
+                ackMicros.sum(), pushCanceledReq.sum(), popCanceledCalls.sum(), ackCanceledCalls.sum(),
+                backoff.backoffs(), backoff.backoffMillis(), errors);
     }
 
     /** Cumulative values at one instant; {@link #minus(Snapshot)} gives an interval's deltas. */
     public record Snapshot(long offeredReq, long sentReq, long achievedReq, long shedCapReq, long shedBehindReq,
                            long pushedMsgs, long pushErrReq, long itemFailed, long itemDuplicate, long itemBuffered,
                            long popped, long popCalls, long popErr, long emptyPops, long acked, long ackErr,
-                           long ackCalls, long ackMicros, long pushCanceledReq, long backoffs, long backoffMillis,
-                           Map<String, Long> errorsByKind) {
+                           long ackCalls, long ackMicros, long pushCanceledReq, long popCanceledCalls,
+                           long ackCanceledCalls, long backoffs, long backoffMillis, Map<String, Long> errorsByKind) {
 
         public static final Snapshot ZERO = new Snapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                Map.of());
+                0, 0, Map.of());
 
         public long shedReq() {
             return shedCapReq + shedBehindReq;
@@ -83,7 +111,8 @@ public final class RunCounters {
                     pushErrReq - o.pushErrReq, itemFailed - o.itemFailed, itemDuplicate - o.itemDuplicate,
                     itemBuffered - o.itemBuffered, popped - o.popped, popCalls - o.popCalls, popErr - o.popErr,
                     emptyPops - o.emptyPops, acked - o.acked, ackErr - o.ackErr, ackCalls - o.ackCalls,
-                    ackMicros - o.ackMicros, pushCanceledReq - o.pushCanceledReq, backoffs - o.backoffs,
+                    ackMicros - o.ackMicros, pushCanceledReq - o.pushCanceledReq,
+                    popCanceledCalls - o.popCanceledCalls, ackCanceledCalls - o.ackCanceledCalls, backoffs - o.backoffs,
                     backoffMillis - o.backoffMillis, errors);
         }
 

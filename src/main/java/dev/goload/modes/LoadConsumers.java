@@ -135,4 +135,12 @@ public final class LoadConsumers {
         acks.cutOff();
         return joined && drained;
     }
+
+    /**
+     * After the client's cancel: gives the calls it cut (parked long-polls, acks past the drain) up to {@code millis}
+     * to unwind, so that they are counted (as cancelled) before the run's counters are read.
+     */
+    public boolean awaitUnwound(long millis) throws InterruptedException {
+        return pool.await(millis) & acks.drain(millis);
+    }
 }

@@ -195,6 +195,7 @@ public final class LoadRun {
             consumers.awaitStopped(CONSUMER_STOP_MILLIS);
             client.cancelAll();
             long unwindUntil = System.nanoTime() + 2_000_000_000L;
+            consumers.awaitUnwound(2_000);
             while (producers.inflight() > 0 && System.nanoTime() < unwindUntil) {
                 Thread.sleep(5);
             }

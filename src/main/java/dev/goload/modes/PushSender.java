@@ -21,7 +21,8 @@ import java.util.concurrent.atomic.LongAdder;
  *       answer);</li>
  *   <li>items a 2xx answered {@code failed}/unknown: {@code itemFailed}, {@code pushErrReq}, error kind
  *       {@code item_failed}, {@code failed} (the reference counted them as pushed);</li>
- *   <li>a call cut off by the shutdown: {@code pushCanceledReq} (sent, never answered; the reference's rule);</li>
+ *   <li>a call cancelled (the run's stop cuts what is left in flight): {@code pushCanceledReq} and the push
+ *       family's kind {@code canceled} (sent, never answered, not a failure; the reference's rule);</li>
  *   <li>any other failure, the drain's included: {@code pushErrReq}, the error by kind, {@code failed}.</li>
  * </ul>
  * The mode acts on the returned {@link PushOutcome} (ledger, manifest, retry) and never counts it again. A
@@ -34,13 +35,11 @@ import java.util.concurrent.atomic.LongAdder;
 public final class PushSender {
     private final RunCounters counters;
     private final RunRecorders recorders;
-    private final RunSignal signal;
     private final NanoClock clock;
 
-    public PushSender(RunCounters counters, RunRecorders recorders, RunSignal signal, NanoClock clock) {
+    public PushSender(RunCounters counters, RunRecorders recorders, NanoClock clock) {
         this.counters = counters;
         this.recorders = recorders;
-        this.signal = signal;
         this.clock = clock;
     }
 
@@ -109,9 +108,11 @@ public final class PushSender {
     /** The failure of a begun request. */
     public PushOutcome failed(QueenException e, long scheduledNanos) {
         long done = clock.nanoTime();
-        // Only a push cut off by the shutdown is uncounted (§1.4); a broker failure during the drain is a failure.
-        if (signal.isStopping() && QueenException.classify(e) == ErrorKind.CANCELED) {
+        // Only the run cancels a call (its stop cuts what is left in flight): counted once, as cancelled, never as
+        // a failure (§1.4). A broker failure during the drain is a failure.
+        if (QueenException.classify(e) == ErrorKind.CANCELED) {
             counters.pushCanceledReq.increment();
+            counters.pushErrors.canceled();
             return new PushOutcome(null, e, true);
         }
         counters.pushErrReq.increment();

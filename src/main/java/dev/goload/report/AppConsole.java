@@ -180,6 +180,7 @@ public final class AppConsole implements RunListener<AppCounters.Snapshot> {
             LoaderLines.printFinal(out, loader);
         }
         ErrorKindLines.print(out, "[final] + ", r.errorsByKind());
+        CanceledLine.printFinal(out, r.errorsByKind());
         out.printf(Locale.ROOT, "[final] pushed=%d (dup=%d, pushErr=%d)%n", c.pushedMsgs(), c.itemDuplicate(),
                 c.pushErrReq());
         for (int g = 0; g < t.popped().length; g++) {

@@ -158,6 +158,7 @@ public final class CloudConsole implements RunListener<CloudCounters.Snapshot> {
                     s.shedBehindReq(), s.itemFailed());
         }
         // cloud's reference prints no [final] line: goload's lines are summary additions, before the verdict
+        CanceledLine.printInSummary(out, r.errors());
         ReconnectLines.printInSummary(out, r.outcome().reconnects());
         LoaderLines.printInSummary(out, r.loader());
     }

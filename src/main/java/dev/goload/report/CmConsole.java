@@ -107,6 +107,7 @@ public final class CmConsole implements RunListener<CmSnapshot> {
         ReconnectLines.printFinal(out, reconnects);
         LoaderLines.printFinal(out, loader);
         ErrorKindLines.print(out, "[final] + ", errors);
+        CanceledLine.printFinal(out, errors);
         out.printf(Locale.ROOT, "[final] producedA=%d producedB=%d | db=%d cal=%d ota=%d otap=%d | acked=%d ackErr=%d"
                         + " pushErr=%d pushRetry=%d shed=%d%n", f.producedA(), f.producedB(), f.db(), f.cal(), f.ota(),
                 f.otap(), f.acked(), f.ackErr(), f.pushErr(), f.pushRetry(), f.shed());

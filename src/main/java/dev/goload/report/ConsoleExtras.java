@@ -81,8 +81,9 @@ final class ConsoleExtras {
                 + GoFmt.f(2, failed.p50()) + " p99=" + GoFmt.f(2, failed.p99()) + " max=" + GoFmt.f(2, failed.max())
                 + " ms | push max=" + GoFmt.f(2, push.max()) + " ms | service p50=" + GoFmt.f(2, service.p50())
                 + " p99=" + GoFmt.f(2, service.p99()) + " p999=" + GoFmt.f(2, service.p999()) + " ms"
-                + (t.errorsByKind().isEmpty() ? "" : " | errors " + t.errorsByKind()));
+                + (failuresByKind(t).isEmpty() ? "" : " | errors " + failuresByKind(t)));
         out.println(BackoffLine.of(t.backoffs(), t.backoffMillis()));
+        CanceledLine.printFinal(out, res.errors());
         if (e2e) {
             LatencySummary e = res.latency("e2e");
             out.println("[final] + e2e (scheduled push -> pop) n=" + e.count() + " p50=" + GoFmt.f(2, e.p50()) + " p99="
@@ -101,6 +102,13 @@ final class ConsoleExtras {
         LoaderLines.finalWarnings(out, l);
         EmptyPolling.of(l.loaderBound(), t, res.seconds(), consumers)
                 .ifPresent(p -> out.println(emptyPollingLine(p)));
+    }
+
+    /** The error kinds by {@code <op>.<kind>} without the calls the run's stop cancelled (not failures). */
+    private static java.util.Map<String, Long> failuresByKind(RunCounters.Snapshot t) {
+        java.util.Map<String, Long> m = new java.util.TreeMap<>(t.errorsByKind());
+        m.keySet().removeIf(k -> k.endsWith("." + dev.goload.metrics.ErrorStats.CANCELED));
+        return m;
     }
 
     /**

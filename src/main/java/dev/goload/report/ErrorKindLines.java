@@ -21,12 +21,17 @@ public final class ErrorKindLines {
         });
     }
 
-    /** {@code <prefix>errors push conn=51576 (first: push request failed: … Too many open files)}. */
+    /**
+     * {@code <prefix>errors push conn=51576 (first: push request failed: … Too many open files)}: the failures by
+     * kind; the calls the run's stop cancelled are no failure and have a line of their own ({@link CanceledLine}).
+     */
     public static String line(String prefix, String family, ErrorStats.Snapshot e) {
         StringJoiner kinds = new StringJoiner(" ");
-        e.byKind().forEach((k, n) -> kinds.add(k + "=" + n));
-        String commonest = e.byKind().entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey)
-                .orElse("");
+        e.byKind().forEach((k, n) -> {
+            if (!k.equals(ErrorStats.CANCELED)) kinds.add(k + "=" + n);
+        });
+        String commonest = e.byKind().entrySet().stream().filter(k -> !k.getKey().equals(ErrorStats.CANCELED))
+                .max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("");
         String first = e.firstMessage().getOrDefault(commonest, "");
         return prefix + "errors " + family + " " + kinds + (first.isEmpty() ? "" : " (first: " + first + ")");
     }

@@ -104,6 +104,7 @@ public final class OrderReport {
         out.printf(Locale.ROOT, "%nmissing=%d duplicate=%d outOfOrder=%d%n", c.missing(), c.duplicates(), c.outOfOrder());
         out.printf(Locale.ROOT, "errors: push=%d pop=%d ack=%d%n", r.pushErrors(), r.popErrors(), r.ackErrors());
         ErrorKindLines.print(out, "+ ", r.errorsByKind());
+        CanceledLine.printInSummary(out, r.errorsByKind());
         ReconnectLines.printInSummary(out, reconnects);
         if (loader != null) {
             LoaderLines.printInSummary(out, loader);

@@ -271,11 +271,13 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
         m.put("itemBuffered", s.itemBuffered());
         m.put("popCalls", s.popCalls());
         m.put("popErr", s.popErr());
+        m.put("popCanceledCalls", s.popCanceledCalls());
         m.put("emptyPops", s.emptyPops());
         m.put("popped", s.popped());
         m.put("ackCalls", s.ackCalls());
         m.put("acked", s.acked());
         m.put("ackErr", s.ackErr());
+        m.put("ackCanceledCalls", s.ackCanceledCalls());
         m.put("ackMicros", s.ackMicros());
         m.put("backoffs", s.backoffs());
         m.put("backoffMillis", s.backoffMillis());

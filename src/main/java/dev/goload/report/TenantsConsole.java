@@ -84,6 +84,7 @@ public final class TenantsConsole implements RunListener<TenantsFigures> {
         ReconnectLines.printFinal(out, reconnects);
         LoaderLines.printFinal(out, loader);
         ErrorKindLines.print(out, "[final] + ", errors);
+        CanceledLine.printFinal(out, errors);
         out.println(BackoffLine.of(t.backoffs(), t.backoffMillis()));
         out.printf(Locale.ROOT, "[final] pushed=%d popped=%d acked=%d empty=%d | tail: %d msgs across %d queues"
                         + " | errs push=%d pop=%d ack=%d%n", t.pushedMsgs(), t.popped(), t.acked(), t.emptyPops(),

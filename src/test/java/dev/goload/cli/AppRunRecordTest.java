@@ -39,6 +39,7 @@ class AppRunRecordTest {
         Path record = dir.resolve("out").resolve("apprun.json");
         assertTrue(out.contains("[artifacts] " + record), out);
         dev.goload.report.RecordSchema.assertValid(record);
+        dev.goload.report.RecordConsistency.assertConsistent(record);
         JsonNode j = new ObjectMapper().readTree(record.toFile());
         assertEquals("goload.run/2", j.get("schema").asText());
         assertEquals("app", j.get("mode").asText());

@@ -121,6 +121,7 @@ class CloudCommandTest {
             throws Exception {
         Path file = dir.resolve(runId + ".run.json");
         RecordSchema.assertValid(file);
+        dev.goload.report.RecordConsistency.assertConsistent(file);
         JsonNode rec = JSON.readTree(file.toFile());
         assertEquals("goload.run/2", rec.path("schema").asText());
         assertEquals("cloud", rec.path("mode").asText());
@@ -296,6 +297,7 @@ class CloudCommandTest {
         assertEquals(synth.toString(), r.json.path("config").path("tenantsFile").asText());
         assertNoKeyIn(written, r);
         RecordSchema.assertValid(dir.resolve("synth.run.json"));
+        dev.goload.report.RecordConsistency.assertConsistent(dir.resolve("synth.run.json"));
         String record = Files.readString(dir.resolve("synth.run.json"));
         assertTrue(record.contains("\"kind\" : \"tenantsFile\"") || record.contains("\"tenantsFile\""), record);
         for (Tenant t : written.tenants()) {

@@ -192,6 +192,7 @@ class CloudShardedRunTest {
         for (int i = 0; i < SHARDS; i++) {
             Path record = dir.resolve(runId).resolve("shard-" + i).resolve(runId + ".run.json");
             RecordSchema.assertValid(record);
+            dev.goload.report.RecordConsistency.assertConsistent(record);
             JsonNode j = JSON.readTree(record.toFile());
             assertEquals(i, j.path("shard").path("index").asInt());
             assertEquals(SHARDS, j.path("shard").path("count").asInt());
@@ -199,6 +200,7 @@ class CloudShardedRunTest {
         }
         RunMerge.Result r = RunMerge.merge(inputs, dir.resolve(runId).resolve("merged"));
         RecordSchema.assertValid(r.record());
+        dev.goload.report.RecordConsistency.assertConsistent(r.record());
         return JSON.readTree(r.record().toFile());
     }
 }

@@ -66,6 +66,7 @@ class CmModeEmbeddedTest {
                 + " shed=(\\d+)").matcher(out);
         assertTrue(m.find(), out);
         dev.goload.report.RecordSchema.assertValid(record);
+        dev.goload.report.RecordConsistency.assertConsistent(record);
         com.fasterxml.jackson.databind.JsonNode j = new com.fasterxml.jackson.databind.ObjectMapper()
                 .readTree(record.toFile());
         assertEquals("goload.run/2", j.get("schema").asText());

@@ -64,6 +64,7 @@ class CmShardedRunTest {
             assertOnlyOwnedProperties(logs, i);
             Path rec = logs.resolve("cmshard.json");
             dev.goload.report.RecordSchema.assertValid(rec);
+            dev.goload.report.RecordConsistency.assertConsistent(rec);
             JsonNode j = JSON.readTree(rec.toFile());
             assertEquals(i, j.get("shard").get("index").asInt());
             assertEquals(2, j.get("shard").get("count").asInt());
@@ -89,7 +90,7 @@ class CmShardedRunTest {
         assertEquals(producedA, m.get("section").get("producedA").asLong());
         assertEquals(2, m.get("section").get("shards").size(), m.get("section").toString());
         dev.goload.report.RecordSchema.assertValid(merged.record());
-
+        dev.goload.report.RecordConsistency.assertConsistent(merged.record());
         // the stages are the same on both shards: one merged row per stage, its counts the shards' sum
         JsonNode stages = m.get("section").get("stages");
         assertEquals(first.get("section").get("stages").size(), stages.size(), stages.toString());

@@ -38,6 +38,7 @@ record LoadModeRun(int code, String out, String err, Path dir) {
         try {
             JsonNode rec = new ObjectMapper().readTree(dir.resolve("run.json").toFile());
             RecordSchema.assertValid(rec);
+            dev.goload.report.RecordConsistency.assertConsistent(rec);
             return rec;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

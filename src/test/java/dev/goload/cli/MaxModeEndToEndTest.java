@@ -34,6 +34,7 @@ class MaxModeEndToEndTest {
     private static Matcher assertConsistent(LoadModeRun r) {
         List<Matcher> intervals = ReferenceLines.all(r.lines(), MAX_INTERVAL);
         RecordSchema.assertValid(r.dir().resolve("run.json"));
+        dev.goload.report.RecordConsistency.assertConsistent(r.dir().resolve("run.json"));
         assertEquals(r.record().get("intervals").asInt(), intervals.size(), r.toString());
         long byPhase = 0;
         for (JsonNode p : r.record().path("phases")) byPhase += p.path("counters").path("pushedMsgs").asLong();

@@ -66,6 +66,7 @@ class MergeCommandTest {
     private JsonNode mergedRecord() throws Exception {
         Path record = tmp.resolve("merged").resolve("soak-1.json");
         RecordSchema.assertValid(record);
+        dev.goload.report.RecordConsistency.assertConsistent(record);
         return JSON.readTree(record.toFile());
     }
 

@@ -48,11 +48,13 @@ class MetricsEndpointEndToEndTest {
             Map.entry("itemBuffered", new String[] {"goload_push_items_total", "status", "buffered"}),
             Map.entry("popCalls", new String[] {"goload_pop_calls_total"}),
             Map.entry("popErr", new String[] {"goload_pop_failed_calls_total"}),
+            Map.entry("popCanceledCalls", new String[] {"goload_pop_canceled_calls_total"}),
             Map.entry("emptyPops", new String[] {"goload_empty_pops_total"}),
             Map.entry("popped", new String[] {"goload_popped_messages_total"}),
             Map.entry("ackCalls", new String[] {"goload_ack_calls_total"}),
             Map.entry("acked", new String[] {"goload_acked_messages_total"}),
             Map.entry("ackErr", new String[] {"goload_ack_failed_total"}),
+            Map.entry("ackCanceledCalls", new String[] {"goload_ack_canceled_calls_total"}),
             Map.entry("backoffs", new String[] {"goload_backoffs_total"}));
 
     @TempDir

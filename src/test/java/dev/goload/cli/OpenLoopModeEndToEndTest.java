@@ -38,6 +38,7 @@ class OpenLoopModeEndToEndTest {
     /** Checks every reference line and the accounting identities; returns the final line. */
     private static Matcher assertConsistent(LoadModeRun r) {
         RecordSchema.assertValid(r.dir().resolve("run.json"));
+        dev.goload.report.RecordConsistency.assertConsistent(r.dir().resolve("run.json"));
         List<Matcher> intervals = ReferenceLines.all(r.lines(), OPENLOOP_INTERVAL);
         assertEquals(r.record().get("intervals").asInt(), intervals.size(), r.toString());
         assertEquals(intervals.size(), r.intervalRows().size(), "one CSV row per console interval");

@@ -49,6 +49,7 @@ class OrderModeEmbeddedTest {
         // the goload.run/2 record beside it: the common counters are the reference JSON's figures
         Path file = dir.resolve("t1.run.json");
         RecordSchema.assertValid(file);
+        dev.goload.report.RecordConsistency.assertConsistent(file);
         JsonNode rec = new ObjectMapper().readTree(file.toFile());
         assertEquals("goload.run/2", rec.path("schema").asText());
         assertEquals("order", rec.path("mode").asText());
@@ -91,6 +92,7 @@ class OrderModeEmbeddedTest {
             assertTrue(r.out().contains("VERDICT FAIL"), r.out());
             // the record's verdict carries the same findings, word for word, and the reference's exit code
             RecordSchema.assertValid(dir.resolve("stale.run.json"));
+            dev.goload.report.RecordConsistency.assertConsistent(dir.resolve("stale.run.json"));
             JsonNode v = new ObjectMapper().readTree(dir.resolve("stale.run.json").toFile()).path("verdict");
             assertEquals("FAIL", v.path("result").asText());
             assertEquals(3, v.path("exitCode").asInt());

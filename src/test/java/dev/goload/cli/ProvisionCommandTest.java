@@ -54,6 +54,7 @@ class ProvisionCommandTest {
         assertEquals(dir.resolve("out").resolve("prov-1.json"), rec);
         assertTrue(Files.exists(Path.of(m.group(2))) && Files.exists(Path.of(m.group(3))), out);
         RecordSchema.assertValid(rec);
+        dev.goload.report.RecordConsistency.assertConsistent(rec);
         JsonNode r = new ObjectMapper().readTree(rec.toFile());
         assertEquals("goload.run/2", r.path("schema").asText());
         assertEquals("provision", r.path("mode").asText());

@@ -156,6 +156,7 @@ class ShardedOpenLoopProofTest {
                 + "[threshold] push.count==800 PASS (800)\n[threshold] shed==0 PASS (0)\n\n[artifacts] "), r.out());
         Path record = dir.resolve("merged-cli").resolve("proof.json");
         RecordSchema.assertValid(record);
+        dev.goload.report.RecordConsistency.assertConsistent(record);
         JsonNode t = JSON.readTree(record.toFile()).path("thresholds");
         assertEquals(4, t.size(), t.toString());
         assertEquals(800, t.get(0).path("value").asLong(), "the shards' threshold on the merged whole run");
@@ -170,7 +171,7 @@ class ShardedOpenLoopProofTest {
         assertEquals(0, main(a).code());
         Path record = out.resolve("proof.json");
         RecordSchema.assertValid(record);
-
+        dev.goload.report.RecordConsistency.assertConsistent(record);
         MainRun report = MainRun.of("report", record.toString(), "-o", dir.resolve("merged.html").toString());
         assertEquals(0, report.code(), report.err());
         // the single loader's own page (-html, written at the end of its run)

@@ -96,6 +96,7 @@ class SignalStopArtifactsTest {
         assertEquals(c.get("pushedMsgs").asLong(), ReferenceLines.num(fin, "pushed"));
         assertEquals(c.get("popped").asLong(), ReferenceLines.num(fin, "popped"));
         RecordSchema.assertValid(rec);
+        dev.goload.report.RecordConsistency.assertConsistent(rec);
         int intervals = rec.get("intervals").asInt();
         assertTrue(intervals >= 2, "a timed interval and the last, partial one: " + intervals);
         long summed = 0;

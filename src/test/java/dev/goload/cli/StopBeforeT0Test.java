@@ -148,6 +148,7 @@ class StopBeforeT0Test {
     private JsonNode stoppedRecord(String mode, Interrupted r) throws Exception {
         Path record = dir.resolve(mode.equals("cloud") ? "stop.run.json" : "stop.json");
         RecordSchema.assertValid(record);
+        dev.goload.report.RecordConsistency.assertConsistent(record);
         JsonNode rec = JSON.readTree(record.toFile());
         assertEquals("signal", rec.path("stopReason").asText(), r.out + r.err);
         for (String k : List.of("offeredReq", "sentReq", "pushedMsgs", "popped")) {

@@ -41,11 +41,13 @@ class TenantsShardedRunTest {
                 assertTrue(r.out().contains("[shard] " + i + "/2 starts at T0 "), r.out());
                 Path record = dir.resolve("shard-" + i).resolve("tsh.json");
                 RecordSchema.assertValid(record);
+                dev.goload.report.RecordConsistency.assertConsistent(record);
                 records.add(record);
                 shards.add(JSON.readTree(record.toFile()));
             }
             merged = JSON.readTree(RunMerge.merge(records, dir.resolve("merged")).record().toFile());
             RecordSchema.assertValid(dir.resolve("merged").resolve("tsh.json"));
+            dev.goload.report.RecordConsistency.assertConsistent(dir.resolve("merged").resolve("tsh.json"));
             long tail = shards.get(0).path("section").path("tail").asLong()
                     + shards.get(1).path("section").path("tail").asLong();
             MainRun judged = MainRun.of("merge", "-o", dir.resolve("judged").toString(), "-html=false",

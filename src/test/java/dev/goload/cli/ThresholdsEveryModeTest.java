@@ -115,6 +115,7 @@ class ThresholdsEveryModeTest {
         MainRun r = run(a);
         assertEquals(ExitCodes.THRESHOLD_FAIL, r.code(), r.out() + r.err());
         RecordSchema.assertValid(record(mode));
+        dev.goload.report.RecordConsistency.assertConsistent(record(mode));
         assertTrue(Files.size(artifacts(mode).resolve("run.intervals.csv")) > 0);
         assertTrue(Files.exists(artifacts(mode).resolve("run.hlog")));
         JsonNode t = json(mode).get("thresholds");
@@ -146,6 +147,7 @@ class ThresholdsEveryModeTest {
         assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
         assertTrue(r.err().contains("[metrics] serving http://127.0.0.1:"), r.err());
         RecordSchema.assertValid(record(mode));
+        dev.goload.report.RecordConsistency.assertConsistent(record(mode));
         for (JsonNode t : json(mode).get("thresholds")) assertEquals("PASS", t.get("result").asText(), t.toString());
         assertEquals(passing(mode).size(), r.out().lines().filter(l -> l.startsWith("[threshold] ")).count());
     }
@@ -199,6 +201,7 @@ class ThresholdsEveryModeTest {
         MainRun r = run(a);
         assertEquals(ExitCodes.THRESHOLD_FAIL, r.code(), r.out() + r.err());
         RecordSchema.assertValid(record(mode));
+        dev.goload.report.RecordConsistency.assertConsistent(record(mode));
         JsonNode rec = json(mode);
         assertTrue(rec.get("durationSec").asDouble() < 60, "stopped long before its 120 s: " + rec.get("durationSec"));
         JsonNode t = rec.get("thresholds");

@@ -63,6 +63,7 @@ public final class LoadRecordInvariants {
     public static JsonNode countersAndHlog(java.nio.file.Path dir, String context) throws IOException {
         JsonNode rec = new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("run.json").toFile());
         RecordSchema.assertValid(rec);
+        dev.goload.report.RecordConsistency.assertConsistent(rec);
         JsonNode c = counters(rec);
         String where = context + "\n--- record counters\n" + c;
         long offered = c.get("offeredReq").asLong();

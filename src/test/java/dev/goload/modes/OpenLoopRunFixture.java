@@ -97,7 +97,10 @@ final class OpenLoopRunFixture {
             try {
                 record.finish(res.outcome(), OpenLoopCommand.section(cfg), List.of());
             } finally {
-                if (java.nio.file.Files.exists(record.recordFile())) RecordSchema.assertValid(record.recordFile());
+                if (java.nio.file.Files.exists(record.recordFile())) {
+                    RecordSchema.assertValid(record.recordFile());
+                    dev.goload.report.RecordConsistency.assertConsistent(record.recordFile());
+                }
             }
             return res;
         }

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 /**
  * goload-behavior.md §1.4: pushErr is "not counted when the error is due to run shutdown". A push the broker
  * fails while the run drains its in-flight pushes is a broker failure, not a shutdown artefact: it must be
- * counted, or the request is sent but neither achieved nor failed. Only a push cut off by the shutdown itself
- * (the client cancelling what is left after the drain) goes uncounted.
+ * counted, or the request is sent but neither achieved nor failed. A push cut off by the shutdown itself (the
+ * client cancelling what is left after the drain) is counted once, as cancelled, never as a failure.
  */
 class PushSenderShutdownTest {
     private static final byte[] PAYLOAD = "{\"data\":\"x\",\"src\":\"goload\"}".getBytes(StandardCharsets.UTF_8);
@@ -49,7 +49,7 @@ class PushSenderShutdownTest {
     }
 
     private PushSender sender() {
-        return new PushSender(counters, recorders, signal, NanoClock.SYSTEM);
+        return new PushSender(counters, recorders, NanoClock.SYSTEM);
     }
 
     @Test
@@ -67,7 +67,7 @@ class PushSenderShutdownTest {
     }
 
     @Test
-    void aPushCancelledByTheShutdownIsNotCounted() throws Exception {
+    void aPushCancelledByTheShutdownIsCountedAsCancelledNotAsAFailure() throws Exception {
         wm.stubFor(post(urlEqualTo("/api/v1/push")).willReturn(aResponse().withStatus(201).withFixedDelay(20_000)
                 .withBody("[]")));
         AtomicBoolean done = new AtomicBoolean();
@@ -84,6 +84,11 @@ class PushSenderShutdownTest {
         t.join(10_000);
 
         assertTrue(done.get());
-        assertEquals(0, counters.snapshot().pushErrReq(), "cut off by the shutdown: not an error (the reference's rule)");
+        RunCounters.Snapshot c = counters.snapshot();
+        assertEquals(0, c.pushErrReq(), "cut off by the shutdown: not an error (the reference's rule)");
+        assertEquals(1, c.pushCanceledReq(), "counted once, as cancelled");
+        assertEquals(1, counters.pushErrors.kind("canceled"));
+        assertEquals(0, counters.pushErrors.total());
+        assertEquals(0, recorders.failed.sampleInterval().getTotalCount(), "no failure latency for a cancel");
     }
 }

@@ -47,7 +47,7 @@ class AppConsoleTest {
     private static RunCounters.Snapshot common(long pushed, long dup, long pushErr, long itemFailed, long popErr,
                                                long emptyPops, long ackErrMsgs) {
         return new RunCounters.Snapshot(0, 0, 0, 0, 0, pushed, pushErr, itemFailed, dup, 0, 0, 0, popErr, emptyPops, 0,
-                ackErrMsgs, 0, 0, 0, 0, 0, java.util.Map.of());
+                ackErrMsgs, 0, 0, 0, 0, 0, 0, 0, java.util.Map.of());
     }
 
     @Test

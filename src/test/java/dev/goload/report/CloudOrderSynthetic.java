@@ -21,7 +21,7 @@ final class CloudOrderSynthetic {
                                          long popped, long empty, long acked, long itemFailed, long backoffs,
                                          long backoffMillis, Map<String, Long> errorsByKind) {
         return new RunCounters.Snapshot(offered, sent, sent, shedCap, shedBehind, pushed, 0, itemFailed, 0, 0, popped,
-                0, 0, empty, acked, 0, 0, 0, 0, backoffs, backoffMillis, errorsByKind);
+                0, 0, empty, acked, 0, 0, 0, 0, 0, 0, backoffs, backoffMillis, errorsByKind);
     }
 
     /** An interval with {@code e2e} and {@code service} interval percentiles p50/p99. */
@@ -41,7 +41,7 @@ final class CloudOrderSynthetic {
     static RunCounters.Snapshot orderCounters(long popCalls, long empty, long popErr, long acked, long ackErr,
                                               long backoffs, long backoffMillis) {
         return new RunCounters.Snapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, popCalls, popErr, empty, acked, ackErr, 0, 0,
-                0, backoffs, backoffMillis, Map.of());
+                0, 0, 0, backoffs, backoffMillis, Map.of());
     }
 
     /** An order outcome: counters, error families, the loader, {@code reconnects}. */

@@ -75,10 +75,40 @@ class FinalBlockGoldenTest {
                 + " pop=2 ack=3\n", out.text());
     }
 
+    /**
+     * Calls the run's stop cancelled are no errors: the family's error line leaves them out (its first message is
+     * the commonest failure's), and goload's {@code canceled at the stop} line names them, before the reference's
+     * final line, whose {@code ack=} counts only the real ack error.
+     */
+    @Test
+    void tenantsFinalBlockNamesTheCallsTheStopCutApartFromTheErrors() {
+        var out = new Synthetic.Out();
+        ErrorStats pop = new ErrorStats();
+        for (int i = 0; i < 5; i++) pop.canceled();
+        ErrorStats ack = new ErrorStats();
+        for (int i = 0; i < 3; i++) ack.canceled();
+        ack.record("timeout", 0, "", Double.NaN, "ack timed out");
+        Map<String, ErrorStats.Snapshot> errors = new LinkedHashMap<>();
+        errors.put("push", new ErrorStats().snapshot());
+        errors.put("pop", pop.snapshot());
+        errors.put("ack", ack.snapshot());
+        errors.put("configure", new ErrorStats().snapshot());
+        new TenantsConsole(out.ps).printFinal(tenantsCounts(300, 290, 288, 40, 0, 0, 2, 0, 0),
+                new TenantsFigures(3, 6, 6, 10, 3), LOADER, 0, errors);
+        assertEquals("\n"
+                + "[final] + keep-alive reconnects=0" + RECONNECTS_TAIL + "\n"
+                + "[final] + " + LOADER_LINE + "\n"
+                + "[final] + errors ack timeout=1 (first: ack timed out)\n"
+                + "[final] + canceled at the stop (calls the run cut, not errors): pop=5 ack=3\n"
+                + "[final] + errorBackoff backoffs=0 ms=0\n"
+                + "[final] pushed=300 popped=290 acked=288 empty=40 | tail: 10 msgs across 3 queues | errs push=0"
+                + " pop=0 ack=2\n", out.text());
+    }
+
     private static dev.goload.metrics.RunCounters.Snapshot tenantsCounts(long pushed, long popped, long acked,
             long empty, long pushErr, long popErr, long ackErr, long backoffs, long backoffMillis) {
         return new dev.goload.metrics.RunCounters.Snapshot(pushed + pushErr, pushed + pushErr, pushed, 0, 0, pushed,
-                pushErr, 0, 0, 0, popped, popped, popErr, empty, acked, ackErr, 0, 0, 0, backoffs, backoffMillis,
+                pushErr, 0, 0, 0, popped, popped, popErr, empty, acked, ackErr, 0, 0, 0, 0, 0, backoffs, backoffMillis,
                 Map.of());
     }
 

@@ -36,7 +36,7 @@ final class Synthetic {
 
         RunCounters.Snapshot snapshot() {
             return new RunCounters.Snapshot(offered, sent, achieved, shedCap, shedBehind, pushed, pushErr, itemFailed,
-                    0, 0, popped, popCalls, popErr, empty, acked, ackErr, ackCalls, ackMicros, 0, 0, 0, errors);
+                    0, 0, popped, popCalls, popErr, empty, acked, ackErr, ackCalls, ackMicros, 0, 0, 0, 0, 0, errors);
         }
     }
 

@@ -4,7 +4,7 @@ import dev.goload.client.Message;
 import dev.goload.client.PopRequest;
 import dev.goload.config.AppConfig;
 import dev.goload.modes.consume.ConsumerLoop;
-import dev.goload.modes.consume.AdderTally;
+import dev.goload.modes.consume.RunTally;
 import dev.goload.modes.consume.ConsumerPolicy;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -51,7 +51,7 @@ final class AppConsumer implements Runnable {
         AppCounters n = ctx.counters();
         var run = ctx.run();
         this.loop = ctx.consumerLoop(request, ConsumerPolicy.emptySleep(c.emptySleepMs(), request.longPoll(), false),
-                new AdderTally(run.popCalls, run.emptyPops, run.popErr, null, null), (msgs, popNs, popMicros) -> {
+                new RunTally(run, ctx.recorders()), (msgs, popNs, popMicros) -> {
                     n.popped[group].add(msgs.size());
                     run.popped.add(msgs.size());
                     process(msgs, popNs);

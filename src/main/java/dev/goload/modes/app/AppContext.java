@@ -10,12 +10,11 @@ import dev.goload.modes.EpochClock;
 import dev.goload.modes.PushSender;
 import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.RunSignal;
-import dev.goload.modes.consume.AdderTally;
-import dev.goload.modes.consume.KindTally;
 import dev.goload.modes.consume.BatchHandler;
 import dev.goload.modes.consume.ConsumerLoop;
 import dev.goload.modes.consume.ConsumerPolicy;
 import dev.goload.modes.consume.Lifetime;
+import dev.goload.modes.consume.PopTally;
 import dev.goload.pace.NanoClock;
 import dev.goload.verify.OrderChecker;
 import dev.goload.verify.OrderObserver;
@@ -63,11 +62,10 @@ public record AppContext(QueenClient client, AppConfig cfg, RunCounters run, App
 
     /**
      * A consumer of this run on the one loop: the reference's 5 ms pause after a failed pop (§2.8), grown on
-     * consecutive connection failures; {@code emptySleepMs} after an empty pop; pops counted in {@code counts}
-     * (stage 1: the common counters; stage 2: its own pop errors only), failures by kind in the common families.
+     * consecutive connection failures; {@code emptySleepMs} after an empty pop; pops counted in {@code tally}
+     * (stage 1: the common counters; stage 2: its own, see {@link StageTwoDrainer}).
      */
-    ConsumerLoop consumerLoop(PopRequest request, long emptySleepMs, AdderTally counts, BatchHandler handler) {
-        KindTally tally = new KindTally(counts, run.popErrors, run.ackErrors);
+    ConsumerLoop consumerLoop(PopRequest request, long emptySleepMs, PopTally tally, BatchHandler handler) {
         return new ConsumerLoop(new ConsumerPolicy(ERROR_PAUSE_MILLIS, emptySleepMs, false), Lifetime.of(signal),
                 () -> client.pop(request), tally, handler, epoch::epochNanos, new AtomicInteger(), run.backoff);
     }

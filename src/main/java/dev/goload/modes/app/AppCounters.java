@@ -1,5 +1,6 @@
 package dev.goload.modes.app;
 
+import dev.goload.metrics.ErrorStats;
 import dev.goload.metrics.RunCounters;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -26,6 +27,9 @@ public final class AppCounters {
     public final LongAdder stage2Acked = new LongAdder();
     public final LongAdder stage2PopErr = new LongAdder();
     public final LongAdder stage2AckErr = new LongAdder();
+    /** Stage 2's failed pops and ack calls by kind: the record's {@code errors.stage2Pop} and {@code stage2Ack}. */
+    public final ErrorStats stage2PopErrors;
+    public final ErrorStats stage2AckErrors;
     public final LongAdder leaseRenews = new LongAdder();
     public final LongAdder leaseRenewErr = new LongAdder();
     /** Messages of another run (left in the queue without {@code -reset}): acked, never judged. */
@@ -36,7 +40,10 @@ public final class AppCounters {
     public final LongAdder[] deadLettered;
     public final LongAdder[] settled;
 
-    public AppCounters(int groups) {
+    /** Registers stage 2's error families in {@code run} (the common counters count stage 1 only). */
+    public AppCounters(int groups, RunCounters run) {
+        stage2PopErrors = run.family("stage2Pop");
+        stage2AckErrors = run.family("stage2Ack");
         popped = adders(groups);
         completed = adders(groups);
         failed = adders(groups);

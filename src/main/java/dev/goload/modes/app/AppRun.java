@@ -88,7 +88,7 @@ public final class AppRun {
         List<String> names = new ArrayList<>();
         for (int g = 0; g < groups; g++) names.add(AppConfig.groupName(g));
         RunCounters run = new RunCounters();
-        AppCounters counters = new AppCounters(groups);
+        AppCounters counters = new AppCounters(groups, run);
         RunRecorders recorders = new RunRecorders();
         LatencyRecorder qDelay = recorders.add("qDelay");
         OrderChecker checker = new OrderChecker(names, cfg.run().checkerCapacity());
@@ -110,7 +110,7 @@ public final class AppRun {
             EpochClock epoch = new EpochClock(clock);
             long startNanos = clock.nanoTime();
             AppContext ctx = new AppContext(client, cfg, run, counters, recorders, qDelay,
-                    new PushSender(run, recorders, signal, clock), checker, tap, rawLogs, signal, clock, epoch,
+                    new PushSender(run, recorders, clock), checker, tap, rawLogs, signal, clock, epoch,
                     new AppPayload(cfg.run().runId()), new AtomicBoolean(), new AtomicLong(),
                     new AtomicLong(Double.doubleToLongBits(1.0)));
 

@@ -8,6 +8,7 @@ import dev.goload.client.PushItem;
 import dev.goload.client.QueenException;
 import dev.goload.client.TransactionResult;
 import dev.goload.config.AppConfig;
+import dev.goload.modes.consume.RunTally;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -36,6 +37,8 @@ final class BatchCompleter {
     private final int group;
     private final String groupName;
     private final SplittableRandom random;
+    /** The common ack counts (the consumer's pops are counted by its loop). */
+    private final RunTally tally;
     /** This batch's ack outcomes, written in delivery order once every answer is in (see {@link #complete}). */
     private final Map<Delivery, Row> rows = new java.util.IdentityHashMap<>();
 
@@ -45,6 +48,7 @@ final class BatchCompleter {
         this.ctx = ctx;
         this.group = group;
         this.groupName = AppConfig.groupName(group);
+        this.tally = new RunTally(ctx.run(), ctx.recorders());
         this.random = random;
     }
 
@@ -123,11 +127,9 @@ final class BatchCompleter {
         for (Delivery d : plain) items.add(AckItem.completed(d.message()));
         AckResult r = ack(items);
         long now = ctx.epoch().epochNanos();
-        int bad = 0;
         for (int i = 0; i < plain.size(); i++) {
             Delivery d = plain.get(i);
             boolean ok = r != null && r.itemSuccess()[i];
-            if (!ok) bad++;
             if (d.foreign()) continue;
             if (ok) {
                 completedOk(d, now);
@@ -136,7 +138,6 @@ final class BatchCompleter {
                 row(d, now, "ackerr");
             }
         }
-        countAckErrors(plain.size(), bad, r);
     }
 
     /** Acks the failed messages; returns the partitions the broker will redeliver. */
@@ -149,12 +150,10 @@ final class BatchCompleter {
         }
         AckResult r = ack(items);
         long now = ctx.epoch().epochNanos();
-        int bad = 0;
         for (int i = 0; i < failed.size(); i++) {
             Delivery d = failed.get(i);
             boolean poison = d.stamp().poison();
             if (r == null || !r.itemSuccess()[i]) {
-                bad++;
                 row(d, now, "ackerr");
             } else if (r.itemDlq()[i]) {
                 ctx.counters().failed[group].increment();
@@ -167,35 +166,31 @@ final class BatchCompleter {
                 row(d, now, poison ? "poison" : "fail");
             }
         }
-        countAckErrors(failed.size(), bad, r);
         return redelivered;
     }
 
-    /** One ack call; null when the call itself failed (counted). */
+    /**
+     * One ack call, counted in the common vocabulary ({@link RunTally}: calls, durations, the {@code ack} recorder,
+     * acked and not-acked messages, kinds; a call the run's stop cancelled only as cancelled) and, when it left any
+     * message not acked, once in {@code ackErrCalls} (the reference's per-call ackErr). Null when the call failed or
+     * was cancelled.
+     */
     private AckResult ack(List<AckItem> items) {
         long t0 = ctx.clock().nanoTime();
         try {
-            return ctx.client().ack(items, groupName);
+            AckResult r = ctx.client().ack(items, groupName);
+            tally.answered(items.size(), r, (ctx.clock().nanoTime() - t0) / 1000);
+            if (r.succeeded() != items.size()) ctx.counters().ackErrCalls.increment();
+            return r;
         } catch (QueenException e) {
-            dev.goload.modes.Errors.record(ctx.run().ackErrors, e);
+            long micros = (ctx.clock().nanoTime() - t0) / 1000;
+            if (QueenException.classify(e) == ErrorKind.CANCELED) {
+                tally.canceled(items.size(), micros);
+            } else {
+                tally.failed(items.size(), e, micros);
+                ctx.counters().ackErrCalls.increment();
+            }
             return null;
-        } finally {
-            ctx.run().ackCalls.increment();
-            ctx.run().ackMicros.add((ctx.clock().nanoTime() - t0) / 1000);
-        }
-    }
-
-    /**
-     * Messages acked and not (the common acked/ackErr); a call with any item not committed counts once in
-     * {@code ackErrCalls} (the reference's per-call ackErr).
-     */
-    private void countAckErrors(int size, int bad, AckResult answer) {
-        ctx.run().acked.add(size - bad);
-        if (bad > 0) {
-            // a failed call was recorded by kind in ack(); an answered call refused some items
-            if (answer != null) ctx.run().ackErrors.record("item_failed", "ack: " + bad + " items not committed");
-            ctx.counters().ackErrCalls.increment();
-            ctx.run().ackErr.add(bad);
         }
     }
 

@@ -106,7 +106,10 @@ final class CloudConsumers {
         dropAcks = false;
     }
 
-    /** Ends the loops; the caller cancels the clients to cut parked long-polls (their acks are cut off, uncounted). */
+    /**
+     * Ends the loops; the caller cancels the clients to cut parked long-polls (those pops, and any ack failing from
+     * now on, count as cancelled calls, not errors).
+     */
     void stop() {
         acks.forEach(Acks::cutOff);
         over.stop("over");
@@ -164,8 +167,8 @@ final class CloudConsumers {
     }
 
     /**
-     * The common vocabulary ({@link RunTally}), plus the reference's {@code popReqs}/{@code ackReqs} per attempt, the
-     * tenant's acked messages, and an ack answered with failed items as an {@code item_failed} ack error.
+     * The common vocabulary ({@link RunTally}: an ack answered with failed items is an {@code item_failed} ack error),
+     * plus the reference's {@code popReqs}/{@code ackReqs} per attempt and the tenant's acked messages.
      */
     private record Tally(RunTally common, CloudCounters extras, TenantState t) implements PopTally, AckTally {
         Tally(RunCounters c, RunRecorders r, CloudCounters extras, TenantState t) {
@@ -193,6 +196,11 @@ final class CloudConsumers {
         }
 
         @Override
+        public void canceled() {
+            common.canceled();
+        }
+
+        @Override
         public void ackAttempt() {
             extras.ackReqs.increment();
         }
@@ -201,15 +209,16 @@ final class CloudConsumers {
         public void answered(int size, AckResult a, long micros) {
             common.answered(size, a, micros);
             t.acked.add(a.succeeded());
-            if (a.failed() > 0) {
-                common.c().ackErrors.record("item_failed", "ack: " + a.failed() + " of " + size + " items failed"
-                        + (a.firstError() == null ? "" : ": " + a.firstError()));
-            }
         }
 
         @Override
         public void failed(int size, QueenException e, long micros) {
             common.failed(size, e, micros);
+        }
+
+        @Override
+        public void canceled(int size, long micros) {
+            common.canceled(size, micros);
         }
 
         @Override

@@ -8,7 +8,6 @@ import dev.goload.metrics.RunCounters;
 import dev.goload.metrics.RunRecorders;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.PushSender;
-import dev.goload.modes.RunSignal;
 import dev.goload.pace.ArrivalSchedule;
 import dev.goload.pace.InflightLimit;
 import dev.goload.pace.NanoClock;
@@ -36,7 +35,7 @@ import java.util.concurrent.ThreadFactory;
  * Both account through the one {@link PushSender} and {@link CloudPushes} (counts, {@code push} latency from the
  * pacer's scheduled instant, {@code service} from the send, the ledger from per-item statuses), so they count alike.
  * Producers never retry; in-flight pushes are not cancelled when producers stop (§1.5 #7) — they finish during the
- * drain, and one still in flight at shutdown is canceled, not failed ({@link #cutOff}).
+ * drain, and one still in flight at shutdown is cancelled with the clients: counted as canceled, not failed.
  *
  * <p>Threading: construction (before the warm-up: it dials the loops' sockets), {@link #start()}/{@link #stop()}
  * from the run thread; launches on the pacer thread.
@@ -47,8 +46,6 @@ final class CloudProducers {
     private final RunCounters counters;
     private final RunRecorders recorders;
     private final CloudCounters c;
-    /** Stopped at shutdown, before the clients are cancelled: a push cut off then is canceled, not failed. */
-    private final RunSignal cutOff = new RunSignal();
     private final NanoClock clock;
     private final EpochClock epoch;
     private final InflightLimit limit;
@@ -70,7 +67,7 @@ final class CloudProducers {
         this.clock = clock;
         this.epoch = epoch;
         this.limit = new InflightLimit(cfg.maxInflight());
-        this.pushes = new CloudPushes(cfg, new PushSender(counters, recorders, cutOff, clock), faults, clock, epoch,
+        this.pushes = new CloudPushes(cfg, new PushSender(counters, recorders, clock), faults, clock, epoch,
                 txnIds);
         List<QueenClient> clients = tenants.stream().map(t -> t.client).toList(); // one per tenant, in order
         this.loops = CloudPushLoops.open(clients, pushLoop, clock, CloudClients.warmUpPushes(cfg, clients), pushes,
@@ -124,11 +121,6 @@ final class CloudProducers {
                 loops.stopOffering();
             }
         }
-    }
-
-    /** The run is over: pushes still in flight are about to be cancelled (counted as canceled at stop). */
-    void cutOff() {
-        cutOff.stop("over");
     }
 
     int inflight() {

@@ -273,7 +273,6 @@ public final class CloudRun {
     /** Ends consumer loops, cuts parked long-polls and any push still in flight; false when some did not stop. */
     private boolean shutDown(CloudConsumers consumers, CloudProducers producers) throws InterruptedException {
         consumers.stop();
-        producers.cutOff();
         CloudClients.cancelAll(clients);
         long stopDeadline = System.nanoTime() + STOP_WAIT_MILLIS * 1_000_000L;
         boolean stopped = consumers.await(STOP_WAIT_MILLIS);

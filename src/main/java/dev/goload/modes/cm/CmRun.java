@@ -58,6 +58,8 @@ import java.util.concurrent.atomic.LongAdder;
 public final class CmRun {
     private static final long WORKER_DRAIN_MILLIS = 15_000;
     private static final long ACK_DRAIN_MILLIS = 5_000;
+    /** How long the calls cut by the final cancel get to unwind (to be counted) before the record is taken. */
+    private static final long UNWIND_MILLIS = 2_000;
     /** The cm flow pacer's bounded catch-up (§1.6 C): owed work beyond this many events is shed. */
     private static final long MAX_CATCH_UP = 8192;
     /** The exit code of a failed verdict (the reference used 1, indistinguishable from a setup failure). */
@@ -160,11 +162,11 @@ public final class CmRun {
         EpochClock epoch = new EpochClock(clock);
         WarmTracker warm = new WarmTracker(stages.size(), cfg.properties(), part.owned(cfg.properties()));
         events = new CmEvents(cfg.payloadBytes(), cfg.runNonce());
-        StablePush pusher = new StablePush(new PushSender(run, recorders, signal, clock), client, signal,
+        StablePush pusher = new StablePush(new PushSender(run, recorders, clock), client, signal,
                 cfg.pushRetries(), counters, clock);
         Semaphore ackSlots = new Semaphore(cfg.ackInflight());
         StageWorkers workers = new StageWorkers(new StageWorkers.Shared(client, events, pusher, counters, run, signal,
-                epoch, recorders.e2e, ackSlots, warm, live, cfg.properties(), part.shard(), cfg.popBatch(),
+                epoch, recorders, ackSlots, warm, live, cfg.properties(), part.shard(), cfg.popBatch(),
                 cfg.popWait(), cfg.popTimeoutMs(), cfg.popPartitions(), cfg.sweepFloorMs()));
         startStages(workers, logs);
         OrderedPushers flowA = flow('A', CmStage.AVAIL, pusher, signal, epoch, System.nanoTime());
@@ -209,6 +211,9 @@ public final class CmRun {
         flowB.join(1_000);
         waitAcks(ackSlots);
         client.cancelAll();
+        // the calls the cancel cut (parked long-polls, acks past the drain) count as cancelled before the record
+        workers.await(UNWIND_MILLIS);
+        waitAcks(ackSlots);
         reporter.note(new CmNote.Shutdown(drained, run.backoff.backoffs(), run.backoff.backoffMillis()));
         String logError = closeAll(logs);
         ProducedMeta meta = new ProducedMeta(run.ackErr.sum(), counters.producedA.sum(), counters.producedB.sum(),

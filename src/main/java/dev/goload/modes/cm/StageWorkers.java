@@ -7,13 +7,11 @@ import dev.goload.client.PopRequest;
 import dev.goload.client.PushItem;
 import dev.goload.client.QueenClient;
 import dev.goload.client.QueenException;
-import dev.goload.metrics.LatencyRecorder;
 import dev.goload.metrics.RunCounters;
+import dev.goload.metrics.RunRecorders;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.consume.AckTally;
-import dev.goload.modes.consume.AdderTally;
-import dev.goload.modes.consume.KindTally;
 import dev.goload.modes.consume.Acks;
 import dev.goload.modes.consume.BatchHandler;
 import dev.goload.modes.consume.ConsumerLoop;
@@ -21,6 +19,7 @@ import dev.goload.modes.consume.ConsumerPolicy;
 import dev.goload.modes.consume.ConsumerPool;
 import dev.goload.modes.consume.Lifetime;
 import dev.goload.modes.consume.PopCall;
+import dev.goload.modes.consume.RunTally;
 import dev.goload.modes.consume.SweepPops;
 import dev.goload.pace.NanoClock;
 import dev.goload.verify.CmStage;
@@ -58,7 +57,7 @@ public final class StageWorkers {
 
     /** Shared collaborators. */
     public record Shared(QueenClient client, CmEvents events, StablePush pusher, CmCounters counters,
-                         RunCounters run, RunSignal signal, EpochClock epoch, LatencyRecorder e2e, Semaphore ackSlots,
+                         RunCounters run, RunSignal signal, EpochClock epoch, RunRecorders recorders, Semaphore ackSlots,
                          WarmTracker warm, AtomicInteger liveTasks, int properties, Shard owner, int popBatch, boolean popWait,
                          int popTimeoutMs, int popPartitions, int sweepFloorMs) {}
 
@@ -73,15 +72,13 @@ public final class StageWorkers {
     private final Lifetime life;
     private final ConsumerPool pool = new ConsumerPool();
     private final AtomicInteger busy = new AtomicInteger();
-    /** Pops answered, empty and failed, with the failures by kind, in the run's common counters. */
-    private final KindTally popCounts;
+    /** Pops and acks in the run's common counters and recorders (the stages' acks add their own ackErr). */
+    private final RunTally common;
 
     public StageWorkers(Shared shared) {
         this.sh = shared;
         this.life = Lifetime.of(shared.signal());
-        RunCounters run = shared.run();
-        this.popCounts = new KindTally(new AdderTally(run.popCalls, run.emptyPops, run.popErr, null, null),
-                run.popErrors, run.ackErrors);
+        this.common = new RunTally(shared.run(), shared.recorders());
     }
 
     public void start(Spec s) {
@@ -91,7 +88,7 @@ public final class StageWorkers {
             List<AckItem> items = new ArrayList<>(msgs.size());
             for (Message m : msgs) items.add(AckItem.completed(m));
             return sh.client().ack(items, s.stage().group());
-        }, new AckCounts(sh.run(), st), sh.ackSlots(), life, NanoClock.SYSTEM, sh.liveTasks());
+        }, new AckCounts(common, st), sh.ackSlots(), life, NanoClock.SYSTEM, sh.liveTasks());
         for (int i = 0; i < w; i++) {
             ConsumerLoop loop = s.targeted() ? targeted(s, acks, i, w) : wildcard(s, acks);
             pool.start("cm-" + s.stage().label() + "-" + i, loop);
@@ -137,7 +134,7 @@ public final class StageWorkers {
     }
 
     private ConsumerLoop loop(ConsumerPolicy policy, PopCall pop, BatchHandler handler) {
-        return new ConsumerLoop(policy, life, pop, popCounts, handler, sh.epoch()::epochNanos, sh.liveTasks(),
+        return new ConsumerLoop(policy, life, pop, common, handler, sh.epoch()::epochNanos, sh.liveTasks(),
                 sh.run().backoff);
     }
 
@@ -166,7 +163,7 @@ public final class StageWorkers {
                 long nowMicros = sh.epoch().epochNanos() / 1000;
                 for (Part part : byPartition.values()) {
                     for (CmEvents.Event e : part.events) {
-                        if (e.tsMicros() > 0 && nowMicros - e.tsMicros() > 0) sh.e2e().record(nowMicros - e.tsMicros());
+                        if (e.tsMicros() > 0 && nowMicros - e.tsMicros() > 0) sh.recorders().e2e.record(nowMicros - e.tsMicros());
                         apply(s, e);
                     }
                     ack.addAll(part.msgs);
@@ -260,31 +257,29 @@ public final class StageWorkers {
         return !sh.signal().isStopping();
     }
 
-    /** cm's ack vocabulary: acked, ackErr = N − successes, in total (the common counters) and per stage. */
-    private record AckCounts(RunCounters c, CmCounters.Stage st) implements AckTally {
+    /** cm's ack vocabulary: the common one ({@link RunTally}), and ackErr = N − successes per stage as well. */
+    private record AckCounts(RunTally common, CmCounters.Stage st) implements AckTally {
         @Override
         public void answered(int size, AckResult r, long micros) {
-            c.ackCalls.increment();
-            c.ackMicros.add(micros);
-            c.acked.add(r.succeeded());
-            c.ackErr.add(size - r.succeeded());
-            st.ackErr.add(size - r.succeeded());
+            common.answered(size, r, micros);
+            if (size != r.succeeded()) st.ackErr.add(size - r.succeeded());
         }
 
         @Override
         public void failed(int size, QueenException e, long micros) {
-            c.ackCalls.increment();
-            c.ackMicros.add(micros);
-            c.ackErr.add(size);
+            common.failed(size, e, micros);
             st.ackErr.add(size);
-            dev.goload.modes.Errors.record(c.ackErrors, e);
+        }
+
+        @Override
+        public void canceled(int size, long micros) {
+            common.canceled(size, micros);
         }
 
         @Override
         public void unbuildable(int size, RuntimeException e) {
-            c.ackErr.add(size);
+            common.unbuildable(size, e);
             st.ackErr.add(size);
-            c.ackErrors.record("other", String.valueOf(e));
         }
     }
 

@@ -5,7 +5,7 @@ import dev.goload.client.QueenException;
 
 /**
  * Where a mode counts its acks ({@link Acks} is the one ack path; the counters and their names stay the mode's).
- * Every outcome of an ack call reaches exactly one method, except a call failure after the cut-off.
+ * Every ack call reaches exactly one method after {@link #ackAttempt}.
  *
  * <p>Threading: called from consumer and async-ack threads at once.
  */
@@ -17,8 +17,14 @@ public interface AckTally {
     /** The broker answered; {@code size - r.succeeded()} of the batch were not acked. */
     void answered(int size, AckResult r, long micros);
 
-    /** The call failed (not cut off at shutdown): the whole batch counts as not acked. */
+    /** The call failed (a broker error, never a cancellation): the whole batch counts as not acked. */
     void failed(int size, QueenException e, long micros);
+
+    /**
+     * The call was cancelled by the run's stop, or failed after its cut-off: neither acked nor an error (the
+     * batch's leases expire after the run).
+     */
+    void canceled(int size, long micros);
 
     /**
      * The client could not even build the ack (a message without {@code partitionId}): counted as kind

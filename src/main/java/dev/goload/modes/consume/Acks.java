@@ -15,10 +15,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * thread under a blocking cap of concurrent acks (its own, or one shared by several stages: cm). goload never
  * retries an ack: a lost ack means lease expiry and redelivery, the behaviour being modelled.
  *
- * <p>Cut-off (one rule): an ack call failing after {@link #cutOff()}, or cancelled while the loop stops, was cut off
- * by the shutdown and is not counted — except in a mode whose reference counts those ({@code countsCutOff}:
- * tenants, §2.7). An async ack is a task of its own and counts in {@code liveTasks} (the reference's goroutine
- * count); an inline one runs on its consumer, already counted.
+ * <p>Cancellation (one rule, every mode): an ack call cancelled (the run's stop cuts what is left in flight), or
+ * failing in any way after {@link #cutOff()}, was cut by the run and is counted as cancelled ({@link
+ * AckTally#canceled}), never as an error. An async ack is a task of its own and counts in {@code liveTasks} (the
+ * reference's goroutine count); an inline one runs on its consumer, already counted.
  *
  * <p>Threading: {@link #ack} from any consumer thread; {@link #drain} and {@link #cutOff} from the run thread.
  */
@@ -34,11 +34,10 @@ public final class Acks {
     private final Lifetime life;
     private final NanoClock clock;
     private final AtomicInteger liveTasks;
-    private final boolean countsCutOff;
     private volatile boolean cutOff;
 
     private Acks(AckCall call, AckTally tally, Semaphore slots, int cap, Lifetime life, NanoClock clock,
-                 AtomicInteger liveTasks, boolean countsCutOff) {
+                 AtomicInteger liveTasks) {
         this.call = call;
         this.tally = tally;
         this.slots = slots;
@@ -46,30 +45,24 @@ public final class Acks {
         this.life = life;
         this.clock = clock;
         this.liveTasks = liveTasks;
-        this.countsCutOff = countsCutOff;
     }
 
     /** Inline acks on the consumer's thread. */
     public static Acks inline(AckCall call, AckTally tally, Lifetime life, NanoClock clock) {
-        return new Acks(call, tally, null, 0, life, clock, new AtomicInteger(), false);
-    }
-
-    /** Inline acks whose cut-off failures still count (tenants, §2.7). */
-    public static Acks inlineCountingCutOff(AckCall call, AckTally tally, Lifetime life, NanoClock clock) {
-        return new Acks(call, tally, null, 0, life, clock, new AtomicInteger(), true);
+        return new Acks(call, tally, null, 0, life, clock, new AtomicInteger());
     }
 
     /** Async acks under a cap of their own of {@code cap} (≥ 1) concurrent calls. */
     public static Acks async(AckCall call, AckTally tally, int cap, Lifetime life, NanoClock clock,
                              AtomicInteger liveTasks) {
         int c = Math.max(1, cap);
-        return new Acks(call, tally, new Semaphore(c), c, life, clock, liveTasks, false);
+        return new Acks(call, tally, new Semaphore(c), c, life, clock, liveTasks);
     }
 
     /** Async acks under a cap shared with others ({@code slots}; the owner drains it). */
     public static Acks async(AckCall call, AckTally tally, Semaphore slots, Lifetime life, NanoClock clock,
                              AtomicInteger liveTasks) {
-        return new Acks(call, tally, slots, 0, life, clock, liveTasks, false);
+        return new Acks(call, tally, slots, 0, life, clock, liveTasks);
     }
 
     /**
@@ -115,9 +108,11 @@ public final class Acks {
             AckResult r = call.ack(msgs);
             tally.answered(msgs.size(), r, (clock.nanoTime() - t0) / 1000);
         } catch (QueenException e) {
-            boolean cut = cutOff || life.stopping() && QueenException.classify(e) == ErrorKind.CANCELED;
-            if (countsCutOff || !cut) {
-                tally.failed(msgs.size(), e, (clock.nanoTime() - t0) / 1000);
+            long micros = (clock.nanoTime() - t0) / 1000;
+            if (cutOff || QueenException.classify(e) == ErrorKind.CANCELED) {
+                tally.canceled(msgs.size(), micros);
+            } else {
+                tally.failed(msgs.size(), e, micros);
             }
         } catch (RuntimeException e) {
             tally.unbuildable(msgs.size(), e);
@@ -136,7 +131,7 @@ public final class Acks {
         return false;
     }
 
-    /** From now on an ack call that fails was cut off by the shutdown, not failed by the broker. */
+    /** From now on an ack call that fails was cut by the run's stop (counted as cancelled), not failed by the broker. */
     public void cutOff() {
         cutOff = true;
     }

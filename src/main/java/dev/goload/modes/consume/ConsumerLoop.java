@@ -16,9 +16,10 @@ import java.util.random.RandomGenerator;
  * {@link ConsumerPolicy}, its {@link PopTally} and its handler.
  *
  * <p>The stop rule (one for all modes): the loop ends when its {@link Lifetime} stops, before the next pop or after
- * a failed one. A pop failure is counted unless it was cancelled while stopping (the run cut it off); one the broker
- * failed during shutdown is still an error. With {@link ConsumerPolicy#exitOnCanceledPop()} a cancelled pop ends
- * the loop uncounted even before the stop is seen (cloud, §2.3).
+ * a failed or cancelled one. A cancelled pop (the run's stop cuts what is left in flight) is counted once, as
+ * cancelled ({@link PopTally#canceled}), never as an error; one the broker failed during shutdown is still an error.
+ * With {@link ConsumerPolicy#exitOnCanceledPop()} a cancelled pop ends the loop even before the stop is seen (cloud,
+ * §2.3). A {@link PopCall} that returns null made no call (it saw the stop first): nothing is counted.
  *
  * <p>Threading: one instance per consumer thread; {@link #run} counts itself in {@code liveTasks}.
  */
@@ -69,15 +70,18 @@ public final class ConsumerLoop implements Runnable {
             PopResult r;
             try {
                 r = pop.pop();
+                if (r == null) continue;
                 answeredAt = epochNanos.getAsLong();
                 backoff.onSuccess();
             } catch (QueenException e) {
                 ErrorKind kind = QueenException.classify(e);
                 boolean stopping = life.stopping();
-                if (kind == ErrorKind.CANCELED && (stopping || policy.exitOnCanceledPop())) {
-                    return;
+                if (kind == ErrorKind.CANCELED) {
+                    tally.canceled();
+                    if (stopping || policy.exitOnCanceledPop()) return;
+                } else {
+                    tally.failed(e);
                 }
-                tally.failed(e);
                 if (stopping || backoff.afterFailure(kind)) {
                     return;
                 }

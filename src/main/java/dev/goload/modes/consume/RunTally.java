@@ -3,17 +3,28 @@ package dev.goload.modes.consume;
 import dev.goload.client.AckResult;
 import dev.goload.client.ErrorKind;
 import dev.goload.client.QueenException;
+import dev.goload.metrics.ErrorStats;
 import dev.goload.metrics.RunCounters;
 import dev.goload.metrics.RunRecorders;
+import dev.goload.modes.Errors;
 
 /**
- * Pops and acks in the common vocabulary of {@link RunCounters} (goload-behavior.md §2.1.1): {@code popCalls} per
- * answered pop, {@code emptyPops}, {@code popErr} with the pop error family by kind; {@code ackCalls} and
- * {@code ackMicros} per answered or failed ack call (the {@code ack} recorder for the answered ones), {@code acked} +=
- * successes, {@code ackErr} += the batch's messages not acked (a failed or unbuildable call: all of them), the ack
- * error family by kind. A mode with figures of its own wraps it (cloud's attempt counts and per-tenant acks).
+ * Pops and acks in the common vocabulary of {@link RunCounters} (goload-behavior.md §2.1.1, docs/run-record.md), one
+ * count per call:
+ * <ul>
+ *   <li>pops: {@code popCalls} per answer ({@code emptyPops} among them), {@code popErr} and the pop family by kind
+ *       per failure, {@code popCanceledCalls} and the family's {@code canceled} per cancelled call;</li>
+ *   <li>acks: {@code ackCalls} and {@code ackMicros} per call whatever its outcome; an answer is timed in the
+ *       {@code ack} recorder, adds its successes to {@code acked} and the rest to {@code ackErr} (then it is also an
+ *       {@code item_failed} ack error); a failed or unbuildable call adds its whole batch to {@code ackErr} and its
+ *       kind to the ack family; a cancelled one counts {@code ackCanceledCalls} and the family's {@code canceled},
+ *       never {@code ackErr}.</li>
+ * </ul>
+ * So {@code errors.ack.total} is the calls that left a message not acked, and {@code ackCalls} = the {@code ack}
+ * recorder's count + the failed calls + {@code ackCanceledCalls}. A mode with figures of its own wraps it (cloud's
+ * attempt counts and per-tenant acks, cm's per-stage ackErr).
  *
- * <p>Threading: adders and error families only.
+ * <p>Threading: adders, recorders and error families only.
  */
 public record RunTally(RunCounters c, RunRecorders r) implements PopTally, AckTally {
     @Override
@@ -29,7 +40,13 @@ public record RunTally(RunCounters c, RunRecorders r) implements PopTally, AckTa
     @Override
     public void failed(QueenException e) {
         c.popErr.increment();
-        dev.goload.modes.Errors.record(c.popErrors, e);
+        Errors.record(c.popErrors, e);
+    }
+
+    @Override
+    public void canceled() {
+        c.popCanceledCalls.increment();
+        c.popErrors.canceled();
     }
 
     @Override
@@ -39,25 +56,37 @@ public record RunTally(RunCounters c, RunRecorders r) implements PopTally, AckTa
         c.acked.add(a.succeeded());
         // LongAdder.add(0) still CASes a shared cell, and nearly every ack answer acks its whole batch
         int notAcked = size - a.succeeded();
-        if (notAcked != 0) c.ackErr.add(notAcked);
+        if (notAcked != 0) {
+            c.ackErr.add(notAcked);
+            c.ackErrors.record(ErrorStats.ITEM_FAILED, "ack: " + notAcked + " of " + size + " items failed"
+                    + (a.firstError() == null ? "" : ": " + a.firstError()));
+        }
     }
 
     @Override
     public void failed(int size, QueenException e, long micros) {
         timed(micros);
         c.ackErr.add(size);
-        dev.goload.modes.Errors.record(c.ackErrors, e);
+        Errors.record(c.ackErrors, e);
     }
 
-    /** Counted as kind {@code other}, as the reference's 400 would be; the consumer lives on. */
+    @Override
+    public void canceled(int size, long micros) {
+        timed(micros);
+        c.ackCanceledCalls.increment();
+        c.ackErrors.canceled();
+    }
+
+    /** Counted as a call failed with kind {@code other}, as the reference's 400 would be; the consumer lives on. */
     @Override
     public void unbuildable(int size, RuntimeException e) {
+        timed(0);
         c.ackErr.add(size);
         c.ackErrors.record(ErrorKind.OTHER.label(), "ack: " + e.getMessage());
     }
 
     private void timed(long micros) {
         c.ackCalls.increment();
-        c.ackMicros.add(micros);
+        if (micros != 0) c.ackMicros.add(micros);
     }
 }

@@ -16,8 +16,6 @@ import java.util.function.IntPredicate;
  * <p>Threading: one instance per consumer thread.
  */
 public final class SweepPops implements PopCall {
-    private static final PopResult NOTHING = new PopResult(204, List.of(), null);
-
     private final List<PopRequest> owned;
     private final Function<PopRequest, PopResult> pop;
     private final IntPredicate inWork;
@@ -55,7 +53,7 @@ public final class SweepPops implements PopCall {
                 next = 0;
                 sweepStart = clock.nanoTime();
                 if (life.stopping()) {
-                    return NOTHING; // the loop sees the stop
+                    return null; // no pop made: the loop sees the stop
                 }
             }
             int i = next++;

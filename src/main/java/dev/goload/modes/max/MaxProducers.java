@@ -35,7 +35,7 @@ public final class MaxProducers implements LoadRun.Producers {
         this.ctx = ctx;
         this.picker = new PartitionPicker(cfg.queue().partitions(), 0, "rotate", ctx.shard());
         this.payload = new Payloads(cfg.payloadBytes(), "goload").plain();
-        this.sender = new PushSender(ctx.counters(), ctx.recorders(), ctx.signal(), ctx.clock());
+        this.sender = new PushSender(ctx.counters(), ctx.recorders(), ctx.clock());
     }
 
     @Override

@@ -78,7 +78,7 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
         this.picker = new PartitionPicker(cfg.queue().partitions(), cfg.activePartitions(), cfg.activePolicy(),
                 ctx.shard());
         this.payloads = new Payloads(cfg.payloadBytes(), "goload-ol");
-        this.sender = new PushSender(ctx.counters(), ctx.recorders(), ctx.signal(), ctx.clock());
+        this.sender = new PushSender(ctx.counters(), ctx.recorders(), ctx.clock());
         try {
             // built now, before the warm-up, so that the warm-up dials the loop's sockets
             this.loop = pushLoop && PushLoop.eligible(ctx.client())

@@ -191,7 +191,7 @@ public final class OrderRun {
         Producer(RunSignal signal, IntervalReporter<Object> reporter) {
             this.signal = signal;
             this.reporter = reporter;
-            this.sender = new PushSender(counters, recorders, signal, clock);
+            this.sender = new PushSender(counters, recorders, clock);
             this.backoff = ErrorBackoff.on(signal, 0, counters.backoff);
         }
 
@@ -283,6 +283,7 @@ public final class OrderRun {
     /** A delivered batch (§2.5): its size, its pop's wait, every message into the ledger, then the ack. */
     private boolean delivered(List<Message> msgs, long poppedEpochNanos, long micros) throws InterruptedException {
         sizes.computeIfAbsent(msgs.size(), k -> new LongAdder()).increment();
+        counters.popped.add(msgs.size());
         popWait.record(micros);
         for (Message m : msgs) record(m);
         return acks.ack(msgs);

@@ -1,6 +1,7 @@
 package dev.goload.modes.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.goload.metrics.ErrorStats;
 import dev.goload.metrics.LatencyRecorder;
 import dev.goload.metrics.LatencySummary;
 import dev.goload.metrics.RunCounters;
@@ -77,6 +78,8 @@ public final class IntervalReporter<M> {
     private long nextDue;
     private long prevNanos;
     private RunCounters.Snapshot prev = RunCounters.Snapshot.ZERO;
+    /** The error families read with the last interval's counters ({@link #finish}). */
+    private Map<String, ErrorStats.Snapshot> finalErrors;
     private int index;
     private final List<RunOutcome.Phase> phases = new ArrayList<>();
     private String phase;
@@ -148,7 +151,9 @@ public final class IntervalReporter<M> {
         if (finished) throw new IllegalStateException("finish() was called already");
         enterPhase(phaseName);
         IntervalSnapshot<M> s = emit(true);
-        closePhase(clock.nanoTime());
+        // the record's counters, phases, errors and histograms are of one instant, so that they agree
+        finalErrors = counters.errorFamilies();
+        closePhase(clock.nanoTime(), prev);
         finished = true;
         return s;
     }
@@ -182,7 +187,7 @@ public final class IntervalReporter<M> {
             histograms.put(r.tag(), r.cumulative().copy());
         }
         return new RunOutcome(mode, runId, epoch.toEpochMillis(t0), epoch.toEpochMillis(prevNanos), stopReason,
-                List.copyOf(phases), prev, counters.errorFamilies(), latency, histograms, monitor.summary(),
+                List.copyOf(phases), prev, finalErrors, latency, histograms, monitor.summary(),
                 brokerHealth, brokerError, Verdict.NONE, probe.inflight(), reconnects, index);
     }
 
@@ -204,7 +209,10 @@ public final class IntervalReporter<M> {
     }
 
     private void closePhase(long endNanos) {
-        RunCounters.Snapshot now = counters.snapshot();
+        closePhase(endNanos, counters.snapshot());
+    }
+
+    private void closePhase(long endNanos, RunCounters.Snapshot now) {
         phases.add(new RunOutcome.Phase(phase, (phaseStartNanos - t0) / 1e9, (endNanos - t0) / 1e9,
                 now.minus(phaseStart)));
         phaseStart = now;

@@ -3,27 +3,27 @@ package dev.goload.modes.tenants;
 import dev.goload.client.PopRequest;
 import dev.goload.client.QueenClient;
 import dev.goload.config.TenantsConfig;
-import dev.goload.metrics.LatencyRecorder;
 import dev.goload.metrics.RunCounters;
+import dev.goload.metrics.RunRecorders;
 import dev.goload.modes.EpochClock;
 import dev.goload.modes.RunSignal;
 import dev.goload.modes.Stamps;
 import dev.goload.modes.consume.Acks;
-import dev.goload.modes.consume.AdderTally;
 import dev.goload.modes.consume.ConsumerLoop;
 import dev.goload.modes.consume.ConsumerPolicy;
 import dev.goload.modes.consume.ConsumerPool;
-import dev.goload.modes.consume.KindTally;
 import dev.goload.modes.consume.Lifetime;
+import dev.goload.modes.consume.RunTally;
 import dev.goload.pace.NanoClock;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The long-poll consumers of {@code -mode tenants}, {@code -consumers-per-queue} per queue, each on the one
  * consumer loop with the reference's policy (§2.7): 250 ms base pause after a failed pop, always long-polling (no
- * empty sleep), each batch acked inline with group {@code g0}. Their acks are never cut off: one failing at shutdown
- * counts, as the reference and docs/tenants.md say. Pops, acks and their errors by kind go to the common counters;
- * e2e (µs stamps against epoch nanoseconds) to the common {@code e2e} recorder.
+ * empty sleep), each batch acked inline with group {@code g0}. Pops, acks, their errors by kind and the calls the
+ * run's stop cancelled go to the common counters ({@link RunTally}: an ack cancelled at shutdown is a cancelled call,
+ * not an ack error), ack call durations to the common {@code ack} recorder, e2e (µs stamps against epoch
+ * nanoseconds) to the common {@code e2e} recorder.
  *
  * <p>Threading: {@link #start} on a starter thread of its own; the pool's threads are then the run thread's to join.
  */
@@ -38,24 +38,23 @@ final class TenantsConsumers {
     private final RunSignal signal;
     private final EpochClock epoch;
     private final RunCounters counters;
-    private final LatencyRecorder e2e;
+    private final RunRecorders recorders;
     private final QueueLedger ledger;
     private final AtomicInteger live;
-    private final KindTally tally;
+    private final RunTally tally;
     private final ConsumerPool pool = new ConsumerPool();
 
     TenantsConsumers(TenantsConfig c, QueenClient client, RunSignal signal, EpochClock epoch, RunCounters counters,
-                     LatencyRecorder e2e, QueueLedger ledger, AtomicInteger live) {
+                     RunRecorders recorders, QueueLedger ledger, AtomicInteger live) {
         this.c = c;
         this.client = client;
         this.signal = signal;
         this.epoch = epoch;
         this.counters = counters;
-        this.e2e = e2e;
+        this.recorders = recorders;
         this.ledger = ledger;
         this.live = live;
-        this.tally = new KindTally(new AdderTally(counters.popCalls, counters.emptyPops, counters.popErr,
-                counters.acked, counters.ackErr), counters.popErrors, counters.ackErrors);
+        this.tally = new RunTally(counters, recorders);
     }
 
     /**
@@ -84,15 +83,14 @@ final class TenantsConsumers {
         PopRequest req = PopRequest.of(ledger.name(q)).withConsumerGroup("g0").withBatch(c.popBatch()).withWait(true)
                 .withTimeoutMs(c.popTimeoutMs()).withAutoAck(false).withCaptureData(true);
         Lifetime life = Lifetime.of(signal);
-        Acks acks = Acks.inlineCountingCutOff(msgs -> client.ackMessages(msgs, true, "g0"), tally, life,
-                NanoClock.SYSTEM);
+        Acks acks = Acks.inline(msgs -> client.ackMessages(msgs, true, "g0"), tally, life, NanoClock.SYSTEM);
         return new ConsumerLoop(new ConsumerPolicy(POP_ERROR_PAUSE_MS, 0, false), life, () -> client.pop(req), tally,
                 (msgs, nowEpochNanos, popMicros) -> {
                     long nowMicros = nowEpochNanos / 1000;
                     for (var m : msgs) {
                         long ts = Stamps.readLong(m.data(), "ts");
                         if (ts > 0) {
-                            e2e.record(nowMicros - ts);
+                            recorders.e2e.record(nowMicros - ts);
                         }
                     }
                     counters.popped.add(msgs.size());

@@ -93,8 +93,8 @@ public final class TenantsRun {
                     }
                 }, listeners);
         this.producers = new TenantsProducers(c, client, signal, clock, epoch, counters,
-                new PushSender(counters, recorders, signal, clock), ledger, live);
-        this.consumers = new TenantsConsumers(c, client, signal, epoch, counters, recorders.e2e, ledger, live);
+                new PushSender(counters, recorders, clock), ledger, live);
+        this.consumers = new TenantsConsumers(c, client, signal, epoch, counters, recorders, ledger, live);
     }
 
     /**

@@ -53,8 +53,9 @@ final class MergedOutcome {
                 c.path("itemDuplicate").asLong(), c.path("itemBuffered").asLong(), c.path("popped").asLong(),
                 c.path("popCalls").asLong(), c.path("popErr").asLong(), c.path("emptyPops").asLong(),
                 c.path("acked").asLong(), c.path("ackErr").asLong(), c.path("ackCalls").asLong(),
-                c.path("ackMicros").asLong(), c.path("pushCanceledReq").asLong(), c.path("backoffs").asLong(),
-                c.path("backoffMillis").asLong(), kinds);
+                c.path("ackMicros").asLong(), c.path("pushCanceledReq").asLong(), c.path("popCanceledCalls").asLong(),
+                c.path("ackCanceledCalls").asLong(), c.path("backoffs").asLong(), c.path("backoffMillis").asLong(),
+                kinds);
     }
 
     private static RunResult.LoaderSummary loader(JsonNode l) {

@@ -219,10 +219,11 @@ class CloudProducersTest {
             Thread.sleep(200);
             assertEquals(sent, p.inflight(), "the stop cancels no push: all still in flight");
             assertEquals(0, counters.pushErrReq.sum() + counters.pushCanceledReq.sum());
-            p.cutOff();
             CloudClients.cancelAll(clients);
             await(() -> p.inflight() == 0, "the cut pushes have their outcome");
             assertEquals(sent, counters.pushCanceledReq.sum(), "cut at shutdown: canceled");
+            assertEquals(sent, counters.pushErrors.kind("canceled"), "once, in the family's canceled kind too");
+            assertEquals(0, counters.pushErrors.total());
             assertEquals(0, counters.pushErrReq.sum(), "not failed");
             TenantResult r = t.ledger.result();
             assertEquals(0, r.sentOk());

@@ -57,7 +57,7 @@ class CmShardSplitTest {
         RunCounters run = new RunCounters();
         RunRecorders recorders = new RunRecorders();
         RunSignal signal = new RunSignal();
-        StablePush pusher = new StablePush(new dev.goload.modes.PushSender(run, recorders, signal, NanoClock.SYSTEM),
+        StablePush pusher = new StablePush(new dev.goload.modes.PushSender(run, recorders, NanoClock.SYSTEM),
                 null, signal, 1, counters, NanoClock.SYSTEM);
         return new OrderedPushers('A', "cm-avail", 10, shard, 4, 16, new CmEvents(64, "n"), pusher, counters, run,
                 recorders.lateness, signal, new EpochClock(NanoClock.SYSTEM), 1);

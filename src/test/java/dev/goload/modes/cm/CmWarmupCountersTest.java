@@ -40,7 +40,7 @@ class CmWarmupCountersTest {
             CmEvents events = new CmEvents(64, "n");
             dev.goload.metrics.RunCounters run = new dev.goload.metrics.RunCounters();
             dev.goload.metrics.RunRecorders recorders = new dev.goload.metrics.RunRecorders();
-            StablePush pusher = new StablePush(new dev.goload.modes.PushSender(run, recorders, signal, NanoClock.SYSTEM),
+            StablePush pusher = new StablePush(new dev.goload.modes.PushSender(run, recorders, NanoClock.SYSTEM),
                     client, signal, 50, counters, NanoClock.SYSTEM);
             OrderedPushers flow = new OrderedPushers('A', "cm-avail", 1, 1, 16, events, pusher, counters, run,
                     recorders.lateness, signal, new EpochClock(NanoClock.SYSTEM), 1);

@@ -33,7 +33,7 @@ class StablePushTest {
             RunSignal signal = new RunSignal();
             dev.goload.metrics.RunCounters run = new dev.goload.metrics.RunCounters();
             StablePush push = new StablePush(new dev.goload.modes.PushSender(run, new dev.goload.metrics.RunRecorders(),
-                    signal, dev.goload.pace.NanoClock.SYSTEM), client, signal, 3, counters, dev.goload.pace.NanoClock.SYSTEM);
+                    dev.goload.pace.NanoClock.SYSTEM), client, signal, 3, counters, dev.goload.pace.NanoClock.SYSTEM);
             PushItem item = new PushItem("q", "p1", ev.ingress('A', 1, 1, 5), ev.transactionId("q", 1, 1), null);
             assertEquals(StablePush.Outcome.OK, push.pushNow(List.of(item), 0));
             // the "retry" of an attempt whose answer was lost: accepted as a duplicate, stored once

@@ -44,6 +44,11 @@ class AcksTest {
         }
 
         @Override
+        public void canceled(int size, long micros) {
+            events.add("canceled " + size);
+        }
+
+        @Override
         public void unbuildable(int size, RuntimeException e) {
             events.add("unbuildable " + size);
         }
@@ -76,35 +81,33 @@ class AcksTest {
     }
 
     @Test
-    void aFailureAfterTheCutOffIsNotCounted() throws Exception {
+    void aFailureAfterTheCutOffIsCountedAsCancelledNotAsAnError() throws Exception {
         Recorder rec = new Recorder();
         Acks acks = Acks.inline(m -> { throw TestFailures.http(500); }, rec, new RecordingLifetime(), NanoClock.SYSTEM);
         acks.cutOff();
         assertTrue(acks.ack(THREE));
-        assertEquals(List.of("attempt"), rec.events);
+        assertEquals(List.of("attempt", "canceled 3"), rec.events);
     }
 
     @Test
-    void anAckCancelledWhileStoppingIsCutOffButOneCancelledWhileRunningIsAnError() throws Exception {
+    void aCancelledAckIsCountedOnceAsCancelledWhetherTheLoopIsStoppingOrNot() throws Exception {
         Recorder rec = new Recorder();
         RecordingLifetime life = new RecordingLifetime();
         Acks acks = Acks.inline(m -> { throw TestFailures.of(ErrorKind.CANCELED); }, rec, life, NanoClock.SYSTEM);
         acks.ack(THREE);
         life.stopping = true;
         acks.ack(THREE);
-        assertEquals(List.of("attempt", "failed 3 canceled", "attempt"), rec.events);
+        assertEquals(List.of("attempt", "canceled 3", "attempt", "canceled 3"), rec.events);
     }
 
     @Test
-    void tenantsCountsAnAckTheShutdownCutOff() throws Exception {
+    void aBrokerFailureWhileStoppingBeforeTheCutOffIsStillAnError() throws Exception {
         Recorder rec = new Recorder();
         RecordingLifetime life = new RecordingLifetime();
         life.stopping = true;
-        Acks acks = Acks.inlineCountingCutOff(m -> { throw TestFailures.of(ErrorKind.CANCELED); }, rec, life,
-                NanoClock.SYSTEM);
-        acks.cutOff();
+        Acks acks = Acks.inline(m -> { throw TestFailures.http(503); }, rec, life, NanoClock.SYSTEM);
         acks.ack(THREE);
-        assertEquals(List.of("attempt", "failed 3 canceled"), rec.events);
+        assertEquals(List.of("attempt", "failed 3 http_5xx"), rec.events);
     }
 
     @Test

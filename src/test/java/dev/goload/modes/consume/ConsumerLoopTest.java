@@ -64,6 +64,7 @@ class ConsumerLoopTest {
         int attempts;
         int answered;
         int empty;
+        int canceled;
         final List<ErrorKind> failed = new ArrayList<>();
 
         @Override
@@ -84,6 +85,11 @@ class ConsumerLoopTest {
         @Override
         public void failed(QueenException e) {
             failed.add(QueenException.classify(e));
+        }
+
+        @Override
+        public void canceled() {
+            canceled++;
         }
     }
 
@@ -181,15 +187,16 @@ class ConsumerLoopTest {
     }
 
     @Test
-    void aPopCancelledWhileRunningIsAnErrorAndTheLoopGoesOn() {
+    void aPopCancelledWhileRunningIsCountedAsCancelledNotAsAnErrorAndTheLoopGoesOn() {
         Run r = run(MAX, KEEP_GOING, batch(1), TestFailures.of(ErrorKind.CANCELED), batch(9));
-        // without the stop, a cancelled pop is an error like any other and the loop goes on
-        assertEquals(List.of(ErrorKind.CANCELED), r.tally.failed);
+        // only the run cancels a call: never an error, whenever it comes; without the stop the loop goes on
+        assertEquals(List.of(), r.tally.failed);
+        assertEquals(1, r.tally.canceled);
         assertEquals(List.of(1, 9), r.batches);
     }
 
     @Test
-    void theShutdownsCancelIsUncountedAndNoPauseIsTaken() {
+    void theShutdownsCancelIsCountedOnceAsCancelledAndNoPauseIsTaken() {
         RecordingLifetime life = new RecordingLifetime();
         CountingTally tally = new CountingTally();
         PopCall pop = () -> {
@@ -198,6 +205,8 @@ class ConsumerLoopTest {
         };
         new ConsumerLoop(MAX, life, pop, tally, KEEP_GOING, () -> NOW, new AtomicInteger(), new BackoffStats()).run();
         assertEquals(List.of(), tally.failed);
+        assertEquals(1, tally.canceled);
+        assertEquals(0, tally.answered);
         assertEquals(1, tally.attempts);
         assertEquals(List.of(), life.pauses);
     }
@@ -212,6 +221,7 @@ class ConsumerLoopTest {
         };
         new ConsumerLoop(MAX, life, pop, tally, KEEP_GOING, () -> NOW, new AtomicInteger(), new BackoffStats()).run();
         assertEquals(List.of(ErrorKind.HTTP_5XX), tally.failed);
+        assertEquals(0, tally.canceled);
         assertEquals(List.of(), life.pauses, "no pause once stopping");
     }
 
@@ -219,6 +229,7 @@ class ConsumerLoopTest {
     void cloudEndsAConsumerOnACancelledPopEvenBeforeTheStop() {
         Run r = run(CLOUD_LONG_POLL, KEEP_GOING, TestFailures.of(ErrorKind.CANCELED), batch(4));
         assertEquals(List.of(), r.tally.failed);
+        assertEquals(1, r.tally.canceled, "counted once, as cancelled");
         assertEquals(List.of(), r.batches, "the loop ended at the cancel");
         assertEquals(1, r.calls);
     }

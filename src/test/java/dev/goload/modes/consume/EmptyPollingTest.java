@@ -16,7 +16,7 @@ class EmptyPollingTest {
     /** A run's totals: push requests sent, pops answered (empty ones included), failed pops, ack calls. */
     private static RunCounters.Snapshot totals(long sent, long popCalls, long popErr, long empty, long ackCalls) {
         return new RunCounters.Snapshot(sent, sent, sent, 0, 0, sent, 0, 0, 0, 0, popCalls - empty, popCalls, popErr,
-                empty, 0, 0, ackCalls, 0, 0, 0, 0, Map.of());
+                empty, 0, 0, ackCalls, 0, 0, 0, 0, 0, 0, Map.of());
     }
 
     @Test

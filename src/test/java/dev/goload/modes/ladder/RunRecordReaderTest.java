@@ -45,7 +45,7 @@ class RunRecordReaderTest {
         RunCounters.Snapshot total = load.snapshot(); // + the drain's 90 pops
         total = new RunCounters.Snapshot(total.offeredReq(), total.sentReq(), total.achievedReq(), total.shedCapReq(),
                 total.shedBehindReq(), total.pushedMsgs(), total.pushErrReq(), 0, 0, 0, 990, 0, 1, 0, 0, 0, 0, 0, 0,
-                0, 0, total.errorsByKind());
+                0, 0, 0, 0, total.errorsByKind());
         Histogram e2e = new Histogram(3_600_000_000L, 3);
         e2e.recordValue(1500);
         e2e.recordValue(9000);

@@ -55,6 +55,7 @@ class TenantsDefaultShapeTest {
         Path record = Path.of(art.group(1));
         assertEquals(dir, record.getParent());
         RecordSchema.assertValid(record);
+        dev.goload.report.RecordConsistency.assertConsistent(record);
         JsonNode rec = new ObjectMapper().readTree(Files.readString(record));
         assertEquals("tenants", rec.path("mode").asText());
         assertEquals("goload.run/2", rec.path("schema").asText());

@@ -126,6 +126,7 @@ class TenantsModeTest {
         assertEquals(dir, record.getParent());
         assertTrue(Files.size(Path.of(art.group(2))) > 0 && Files.size(Path.of(art.group(3))) > 0, o);
         RecordSchema.assertValid(record);
+        dev.goload.report.RecordConsistency.assertConsistent(record);
         JsonNode rec = new ObjectMapper().readTree(Files.readString(record));
         assertEquals("goload.run/2", rec.path("schema").asText());
         assertEquals("tenants", rec.path("mode").asText());

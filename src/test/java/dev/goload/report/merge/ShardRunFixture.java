@@ -59,6 +59,7 @@ public final class ShardRunFixture {
                 for (int i = 0; i < n; i++) {
                     long v = 100 + (long) (Math.abs(r.nextGaussian()) * 2_000 * (index + 1));
                     recorders.push.record(v);
+                    recorders.service.record(v);
                     alsoInto.record(v);
                 }
                 counters.offeredReq.add(n);

@@ -80,11 +80,11 @@ final class CommonMetrics {
         m.put(name, new Metric(name, d, false, r));
     }
 
-    /** Failed calls of one error family ({@code configure.}), summed over kinds. */
+    /** Failed calls of one error family ({@code configure.}), summed over kinds but {@code canceled} (no failure). */
     private static long family(RunCounters.Snapshot s, String prefix) {
         long n = 0;
         for (Map.Entry<String, Long> e : s.errorsByKind().entrySet()) {
-            if (e.getKey().startsWith(prefix)) n += e.getValue();
+            if (e.getKey().startsWith(prefix) && !e.getKey().equals(prefix + "canceled")) n += e.getValue();
         }
         return n;
     }

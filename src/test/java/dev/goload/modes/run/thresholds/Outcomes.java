@@ -18,7 +18,7 @@ public final class Outcomes {
     public static RunCounters.Snapshot counts(long offered, long sent, long achieved, long shedCap, long pushed,
                                               long pushErr, long popped) {
         return new RunCounters.Snapshot(offered, sent, achieved, shedCap, 0, pushed, pushErr, 0, 0, 0, popped, 0, 0, 0,
-                0, 0, 0, 0, 0, 0, 0, Map.of());
+                0, 0, 0, 0, 0, 0, 0, 0, 0, Map.of());
     }
 
     /** A histogram (µs) holding each value once. */
