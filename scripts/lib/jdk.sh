@@ -23,6 +23,7 @@ goload_jdk_feature() {
 }
 
 # goload_find_jdk [runtime]
+# shellcheck disable=SC2120 # the argument is optional: without it a full JDK (javac) is required
 goload_find_jdk() {
   local kind=${1:-jdk} candidates=() seen=() c v best="" bestv=0
   # a relative JAVA_HOME (JAVA_HOME=target/runtime) names the same JVM wherever the caller cds to
