@@ -33,18 +33,6 @@ public final class RunCounters {
     public final LongAdder ackErr = new LongAdder();
     public final LongAdder ackCalls = new LongAdder();
     public final LongAdder ackMicros = new LongAdder();
-    /**
-     * Pushes sent and then cancelled by the run's own stop before any answer: neither achieved nor failed (the push
-     * family's {@code canceled} kind counts the same calls).
-     */
-    public final LongAdder pushCanceledReq = new LongAdder();
-    /** Pop calls cancelled by the run's own stop: neither answered nor failed (the pop family's {@code canceled}). */
-    public final LongAdder popCanceledCalls = new LongAdder();
-    /**
-     * Ack calls cancelled by the run's own stop (or failing after its cut-off): in {@code ackCalls}, never in
-     * {@code ackErr} (the ack family's {@code canceled}).
-     */
-    public final LongAdder ackCanceledCalls = new LongAdder();
     /** Pauses of the consumers and closed-loop producers that grew beyond their base after consecutive failures. */
     public final BackoffStats backoff = new BackoffStats();
     /** Failed calls by operation, with kinds, codes, Retry-After and first messages (the record's {@code errors}). */
@@ -68,6 +56,27 @@ public final class RunCounters {
         return f;
     }
 
+    /**
+     * Pushes sent and then cancelled by the run's own stop before any answer: neither achieved nor failed. Derived:
+     * the push family's {@code canceled} kind counts those calls, once.
+     */
+    public long pushCanceledReq() {
+        return pushErrors.kind(ErrorStats.CANCELED);
+    }
+
+    /** Pop calls cancelled by the run's own stop: neither answered nor failed (the pop family's {@code canceled}). */
+    public long popCanceledCalls() {
+        return popErrors.kind(ErrorStats.CANCELED);
+    }
+
+    /**
+     * Ack calls cancelled by the run's own stop (or failing after its cut-off): in {@code ackCalls}, never in
+     * {@code ackErr} (the ack family's {@code canceled}).
+     */
+    public long ackCanceledCalls() {
+        return ackErrors.kind(ErrorStats.CANCELED);
+    }
+
     /** The error families in record order: push, pop, ack, configure, then the mode's own by name. */
     public Map<String, ErrorStats.Snapshot> errorFamilies() {
         Map<String, ErrorStats.Snapshot> m = new java.util.LinkedHashMap<>();
@@ -85,7 +94,7 @@ public final class RunCounters {
         return new Snapshot(offeredReq.sum(), sentReq.sum(), achievedReq.sum(), shedCapReq.sum(), shedBehindReq.sum(),
                 pushedMsgs.sum(), pushErrReq.sum(), itemFailed.sum(), itemDuplicate.sum(), itemBuffered.sum(),
                 popped.sum(), popCalls.sum(), popErr.sum(), emptyPops.sum(), acked.sum(), ackErr.sum(), ackCalls.sum(),
-                ackMicros.sum(), pushCanceledReq.sum(), popCanceledCalls.sum(), ackCanceledCalls.sum(),
+                ackMicros.sum(), pushCanceledReq(), popCanceledCalls(), ackCanceledCalls(),
                 backoff.backoffs(), backoff.backoffMillis(), errors);
     }
 

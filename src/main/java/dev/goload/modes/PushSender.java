@@ -111,7 +111,6 @@ public final class PushSender {
         // Only the run cancels a call (its stop cuts what is left in flight): counted once, as cancelled, never as
         // a failure (§1.4). A broker failure during the drain is a failure.
         if (QueenException.classify(e) == ErrorKind.CANCELED) {
-            counters.pushCanceledReq.increment();
             counters.pushErrors.canceled();
             return new PushOutcome(null, e, true);
         }

@@ -45,7 +45,6 @@ public record RunTally(RunCounters c, RunRecorders r) implements PopTally, AckTa
 
     @Override
     public void canceled() {
-        c.popCanceledCalls.increment();
         c.popErrors.canceled();
     }
 
@@ -73,7 +72,6 @@ public record RunTally(RunCounters c, RunRecorders r) implements PopTally, AckTa
     @Override
     public void canceled(int size, long micros) {
         timed(micros);
-        c.ackCanceledCalls.increment();
         c.ackErrors.canceled();
     }
 
