@@ -1,5 +1,7 @@
 package dev.goload.modes;
 
+import dev.goload.client.AckResult;
+import dev.goload.client.ErrorKind;
 import dev.goload.client.QueenException;
 import dev.goload.metrics.ErrorStats;
 
@@ -14,5 +16,16 @@ public final class Errors {
     public static void record(ErrorStats family, QueenException e) {
         family.record(QueenException.classify(e).label(), e.status(), e.codeKey(), e.retryAfterSeconds(),
                 e.getMessage());
+    }
+
+    /** Records an ack call the broker answered with some of its {@code size} items not acked: one {@code item_failed}. */
+    public static void ackItemsFailed(ErrorStats family, int size, AckResult a) {
+        family.record(ErrorStats.ITEM_FAILED, "ack: " + (size - a.succeeded()) + " of " + size + " items failed"
+                + (a.firstError() == null ? "" : ": " + a.firstError()));
+    }
+
+    /** Records an ack the client could not build (a message without its partition): kind {@code other}. */
+    public static void ackUnbuildable(ErrorStats family, RuntimeException e) {
+        family.record(ErrorKind.OTHER.label(), "ack: " + e.getMessage());
     }
 }

@@ -4,7 +4,6 @@ import dev.goload.client.AckResult;
 import dev.goload.client.PopRequest;
 import dev.goload.client.QueenException;
 import dev.goload.config.AppConfig;
-import dev.goload.metrics.ErrorStats;
 import dev.goload.modes.Errors;
 import dev.goload.modes.consume.AckTally;
 import dev.goload.modes.consume.Acks;
@@ -70,8 +69,7 @@ final class StageTwoDrainer implements Runnable {
             n.stage2Acked.add(a.succeeded());
             if (a.succeeded() != size) {
                 n.stage2AckErr.increment();
-                n.stage2AckErrors.record(ErrorStats.ITEM_FAILED, "ack: " + (size - a.succeeded()) + " of " + size
-                        + " items failed" + (a.firstError() == null ? "" : ": " + a.firstError()));
+                Errors.ackItemsFailed(n.stage2AckErrors, size, a);
             }
         }
 
@@ -89,7 +87,7 @@ final class StageTwoDrainer implements Runnable {
         @Override
         public void unbuildable(int size, RuntimeException e) {
             n.stage2AckErr.increment();
-            n.stage2AckErrors.record("other", "ack: " + e.getMessage());
+            Errors.ackUnbuildable(n.stage2AckErrors, e);
         }
     }
 }

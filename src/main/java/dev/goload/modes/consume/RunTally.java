@@ -1,9 +1,7 @@
 package dev.goload.modes.consume;
 
 import dev.goload.client.AckResult;
-import dev.goload.client.ErrorKind;
 import dev.goload.client.QueenException;
-import dev.goload.metrics.ErrorStats;
 import dev.goload.metrics.RunCounters;
 import dev.goload.metrics.RunRecorders;
 import dev.goload.modes.Errors;
@@ -57,8 +55,7 @@ public record RunTally(RunCounters c, RunRecorders r) implements PopTally, AckTa
         int notAcked = size - a.succeeded();
         if (notAcked != 0) {
             c.ackErr.add(notAcked);
-            c.ackErrors.record(ErrorStats.ITEM_FAILED, "ack: " + notAcked + " of " + size + " items failed"
-                    + (a.firstError() == null ? "" : ": " + a.firstError()));
+            Errors.ackItemsFailed(c.ackErrors, size, a);
         }
     }
 
@@ -80,7 +77,7 @@ public record RunTally(RunCounters c, RunRecorders r) implements PopTally, AckTa
     public void unbuildable(int size, RuntimeException e) {
         timed(0);
         c.ackErr.add(size);
-        c.ackErrors.record(ErrorKind.OTHER.label(), "ack: " + e.getMessage());
+        Errors.ackUnbuildable(c.ackErrors, e);
     }
 
     private void timed(long micros) {
