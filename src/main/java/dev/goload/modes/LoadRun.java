@@ -58,11 +58,12 @@ public final class LoadRun {
         }
 
         /**
-         * Whether each push takes a virtual thread of its own, so that the warm-up's pacer exercise starts one per
-         * launch as the run will ({@link LoaderWarmUp#run(List, int, NanoClock, boolean)}); the push loop takes none.
+         * How the pushes are launched, so that the warm-up exercises the pacer as the run will
+         * ({@link LoaderWarmUp#run(List, int, NanoClock, LoaderWarmUp.Pacing)}): a virtual thread per push, the push
+         * loop, or no pacer at all.
          */
-        default boolean launchesVirtualThreads() {
-            return true;
+        default LoaderWarmUp.Pacing pacing() {
+            return LoaderWarmUp.Pacing.VIRTUAL_THREADS;
         }
     }
 
@@ -256,7 +257,7 @@ public final class LoadRun {
         if (signal.isStopping()) return null;
         int conns = LoaderWarmUp.connections(producers.expectedConcurrency(), setup.consumer().consumers(),
                 client.config().idleConns());
-        LoaderWarmUp.Result r = LoaderWarmUp.run(List.of(client), conns, clock, producers.launchesVirtualThreads());
+        LoaderWarmUp.Result r = LoaderWarmUp.run(List.of(client), conns, clock, producers.pacing());
         note(r);
         return r;
     }

@@ -90,21 +90,34 @@ public final class LoaderWarmUp {
     /** Virtual threads the pacer exercise started from each calling thread (tests: other tests' runs not counted). */
     private static final ThreadLocal<long[]> VIRTUAL_LAUNCHES = ThreadLocal.withInitial(() -> new long[1]);
 
+    /** How a run launches its pushes, so the warm-up exercises the pacer code the run will run, or none. */
+    public enum Pacing {
+        /** An open-loop pacer, each push on a virtual thread of its own. */
+        VIRTUAL_THREADS,
+        /** An open-loop pacer on the push loop: no virtual thread per push. */
+        PUSH_LOOP,
+        /**
+         * No pacer (max's closed-loop producers): no pacer exercise. Its 20,000 launches were 4-5 s and most of a
+         * CPU-second before T0 of a 15 s max run, warming code the run never ran.
+         */
+        NONE
+    }
+
     /** Warms the loader up; {@code clients} may repeat one client (it is warmed once). */
     public static Result run(List<QueenClient> clients, int connectionsPerClient, NanoClock clock)
             throws InterruptedException {
-        return run(clients, connectionsPerClient, clock, true);
+        return run(clients, connectionsPerClient, clock, Pacing.VIRTUAL_THREADS);
     }
 
     /**
-     * {@link #run(List, int, NanoClock)}; {@code launchThreads} false where the run's pushes take no virtual thread
-     * per launch (cloud on the push loop): the exercise then releases each slot on the pacer's thread. Its 20,000
+     * {@link #run(List, int, NanoClock)} for a run whose pushes are launched as {@code pacing} says: on the push loop
+     * (cloud's, openloop's) the exercise releases each slot on the pacer's thread, and a run without a pacer skips it. Its 20,000
      * virtual threads were started faster than two carriers ran them, so the young collections of the warm-up found
      * thousands alive and promoted them: 20,008 dead {@code VirtualThread}s and their continuations, ~6.5 MB, sat
      * in cloud's old generation for the whole run (class histogram, no collection, Serial, t = 1 s and 10 s).
      */
     public static Result run(List<QueenClient> clients, int connectionsPerClient, NanoClock clock,
-                             boolean launchThreads) throws InterruptedException {
+                             Pacing pacing) throws InterruptedException {
         long t0 = clock.nanoTime();
         List<QueenClient> distinct = clients.stream().distinct().toList();
         AtomicInteger dialled = new AtomicInteger();
@@ -124,7 +137,7 @@ public final class LoaderWarmUp {
                 }
             }));
         }
-        long launches = exercisePacer(PACER_LAUNCHES, launchThreads);
+        long launches = pacing == Pacing.NONE ? 0 : exercisePacer(PACER_LAUNCHES, pacing == Pacing.VIRTUAL_THREADS);
         // An unreachable broker does not hold the run back: its connect or health call goes on in the background.
         long deadline = System.nanoTime() + CLIENT_WAIT_MILLIS * 1_000_000L;
         for (Thread t : threads) {

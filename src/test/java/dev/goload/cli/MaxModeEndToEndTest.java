@@ -63,6 +63,9 @@ class MaxModeEndToEndTest {
         assertConsistent(r);
         assertTrue(r.lines().getFirst().startsWith("goload -> http://127.0.0.1:"), r.out());
         assertTrue(r.lines().getFirst().contains(" retries=2 manualAck=false"), r.lines().getFirst());
+        JsonNode warm = r.record().path("loader").path("warmUp");
+        assertTrue(warm.path("connectionsDialled").asInt() > 0, warm.toString());
+        assertEquals(0, warm.path("pacerLaunches").asLong(), "closed-loop producers: no pacer to warm: " + warm);
     }
 
     @Test

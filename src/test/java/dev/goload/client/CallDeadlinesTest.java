@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The one watchdog of every call deadline: deadlines fire when due and not before, a cancel that throws costs
- * only itself, and a watchdog killed by an Error is replaced with the remaining deadlines still fired.
+ * only itself, and a watchdog killed by an Error is replaced with the remaining deadlines still fired. The wheel:
+ * a sweep looks only at the deadlines of the ticks that passed, whatever else is in flight.
  */
 class CallDeadlinesTest {
     private static final long MS = 1_000_000L;
@@ -56,6 +57,64 @@ class CallDeadlinesTest {
         assertEquals(1, deadlines.cancelFailures());
         deadlines.sweep(now.get() + 20 * MS);
         assertEquals(6, fired.get(), "later deadlines fire too");
+    }
+
+    @Test
+    void aSweepLooksOnlyAtTheTicksThatPassed() {
+        AtomicInteger fired = new AtomicInteger();
+        for (int i = 0; i < 10_000; i++) deadlines.add(fired::incrementAndGet, 25_000); // parked long-polls
+        long start = now.get();
+        for (long t = CallDeadlines.TICK_MILLIS; t <= 1_000; t += CallDeadlines.TICK_MILLIS) {
+            deadlines.sweep(start + t * MS);
+        }
+        assertEquals(0, deadlines.examined(), "a second of sweeps looked at calls due in 25 s");
+        deadlines.sweep(start + 25_000 * MS);
+        assertEquals(10_000, fired.get());
+    }
+
+    @Test
+    void deadlinesSpreadOverTicksFireEachInItsOwnSweep() {
+        AtomicInteger fired = new AtomicInteger();
+        for (int ms = 1; ms <= 200; ms++) deadlines.add(fired::incrementAndGet, ms);
+        long start = now.get();
+        for (int ms = 1; ms <= 200; ms++) {
+            deadlines.sweep(start + ms * MS);
+            assertEquals(ms, fired.get(), "at " + ms + " ms exactly the deadlines due by then have fired");
+        }
+    }
+
+    @Test
+    void aDeadlineBeyondOneRevolutionFiresWhenDueNotWhenItsSlotComesRound() {
+        AtomicInteger fired = new AtomicInteger();
+        long revolutionMs = CallDeadlines.SLOTS * CallDeadlines.TICK_MILLIS;
+        long start = now.get();
+        deadlines.add(fired::incrementAndGet, (int) (revolutionMs + 30));
+        for (long t = CallDeadlines.TICK_MILLIS; t < revolutionMs + 30; t += CallDeadlines.TICK_MILLIS) {
+            deadlines.sweep(start + t * MS);
+        }
+        assertEquals(0, fired.get(), "fired a revolution early");
+        deadlines.sweep(start + (revolutionMs + 30) * MS);
+        assertEquals(1, fired.get());
+    }
+
+    @Test
+    void aLateSweepFiresEverythingDueInTheTicksItMissed() {
+        AtomicInteger fired = new AtomicInteger();
+        for (int ms = 10; ms <= 5_000; ms += 10) deadlines.add(fired::incrementAndGet, ms);
+        deadlines.add(fired::incrementAndGet, 60_000); // over a revolution away: not due
+        deadlines.sweep(now.get() + 5_000 * MS); // the watchdog was stalled for 5 s
+        assertEquals(500, fired.get());
+        deadlines.sweep(now.get() + 100_000 * MS); // stalled for over a revolution
+        assertEquals(501, fired.get());
+    }
+
+    @Test
+    void aDeadlineAddedForATickAlreadySweptStillFires() {
+        AtomicInteger fired = new AtomicInteger();
+        deadlines.sweep(now.get() + 100 * MS); // the sweep ran ahead of the clock the caller read
+        deadlines.add(fired::incrementAndGet, 1);
+        deadlines.sweep(now.get() + 101 * MS);
+        assertEquals(1, fired.get());
     }
 
     @Test

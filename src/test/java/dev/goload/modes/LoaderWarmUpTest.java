@@ -146,6 +146,20 @@ class LoaderWarmUpTest {
     }
 
     @Test
+    void aRunWithoutAPacerDialsAndCallsButExercisesNoPacer() throws Exception {
+        try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerOptions.defaults());
+             QueenClient c = new QueenClient(ClientConfig.of(broker.url()))) {
+            long before = LoaderWarmUp.virtualLaunches();
+            LoaderWarmUp.Result r = LoaderWarmUp.run(List.of(c), 3, NanoClock.SYSTEM, LoaderWarmUp.Pacing.NONE);
+            assertEquals(3, r.connectionsDialled(), r.toString());
+            assertEquals(LoaderWarmUp.HEALTH_CALLS, r.healthCalls(), r.toString());
+            assertEquals(0, r.pacerLaunches(), "max's closed loop has no pacer to warm: " + r);
+            assertEquals(before, LoaderWarmUp.virtualLaunches());
+            assertTrue(r.line().contains(" 0 pacer launches "), r.line());
+        }
+    }
+
+    @Test
     void theWarmUpRunsBeforeT0AndIsRecordedWithoutTouchingTheRunsFigures() throws Exception {
         try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerOptions.defaults())) {
             OpenLoopRunFixture f = new OpenLoopRunFixture(broker.url(), dir);

@@ -7,6 +7,7 @@ import dev.goload.config.CloudConfig;
 import dev.goload.metrics.RunCounters;
 import dev.goload.metrics.RunRecorders;
 import dev.goload.modes.EpochClock;
+import dev.goload.modes.LoaderWarmUp;
 import dev.goload.modes.PushSender;
 import dev.goload.pace.ArrivalSchedule;
 import dev.goload.pace.InflightLimit;
@@ -78,9 +79,9 @@ final class CloudProducers {
      * Which path carries the pushes, for the run record's {@code section.pushPath} (as openloop's): {@code loop},
      * {@code virtual-threads} (the blocking http1 engine, a virtual thread per push) or {@code okhttp}.
      */
-    /** On the push loops a push takes no virtual thread (as {@code OpenLoopProducers#launchesVirtualThreads}). */
-    boolean launchesVirtualThreads() {
-        return loops == null;
+    /** On the push loops a push takes no virtual thread (as {@code OpenLoopProducers#pacing}). */
+    LoaderWarmUp.Pacing pacing() {
+        return loops == null ? LoaderWarmUp.Pacing.VIRTUAL_THREADS : LoaderWarmUp.Pacing.PUSH_LOOP;
     }
 
     String pushPath() {

@@ -185,7 +185,7 @@ public final class CloudRun {
         CloudProducers producers = new CloudProducers(cfg, tenants, counters, recorders, c, faults, clock, epoch,
                 txnIds, pushLoop);
         LoaderWarmUp.Result warm = LoaderWarmUp.run(clients, CloudClients.warmUpConnections(cfg, clients), clock,
-                producers.launchesVirtualThreads());
+                producers.pacing());
         note(new RunNote.Text(warm.line()));
         StartGate.Began began = startGate.await(clock, epoch, phases.load, this::note);
         try (LoaderMonitor m = new LoaderMonitor(loaderRules).warmUp(warm)

@@ -74,6 +74,12 @@ public final class MaxProducers implements LoadRun.Producers {
         // producers observe the run signal; in-flight pushes finish (LoadRun waits on inflight())
     }
 
+    /** Closed-loop producers: no pacer for the warm-up to exercise. */
+    @Override
+    public dev.goload.modes.LoaderWarmUp.Pacing pacing() {
+        return dev.goload.modes.LoaderWarmUp.Pacing.NONE;
+    }
+
     /** A closed loop: each producer has exactly one push in flight. */
     @Override
     public int expectedConcurrency() {

@@ -184,8 +184,9 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
 
     /** On the push loop a push takes no virtual thread (its sender writes it), so neither does the warm-up's launch. */
     @Override
-    public boolean launchesVirtualThreads() {
-        return loop == null;
+    public dev.goload.modes.LoaderWarmUp.Pacing pacing() {
+        return loop == null ? dev.goload.modes.LoaderWarmUp.Pacing.VIRTUAL_THREADS
+                : dev.goload.modes.LoaderWarmUp.Pacing.PUSH_LOOP;
     }
 
     @Override

@@ -29,9 +29,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class TenantsConsumers {
     private static final long POP_ERROR_PAUSE_MS = 250;
-    /** Consumers started per wave, and the pause between waves (see {@link #start}). */
-    private static final int WAVE = 512;
-    private static final long WAVE_MS = 250;
 
     private final TenantsConfig c;
     private final QueenClient client;
@@ -58,18 +55,15 @@ final class TenantsConsumers {
     }
 
     /**
-     * Starts the consumers in waves of {@value #WAVE} every {@value #WAVE_MS} ms: ten thousand long-polls dialling at
-     * once overflow the broker's listen backlog (4096 at most), and a dropped SYN is retried after 1, 3 and 7 s,
-     * which with the broker's 25 s park ran past the client's pop-timeout + 5 s deadline (68 pop timeouts in a 60 s
-     * run). Starts none once the run stops.
+     * Starts every consumer at once, as the reference does: their dials queue in the client's long-poll lane, which
+     * connects {@code Http1Engine.CONNECTS_PER_LANE} at a time, so ten thousand long-polls never hold more SYNs in
+     * flight than the broker's listen backlog takes. Starts none once the run stops.
      */
     void start() {
-        int started = 0;
         for (int q = 0; q < ledger.queues(); q++) {
             for (int k = 0; k < c.consumersPerQueue(); k++) {
-                if (started > 0 && started % WAVE == 0 && signal.pause(WAVE_MS)) return;
+                if (signal.isStopping()) return;
                 pool.start("goload-tenants-consumer", loop(q));
-                started++;
             }
         }
     }

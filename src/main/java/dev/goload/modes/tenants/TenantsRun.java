@@ -30,7 +30,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>At the default shape (1,000 producers, 10,000 parked long-polls) the order matters: producers start first, on
  * sockets dialled before the consumers' long-polls dial theirs (those go through the client's long-poll lane and its
- * connect limiter); the consumers start in waves once the first push was answered (or after a second), so pushes
+ * connect limiter); the consumers start together once the first push was answered (or after a second), so pushes
  * flow from the first second.
  *
  * <p>Differences from the reference (§8 #20): the final wait is bounded ({@link TenantsConfig#FINAL_WAIT_MS}); the
