@@ -20,8 +20,11 @@ import java.util.regex.Matcher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 3, test 5: {@code -mode openloop -embedded} end to end through {@code Main.run}. */
-class OpenLoopModeEndToEndTest {
+/**
+ * {@code -mode openloop -embedded} end to end through {@code Main.run}. Its run checks ({@link #assertConsistent},
+ * {@link #assertManualAck}) hold for any broker: the real-broker tier ({@code dev.goload.realbroker}) applies them too.
+ */
+public class OpenLoopModeEndToEndTest {
     @TempDir
     Path dir;
 
@@ -36,7 +39,7 @@ class OpenLoopModeEndToEndTest {
     }
 
     /** Checks every reference line and the accounting identities; returns the final line. */
-    private static Matcher assertConsistent(LoadModeRun r) {
+    public static Matcher assertConsistent(LoadModeRun r) {
         RecordSchema.assertValid(r.dir().resolve("run.json"));
         dev.goload.report.RecordConsistency.assertConsistent(r.dir().resolve("run.json"));
         List<Matcher> intervals = ReferenceLines.all(r.lines(), OPENLOOP_INTERVAL);
@@ -82,7 +85,8 @@ class OpenLoopModeEndToEndTest {
         assertTrue(load.path("endSec").asDouble() >= 1.0, "the load phase lasts the -duration: " + load);
         assertTrue(drain.path("endSec").asDouble() > drain.path("startSec").asDouble(),
                 "the drain (in-flight pushes, consumers leaving) is its own phase, not the load's: " + drain);
-        assertTrue(r.lines().contains("[configure] queue=benchq completedRetentionSeconds=300"), r.out());
+        String queue = r.record().path("flags").path("queue").asText();
+        assertTrue(r.lines().contains("[configure] queue=" + queue + " completedRetentionSeconds=300"), r.out());
         // the full intervals end at the boundaries t0 + k s (a late wake-up shortens the next one, it moves no
         // boundary), so their measured seconds, which rates divide by, add up to k
         List<java.util.Map<String, String>> full = r.fullIntervalRows();
@@ -118,7 +122,7 @@ class OpenLoopModeEndToEndTest {
         assertManualAck(r, fin);
     }
 
-    private static void assertManualAck(LoadModeRun r, Matcher fin) {
+    public static void assertManualAck(LoadModeRun r, Matcher fin) {
         assertNotNull(fin.group("acked"), "ack segment on the final line: " + r);
         long acked = num(fin, "acked");
         assertTrue(acked > 0, r.toString());
