@@ -1,0 +1,84 @@
+package dev.goload.realbroker;
+
+import static dev.goload.report.ReferenceLines.num;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.goload.cli.LoadModeRun;
+import dev.goload.cli.OpenLoopModeEndToEndTest;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code -mode openloop} against a real Queen broker: the embedded tests' run checks hold, the pacer offers exactly
+ * its schedule, every offered request is pushed and answered, and the broker stores exactly the messages the run
+ * counted as pushed.
+ */
+@Tag("solo")
+class RealQueenOpenLoopTest {
+    @RegisterExtension
+    static final RealQueenBroker BROKER = new RealQueenBroker();
+
+    @TempDir
+    Path dir;
+
+    /** 100 req/s of 10 messages for 2 s, two consumers over four partitions, on a queue of its own. */
+    private LoadModeRun openloop(String queue, String... extra) {
+        List<String> args = new ArrayList<>(List.of("-mode", "openloop", "-url", BROKER.url(), "-queue", queue,
+                "-rate", "1000", "-push-batch", "10", "-duration", "2", "-report", "1", "-consumers", "2",
+                "-partitions", "4"));
+        args.addAll(List.of(extra));
+        LoadModeRun r = LoadModeRun.of(dir, args.toArray(String[]::new));
+        assertEquals(0, r.code(), r.toString());
+        BROKER.assertRanAgainstIt(r.record());
+        return r;
+    }
+
+    /** What holds for every run: the schedule offered in full, no push failed, the broker holds what was pushed. */
+    private Matcher assertPushedAndStored(LoadModeRun r, String queue) {
+        Matcher fin = OpenLoopModeEndToEndTest.assertConsistent(r);
+        assertEquals(200, num(fin, "offered"), "F(2 s) = 100 req/s x 2 s, whatever the broker's answer times");
+        assertEquals(0, num(fin, "pushErr"), r.toString());
+        assertEquals(r.counter("sentReq"), r.counter("achievedReq"), "every sent request answered as accepted");
+        assertEquals(10 * r.counter("achievedReq"), num(fin, "pushed"), "10 messages per accepted request");
+        assertEquals(0, r.counter("pushCanceledReq"), "the run waited for its pushes in flight");
+        assertTrue(num(fin, "popped") > 0, r.toString());
+        assertEquals(0, num(fin, "popErr"), r.toString());
+        assertStoredExactly(queue, num(fin, "pushed"));
+        return fin;
+    }
+
+    /** The broker holds {@code pushed} messages in {@code queue}, each with its own transaction id. */
+    static void assertStoredExactly(String queue, long pushed) {
+        List<JsonNode> stored = BROKER.storedMessages(queue);
+        Set<String> ids = new HashSet<>();
+        stored.forEach(m -> ids.add(m.path("transactionId").asText()));
+        assertEquals(pushed, stored.size(), "the broker stores every message the run counted as pushed, no more");
+        assertEquals(stored.size(), ids.size(), "each with a transaction id of its own");
+    }
+
+    @Test
+    void autoAckConsumersPopWhatThePacerPushed() {
+        String queue = BROKER.name("ol-auto");
+        LoadModeRun r = openloop(queue);
+        Matcher fin = assertPushedAndStored(r, queue);
+        assertTrue(num(fin, "popped") <= num(fin, "pushed"), "a fresh queue: nothing popped that was not pushed");
+    }
+
+    @Test
+    void manualAsyncAcksAckWhatTheConsumersPopped() {
+        String queue = BROKER.name("ol-ack");
+        LoadModeRun r = openloop(queue, "-manual-ack", "-ack-async", "-ack-inflight", "4");
+        Matcher fin = assertPushedAndStored(r, queue);
+        OpenLoopModeEndToEndTest.assertManualAck(r, fin);
+    }
+}
