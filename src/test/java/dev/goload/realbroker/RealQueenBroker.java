@@ -111,6 +111,11 @@ public final class RealQueenBroker implements ExecutionCondition, BeforeAllCallb
         return url;
     }
 
+    /** One line on stdout about what the broker did in a run (how many messages it skipped, say). */
+    static void note(String line) {
+        System.out.println("[real broker] " + line);
+    }
+
     /** The run record {@code record} says its run went to this broker, not to an embedded one. */
     public void assertRanAgainstIt(JsonNode record) {
         org.junit.jupiter.api.Assertions.assertEquals(url(), record.path("broker").path("url").asText(),
@@ -237,6 +242,16 @@ public final class RealQueenBroker implements ExecutionCondition, BeforeAllCallb
             throw new IllegalStateException("interrupted while auditing " + queue, e);
         }
         return all;
+    }
+
+    /** The broker holds exactly {@code pushed} messages in {@code queue}, each with a transaction id of its own. */
+    public void assertStoresExactly(String queue, long pushed) {
+        List<JsonNode> stored = storedMessages(queue);
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        stored.forEach(m -> ids.add(m.path("transactionId").asText()));
+        org.junit.jupiter.api.Assertions.assertEquals(pushed, stored.size(),
+                queue + ": the broker stores every message the run counted as pushed, no more");
+        org.junit.jupiter.api.Assertions.assertEquals(stored.size(), ids.size(), queue + ": one transaction id each");
     }
 
     /**

@@ -4,14 +4,11 @@ import static dev.goload.report.ReferenceLines.num;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.goload.cli.LoadModeRun;
 import dev.goload.cli.OpenLoopModeEndToEndTest;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.regex.Matcher;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -53,17 +50,8 @@ class RealQueenOpenLoopTest {
         assertEquals(0, r.counter("pushCanceledReq"), "the run waited for its pushes in flight");
         assertTrue(num(fin, "popped") > 0, r.toString());
         assertEquals(0, num(fin, "popErr"), r.toString());
-        assertStoredExactly(queue, num(fin, "pushed"));
+        BROKER.assertStoresExactly(queue, num(fin, "pushed"));
         return fin;
-    }
-
-    /** The broker holds {@code pushed} messages in {@code queue}, each with its own transaction id. */
-    static void assertStoredExactly(String queue, long pushed) {
-        List<JsonNode> stored = BROKER.storedMessages(queue);
-        Set<String> ids = new HashSet<>();
-        stored.forEach(m -> ids.add(m.path("transactionId").asText()));
-        assertEquals(pushed, stored.size(), "the broker stores every message the run counted as pushed, no more");
-        assertEquals(stored.size(), ids.size(), "each with a transaction id of its own");
     }
 
     @Test
