@@ -67,9 +67,9 @@ class RealQueenAppTest {
         BROKER.assertStoresExactly(queue, c.path("pushedMsgs").asLong());
         BROKER.assertStoresExactly(stage2, commits);
         Map<String, Long> dlq = BROKER.deadLetteredByGroup(queue);
-        RealQueenBroker.note("app: pushed=" + c.path("pushedMsgs") + " commits=" + commits + " groups=" + sec.path("groups")
-                + " brokerDeadLetters=" + dlq + " checkerRedeliveries=" + sec.path("order").path("redeliveries")
-                + " retryCountRedeliveries=" + sec.path("redeliveries"));
+        RealQueenBroker.note("app: pushed=" + c.path("pushedMsgs") + " commits=" + commits + " groups="
+                + sec.path("groups") + " brokerDeadLetters=" + dlq + " checkerRedeliveries="
+                + sec.path("order").path("redeliveries") + " retryCountRedeliveries=" + sec.path("redeliveries"));
         long dead = 0;
         for (JsonNode g : sec.path("groups")) {
             long n = g.path("deadLettered").asLong();

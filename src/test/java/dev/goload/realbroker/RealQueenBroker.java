@@ -178,11 +178,17 @@ public final class RealQueenBroker implements ExecutionCondition, BeforeAllCallb
         }
     }
 
+    /** A plain HTTP/1.1 client (no h2c upgrade offer), as the broker's own clients speak. */
+    private static HttpClient http(int connectSeconds) {
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(connectSeconds)).build();
+    }
+
     /** Polls {@code url/health} until it answers {@code "status":"healthy"}; fails with the last answer otherwise. */
     static JsonNode awaitHealthy(String url, Duration within) {
         long deadline = System.nanoTime() + within.toNanos();
         String last = "no answer";
-        try (HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
+        try (HttpClient http = http(2)) {
             while (true) {
                 try {
                     HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url + "/health"))
@@ -217,7 +223,7 @@ public final class RealQueenBroker implements ExecutionCondition, BeforeAllCallb
         List<JsonNode> all = new ArrayList<>();
         URI pop = URI.create(url() + "/api/v1/pop/queue/" + queue + "?batch=1000&partitions=100&wait=false"
                 + "&autoAck=true&subscriptionMode=all&consumerGroup=" + group);
-        try (HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
+        try (HttpClient http = http(5)) {
             int empty = 0;
             while (empty < 2) {
                 HttpResponse<String> r = http.send(HttpRequest.newBuilder(pop).timeout(Duration.ofSeconds(30)).GET()
@@ -261,12 +267,14 @@ public final class RealQueenBroker implements ExecutionCondition, BeforeAllCallb
     public Map<String, Long> deadLetteredByGroup(String queue) {
         Map<String, Long> byGroup = new java.util.TreeMap<>();
         int page = 1000;
-        try (HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
+        try (HttpClient http = http(5)) {
             for (int offset = 0; ; offset += page) {
                 URI dlq = URI.create(url() + "/api/v1/dlq?queue=" + queue + "&limit=" + page + "&offset=" + offset);
                 HttpResponse<String> r = http.send(HttpRequest.newBuilder(dlq).timeout(Duration.ofSeconds(30)).GET()
                         .build(), HttpResponse.BodyHandlers.ofString());
-                if (r.statusCode() != 200) fail("dead letters of " + queue + ": HTTP " + r.statusCode() + " " + r.body());
+                if (r.statusCode() != 200) {
+                    fail("dead letters of " + queue + ": HTTP " + r.statusCode() + " " + r.body());
+                }
                 JsonNode messages = JSON.readTree(r.body()).path("messages");
                 messages.forEach(m -> byGroup.merge(m.path("consumerGroup").asText(), 1L, Long::sum));
                 if (messages.size() < page) return byGroup;

@@ -36,8 +36,8 @@ class RealQueenCmTest {
         String prefix = BROKER.name("cm") + "-";
         MainRun r = MainRun.of("-mode", "cm", "-url", BROKER.url(), "-queue-prefix", prefix, "-properties", "4",
                 "-rate-events", "60", "-duration", "6", "-logdir", logs.toString(), "-db-sleep-min", "1",
-                "-db-sleep-max", "3", "-cal-sleep", "1", "-ota-sleep", "2", "-sweep-floor-ms", "20", "-warmup-conc", "4",
-                "-push-shards", "2", "-attribute-max", "2000", "-run-id", "cmrun");
+                "-db-sleep-max", "3", "-cal-sleep", "1", "-ota-sleep", "2", "-sweep-floor-ms", "20",
+                "-warmup-conc", "4", "-push-shards", "2", "-attribute-max", "2000", "-run-id", "cmrun");
         String out = r.out() + r.err();
         JsonNode rec = CmModeEmbeddedTest.assertRecordAgreesWithTheFinalLine(logs.resolve("cmrun.json"), "cmrun",
                 r.out());

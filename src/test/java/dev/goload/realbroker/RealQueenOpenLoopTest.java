@@ -42,7 +42,7 @@ class RealQueenOpenLoopTest {
 
     /** What holds for every run: the schedule offered in full, no push failed, the broker holds what was pushed. */
     private Matcher assertPushedAndStored(LoadModeRun r, String queue) {
-        Matcher fin = OpenLoopModeEndToEndTest.assertConsistent(r);
+        Matcher fin = OpenLoopModeEndToEndTest.assertLinesAndAccounting(r);
         assertEquals(200, num(fin, "offered"), "F(2 s) = 100 req/s x 2 s, whatever the broker's answer times");
         assertEquals(0, num(fin, "pushErr"), r.toString());
         assertEquals(r.counter("sentReq"), r.counter("achievedReq"), "every sent request answered as accepted");
