@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code -mode max} against a real Queen broker: the embedded tests' run checks hold (no push, pop or ack error,
- * nothing in flight at the end), and the broker stores exactly the messages the run counted as pushed.
+ * nothing in flight at the end), and the broker stores the messages the run counted as pushed (and no more, but for
+ * pushes the stop cancelled).
  */
 @Tag("solo")
 class RealQueenMaxTest {
@@ -37,9 +38,9 @@ class RealQueenMaxTest {
         BROKER.assertRanAgainstIt(r.record());
         Matcher fin = MaxModeEndToEndTest.assertConsistent(r);
         if (args.contains("-manual-ack")) MaxModeEndToEndTest.assertManualAck(r);
-        assertEquals(0, r.counter("pushCanceledReq"), "the drain waited for the pushes in flight at the stop");
         assertTrue(num(fin, "popped") > 0, r.toString());
-        BROKER.assertStoresExactly(queue, num(fin, "pushed"));
+        // a push still unanswered 10 s into the drain is cancelled: the broker may have stored it
+        BROKER.assertStoresBetween(queue, num(fin, "pushed"), num(fin, "pushed") + 10 * r.counter("pushCanceledReq"));
         return fin;
     }
 

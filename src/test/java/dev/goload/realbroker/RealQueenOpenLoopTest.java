@@ -45,12 +45,13 @@ class RealQueenOpenLoopTest {
         Matcher fin = OpenLoopModeEndToEndTest.assertLinesAndAccounting(r);
         assertEquals(200, num(fin, "offered"), "F(2 s) = 100 req/s x 2 s, whatever the broker's answer times");
         assertEquals(0, num(fin, "pushErr"), r.toString());
-        assertEquals(r.counter("sentReq"), r.counter("achievedReq"), "every sent request answered as accepted");
+        assertEquals(r.counter("sentReq"), r.counter("achievedReq") + r.counter("pushCanceledReq"),
+                "every sent request answered as accepted, or cancelled by the stop");
         assertEquals(10 * r.counter("achievedReq"), num(fin, "pushed"), "10 messages per accepted request");
-        assertEquals(0, r.counter("pushCanceledReq"), "the run waited for its pushes in flight");
         assertTrue(num(fin, "popped") > 0, r.toString());
         assertEquals(0, num(fin, "popErr"), r.toString());
-        BROKER.assertStoresExactly(queue, num(fin, "pushed"));
+        // a push still unanswered 10 s into the drain is cancelled: the broker may have stored it
+        BROKER.assertStoresBetween(queue, num(fin, "pushed"), num(fin, "pushed") + 10 * r.counter("pushCanceledReq"));
         return fin;
     }
 
