@@ -15,8 +15,11 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code -mode app} end to end: the goload.run/2 record in {@code -out}, and its counters as the console says them. */
-class AppRunRecordTest {
+/**
+ * {@code -mode app} end to end: the goload.run/2 record in {@code -out}, and its counters as the console says them.
+ * The record check ({@link #assertRecordAgreesWithTheFinalBlock}) holds for any broker: the real-broker tier applies it.
+ */
+public class AppRunRecordTest {
     @TempDir
     Path dir;
 
@@ -35,15 +38,23 @@ class AppRunRecordTest {
                 "-payload-max", "16", "-pop-timeout", "300", "-seed", "7", "-tx-pct", "20", "-fail-pct", "5",
                 "-verify-log", logs.toString(), "-out", dir.resolve("out").toString(), "-run-id", "apprun");
         assertEquals(0, r.code(), r.out() + r.err());
-        String out = r.out();
-        Path record = dir.resolve("out").resolve("apprun.json");
+        JsonNode j = assertRecordAgreesWithTheFinalBlock(r.out(), dir.resolve("out").resolve("apprun.json"), logs);
+        assertEquals(7, j.get("seed").asLong());
+        assertEquals("PASS", j.get("verdict").get("result").asText());
+    }
+
+    /**
+     * The record {@code record} of an app run with raw logs in {@code logs}: valid, consistent, its counters and
+     * section what the final block of stdout {@code out} says, its phases, latencies and artifacts; returns it (its
+     * verdict is the caller's to judge).
+     */
+    public static JsonNode assertRecordAgreesWithTheFinalBlock(String out, Path record, Path logs) throws IOException {
         assertTrue(out.contains("[artifacts] " + record), out);
         dev.goload.report.RecordSchema.assertValid(record);
         dev.goload.report.RecordConsistency.assertConsistent(record);
         JsonNode j = new ObjectMapper().readTree(record.toFile());
         assertEquals("goload.run/2", j.get("schema").asText());
         assertEquals("app", j.get("mode").asText());
-        assertEquals(7, j.get("seed").asLong());
         JsonNode c = j.get("counters");
         assertEquals(num(out, "\\[final] pushed=(\\d+) "), c.get("pushedMsgs").asLong(), "pushed");
         assertEquals(num(out, "\\[final] pushed=\\d+ \\(dup=(\\d+),"), c.get("itemDuplicate").asLong(), "dup");
@@ -64,7 +75,6 @@ class AppRunRecordTest {
         assertEquals(num(out, "        txCommits=(\\d+) "), sec.get("tx").get("commits").asLong());
         assertEquals(num(out, "        stage2: pushed=\\d+ acked=(\\d+) "), sec.get("stage2").get("acked").asLong());
         assertEquals(num(out, "        order: inOrder=(\\d+) "), sec.get("order").get("inOrder").asLong());
-        assertEquals("PASS", j.get("verdict").get("result").asText());
         assertEquals("load", j.get("phases").get(0).get("name").asText(), j.get("phases").toString());
         assertEquals("drain", j.get("phases").get(1).get("name").asText(), j.get("phases").toString());
         assertEquals(j.get("phases").get(0).get("endSec").asDouble(), j.get("phases").get(1).get("startSec").asDouble(),
@@ -78,6 +88,8 @@ class AppRunRecordTest {
             assertTrue(files.contains(logs.resolve(f).toString()), files.toString());
             assertTrue(Files.isRegularFile(logs.resolve(f)), f);
         }
-        assertTrue(Files.readAllLines(dir.resolve("out").resolve("apprun.intervals.csv")).size() >= 2);
+        String intervals = record.getFileName().toString().replaceFirst("\\.json$", ".intervals.csv");
+        assertTrue(Files.readAllLines(record.resolveSibling(intervals)).size() >= 2);
+        return j;
     }
 }

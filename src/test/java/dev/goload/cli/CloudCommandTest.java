@@ -32,9 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code -mode cloud} end to end against the embedded broker (and its proxy personality): a clean run passes, each
  * injected fault fails with exactly the injected anomaly counted, isolation breaches are caught, proxy error codes
  * are accounted by code, and no API key reaches any output. Low rates, a few seconds each; broker-target runs share
- * one embedded broker, each on a queue of its own.
+ * one embedded broker, each on a queue of its own. The record check ({@link #assertRunRecordAgreesWithTheReferenceJson})
+ * holds for any broker: the real-broker tier applies it too.
  */
-class CloudCommandTest {
+public class CloudCommandTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One embedded broker for every broker-target run of the class (a broker start per run cost time only). */
@@ -107,18 +108,19 @@ class CloudCommandTest {
         assertTrue(lines.length >= 3, r.csv);
         assertTrue(lines[1].matches("[0-9.]+,\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ,load,.*"), lines[1]);
         assertEquals(24, lines[1].split(",").length);
-        JsonNode rec = assertTheRunRecordAgreesWithTheReferenceJson(r, "clean", "PASS");
+        JsonNode rec = assertRunRecordAgreesWithTheReferenceJson(dir, "clean", r.json, r.out, "PASS");
         String path = dev.goload.client.HttpEngine.fromEnvironment() == dev.goload.client.HttpEngine.OKHTTP ? "okhttp"
                 : dev.goload.client.PushLoop.enabledByEnvironment() ? "loop" : "virtual-threads";
         assertEquals(path, rec.path("section").path("pushPath").asText(), "the record names the path of the pushes");
     }
 
     /**
-     * The goload.run/2 record beside the reference files: its common counters are the reference JSON's figures, its
-     * section holds the verify summary, its artifacts list the reference's JSON and CSV.
+     * The goload.run/2 record {@code <dir>/<runId>.run.json} beside the reference files of the same run: its common
+     * counters are the reference JSON {@code json}'s figures, its section holds the verify summary, its artifacts list
+     * the reference's JSON and CSV, its verdict is {@code verdict}; {@code out} is the run's stdout.
      */
-    private JsonNode assertTheRunRecordAgreesWithTheReferenceJson(Run r, String runId, String verdict)
-            throws Exception {
+    public static JsonNode assertRunRecordAgreesWithTheReferenceJson(Path dir, String runId, JsonNode json, String out,
+            String verdict) throws Exception {
         Path file = dir.resolve(runId + ".run.json");
         RecordSchema.assertValid(file);
         dev.goload.report.RecordConsistency.assertConsistent(file);
@@ -126,32 +128,32 @@ class CloudCommandTest {
         assertEquals("goload.run/2", rec.path("schema").asText());
         assertEquals("cloud", rec.path("mode").asText());
         JsonNode c = rec.path("counters");
-        JsonNode achieved = r.json.path("achieved");
+        JsonNode achieved = json.path("achieved");
         assertEquals(achieved.path("pushedMsgs").asLong(), c.path("pushedMsgs").asLong(), rec.toString());
         assertEquals(achieved.path("poppedMsgs").asLong(), c.path("popped").asLong());
         assertEquals(achieved.path("ackedMsgs").asLong(), c.path("acked").asLong());
         assertEquals(achieved.path("emptyPops").asLong(), c.path("emptyPops").asLong());
         assertEquals(achieved.path("pushReqs").asLong(), c.path("sentReq").asLong());
-        assertEquals(r.json.path("offered").path("reqs").asLong(), c.path("offeredReq").asLong());
-        assertEquals(r.json.path("offered").path("shedReqs").asLong(),
+        assertEquals(json.path("offered").path("reqs").asLong(), c.path("offeredReq").asLong());
+        assertEquals(json.path("offered").path("shedReqs").asLong(),
                 c.path("shedCapReq").asLong() + c.path("shedBehindReq").asLong());
         assertEquals(achieved.path("popReqs").asLong(), rec.path("section").path("popReqs").asLong());
-        assertEquals(r.json.path("errors").path("push").path("total").asLong(),
+        assertEquals(json.path("errors").path("push").path("total").asLong(),
                 rec.path("errors").path("push").path("total").asLong());
-        assertEquals(r.json.path("latency").path("pushRtt").path("samples").asLong(),
+        assertEquals(json.path("latency").path("pushRtt").path("samples").asLong(),
                 rec.path("latencyMs").path("service").path("count").asLong());
-        assertEquals(r.json.path("latency").path("e2eFromSchedule").path("samples").asLong(),
+        assertEquals(json.path("latency").path("e2eFromSchedule").path("samples").asLong(),
                 rec.path("latencyMs").path("e2e").path("count").asLong());
-        assertEquals(r.json.path("verify").path("sentOk").asLong(),
+        assertEquals(json.path("verify").path("sentOk").asLong(),
                 rec.path("section").path("verify").path("sentOk").asLong());
-        assertEquals(r.json.path("verify").path("tenants").size(), rec.path("section").path("tenants").size());
+        assertEquals(json.path("verify").path("tenants").size(), rec.path("section").path("tenants").size());
         assertEquals(verdict, rec.path("verdict").path("result").asText());
         List<String> kinds = new ArrayList<>();
         rec.path("artifacts").forEach(a -> kinds.add(a.path("kind").asText()));
         assertTrue(kinds.containsAll(List.of("record", "intervalsCsv", "hlog", "cloudJson", "cloudCsv")), kinds.toString());
         assertTrue(Files.isRegularFile(dir.resolve(runId + ".intervals.csv")));
         assertTrue(Files.isRegularFile(dir.resolve(runId + ".hlog")));
-        assertTrue(r.out.contains("            " + file + "\n"), "the [artifacts] block names it: " + r.out);
+        assertTrue(out.contains("            " + file + "\n"), "the [artifacts] block names it: " + out);
         return rec;
     }
 
@@ -179,7 +181,7 @@ class CloudCommandTest {
         assertTrue(r.out.contains("FAULT INJECTION: dup-push=0 lose-msg=3 drop-ack=0"), r.out);
         assertTrue(r.out.contains("VERDICT: FAIL"), r.out);
         assertTrue(r.out.contains("NOTE: consumers were idle at the cutoff"), r.out);
-        JsonNode rec = assertTheRunRecordAgreesWithTheReferenceJson(r, "lose", "FAIL");
+        JsonNode rec = assertRunRecordAgreesWithTheReferenceJson(dir, "lose", r.json, r.out, "FAIL");
         assertEquals(ExitCodes.VERDICT_FAIL, rec.path("verdict").path("exitCode").asInt());
         assertTrue(rec.path("verdict").path("findings").toString().contains("missing="), rec.toString());
         assertEquals(3, rec.path("section").path("faults").path("loseMsg").asLong());

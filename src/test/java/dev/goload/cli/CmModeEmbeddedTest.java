@@ -12,8 +12,11 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code -mode cm} end to end against the embedded broker, then {@code -verify-only} on its logs. */
-class CmModeEmbeddedTest {
+/**
+ * {@code -mode cm} end to end against the embedded broker, then {@code -verify-only} on its logs. The record check
+ * ({@link #assertRecordAgreesWithTheFinalLine}) holds for any broker: the real-broker tier applies it too.
+ */
+public class CmModeEmbeddedTest {
     @TempDir
     Path dir;
 
@@ -25,7 +28,10 @@ class CmModeEmbeddedTest {
                 "-ota-sleep", "2", "-sweep-floor-ms", "20", "-warmup-conc", "4", "-push-shards", "2",
                 "-run-id", "cmrun");
         assertEquals(0, r.code(), r.out() + r.err());
-        assertRecordAgreesWithTheFinalLine(logs.resolve("cmrun.json"), r.out());
+        com.fasterxml.jackson.databind.JsonNode j = assertRecordAgreesWithTheFinalLine(logs.resolve("cmrun.json"),
+                "cmrun", r.out());
+        assertTrue(j.get("section").get("verifier").get("passed").asBoolean(), j.get("section").toString());
+        assertEquals("PASS", j.get("verdict").get("result").asText());
         assertTrue(r.out().contains("[warmup] complete in"), r.out());
         assertTrue(r.out().contains("[final] producedA="), r.out());
         assertTrue(r.out().contains("[final] + e2e n="), r.out());
@@ -59,8 +65,12 @@ class CmModeEmbeddedTest {
         assertTrue(fail.out().contains("VERDICT: FAIL  (gaps=1 order-violations=0"), fail.out());
     }
 
-    /** The v2 record beside the stage logs: valid, and its common counters say what the reference's final line says. */
-    private static void assertRecordAgreesWithTheFinalLine(Path record, String out) throws IOException {
+    /**
+     * The v2 record beside the stage logs: valid, and its common counters say what the reference's final line says;
+     * returns it (its verdict is the caller's to judge).
+     */
+    public static com.fasterxml.jackson.databind.JsonNode assertRecordAgreesWithTheFinalLine(Path record, String runId,
+            String out) throws IOException {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\[final] producedA=(\\d+) producedB=(\\d+) \\|"
                 + " db=\\d+ cal=\\d+ ota=\\d+ otap=\\d+ \\| acked=(\\d+) ackErr=(\\d+) pushErr=(\\d+) pushRetry=(\\d+)"
                 + " shed=(\\d+)").matcher(out);
@@ -71,7 +81,7 @@ class CmModeEmbeddedTest {
                 .readTree(record.toFile());
         assertEquals("goload.run/2", j.get("schema").asText());
         assertEquals("cm", j.get("mode").asText());
-        assertEquals("cmrun", j.get("runId").asText());
+        assertEquals(runId, j.get("runId").asText());
         com.fasterxml.jackson.databind.JsonNode c = j.get("counters");
         assertEquals(Long.parseLong(m.group(3)), c.get("acked").asLong(), "acked");
         assertEquals(Long.parseLong(m.group(4)), c.get("ackErr").asLong(), "ackErr");
@@ -85,8 +95,6 @@ class CmModeEmbeddedTest {
         assertEquals(Long.parseLong(m.group(5)), sec.get("pushErr").asLong(), "pushErr");
         assertEquals(Long.parseLong(m.group(6)), sec.get("pushRetry").asLong(), "pushRetry");
         assertEquals(12, sec.get("stages").size());
-        assertTrue(sec.get("verifier").get("passed").asBoolean(), sec.toString());
-        assertEquals("PASS", j.get("verdict").get("result").asText());
         assertEquals("load", j.get("phases").get(0).get("name").asText(), j.get("phases").toString());
         assertEquals("drain", j.get("phases").get(1).get("name").asText(), j.get("phases").toString());
         assertEquals(j.get("phases").get(0).get("endSec").asDouble(), j.get("phases").get(1).get("startSec").asDouble(),
@@ -97,6 +105,7 @@ class CmModeEmbeddedTest {
         assertEquals(12, kinds.stream().filter("stageLog"::equals).count(), kinds.toString());
         assertTrue(kinds.containsAll(List.of("record", "intervalsCsv", "hlog", "producedMeta")), kinds.toString());
         assertTrue(out.contains("[artifacts] " + record), out);
+        return j;
     }
 
     @Test

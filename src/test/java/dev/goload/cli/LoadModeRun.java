@@ -14,9 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** One in-process {@code Main.run} of a load mode with artifacts under {@code dir} and run id {@code run}. */
-record LoadModeRun(int code, String out, String err, Path dir) {
+public record LoadModeRun(int code, String out, String err, Path dir) {
 
-    static LoadModeRun of(Path dir, String... args) {
+    public static LoadModeRun of(Path dir, String... args) {
         List<String> all = new ArrayList<>(List.of(args));
         if (!all.contains("-out")) {
             all.addAll(List.of("-out", dir.toString()));
@@ -29,12 +29,12 @@ record LoadModeRun(int code, String out, String err, Path dir) {
         return new LoadModeRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), dir);
     }
 
-    List<String> lines() {
+    public List<String> lines() {
         return out.lines().toList();
     }
 
     /** The run's goload.run/2 record, validated against the schema. */
-    JsonNode record() {
+    public JsonNode record() {
         try {
             JsonNode rec = new ObjectMapper().readTree(dir.resolve("run.json").toFile());
             RecordSchema.assertValid(rec);
@@ -46,7 +46,7 @@ record LoadModeRun(int code, String out, String err, Path dir) {
     }
 
     /** The interval CSV's rows as column → value, in order. */
-    List<java.util.Map<String, String>> intervalRows() {
+    public List<java.util.Map<String, String>> intervalRows() {
         try {
             List<String> csv = Files.readAllLines(dir.resolve("run.intervals.csv"));
             String[] header = csv.getFirst().split(",");
@@ -64,15 +64,15 @@ record LoadModeRun(int code, String out, String err, Path dir) {
     }
 
     /** The full intervals (not the partial last one, whose rates include the drain). */
-    List<java.util.Map<String, String>> fullIntervalRows() {
+    public List<java.util.Map<String, String>> fullIntervalRows() {
         return intervalRows().stream().filter(r -> !Boolean.parseBoolean(r.get("last"))).toList();
     }
 
-    JsonNode counters() {
+    public JsonNode counters() {
         return record().get("counters");
     }
 
-    long counter(String name) {
+    public long counter(String name) {
         return counters().get(name).asLong();
     }
 

@@ -5,9 +5,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /** One in-process {@code Main.run} with the real embedded broker launcher; stdout and stderr captured. */
-record MainRun(int code, String out, String err) {
+public record MainRun(int code, String out, String err) {
 
-    static MainRun of(String... args) {
+    public static MainRun of(String... args) {
         return of(ModeRegistry.standard(), args);
     }
 

@@ -17,8 +17,11 @@ import java.util.regex.Matcher;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 3, test 5: {@code -mode max -embedded} end to end through {@code Main.run}. */
-class MaxModeEndToEndTest {
+/**
+ * {@code -mode max -embedded} end to end through {@code Main.run}. Its run checks ({@link #assertConsistent},
+ * {@link #assertManualAck}) hold for any broker: the real-broker tier ({@code dev.goload.realbroker}) applies them too.
+ */
+public class MaxModeEndToEndTest {
     @TempDir
     Path dir;
 
@@ -31,7 +34,8 @@ class MaxModeEndToEndTest {
         return r;
     }
 
-    private static Matcher assertConsistent(LoadModeRun r) {
+    /** Checks the reference lines and the accounting identities of a run at -push-batch 10; returns the final line. */
+    public static Matcher assertConsistent(LoadModeRun r) {
         List<Matcher> intervals = ReferenceLines.all(r.lines(), MAX_INTERVAL);
         RecordSchema.assertValid(r.dir().resolve("run.json"));
         dev.goload.report.RecordConsistency.assertConsistent(r.dir().resolve("run.json"));
@@ -78,7 +82,7 @@ class MaxModeEndToEndTest {
         assertManualAck(max("-manual-ack", "-ack-async", "-ack-inflight", "4"));
     }
 
-    private static void assertManualAck(LoadModeRun r) {
+    public static void assertManualAck(LoadModeRun r) {
         Matcher fin = assertConsistent(r);
         assertNotNull(fin.group("acked"), r.toString());
         long acked = num(fin, "acked");

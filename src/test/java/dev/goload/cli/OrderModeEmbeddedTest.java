@@ -13,8 +13,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code -mode order} end to end against the embedded broker. */
-class OrderModeEmbeddedTest {
+/**
+ * {@code -mode order} end to end against the embedded broker. The record check
+ * ({@link #assertRunRecordAgreesWithTheReferenceJson}) holds for any broker: the real-broker tier applies it too.
+ */
+public class OrderModeEmbeddedTest {
     @TempDir
     Path dir;
 
@@ -46,30 +49,43 @@ class OrderModeEmbeddedTest {
                 + " closed their idle one; not errors)\n";
         assertTrue(r.out().contains(line), r.out());
         assertTrue(r.out().indexOf(line) < r.out().indexOf("VERDICT PASS"), r.out());
-        // the goload.run/2 record beside it: the common counters are the reference JSON's figures
-        Path file = dir.resolve("t1.run.json");
+        JsonNode rec = assertRunRecordAgreesWithTheReferenceJson(dir, "t1", j, r.out(), 400);
+        assertEquals(0, rec.path("section").path("missing").path("count").asLong());
+        assertEquals("PASS", rec.path("verdict").path("result").asText());
+    }
+
+    /**
+     * The goload.run/2 record {@code <dir>/<runId>.run.json} beside the reference JSON {@code j} of a run of
+     * {@code messages} sequences: valid, consistent, its common counters are the reference JSON's figures, its
+     * artifacts the reference's; returns it (its verdict is the caller's to judge). {@code out} is the run's stdout.
+     */
+    public static JsonNode assertRunRecordAgreesWithTheReferenceJson(Path dir, String runId, JsonNode j, String out,
+            int messages) throws IOException {
+        Path file = dir.resolve(runId + ".run.json");
         RecordSchema.assertValid(file);
         dev.goload.report.RecordConsistency.assertConsistent(file);
         JsonNode rec = new ObjectMapper().readTree(file.toFile());
         assertEquals("goload.run/2", rec.path("schema").asText());
         assertEquals("order", rec.path("mode").asText());
         assertEquals(j.path("pushed").asLong(), rec.path("counters").path("pushedMsgs").asLong(), rec.toString());
-        assertEquals(400, rec.path("counters").path("sentReq").asLong(), "one request per sequence");
+        assertEquals(messages, rec.path("counters").path("sentReq").asLong(), "one request per sequence");
         assertEquals(j.path("acked").asLong(), rec.path("counters").path("acked").asLong());
         assertEquals(j.path("pops").asLong(), rec.path("counters").path("popCalls").asLong());
         assertEquals(j.path("emptyPops").asLong(), rec.path("counters").path("emptyPops").asLong());
         assertEquals(j.path("delivered").asLong(), rec.path("section").path("delivered").asLong());
         assertEquals(j.path("popSizeHist"), rec.path("section").path("popSizeHist"));
         assertEquals(j.path("popWaitMs"), rec.path("section").path("popWaitMs"));
-        assertEquals(0, rec.path("section").path("missing").path("count").asLong());
+        assertEquals(j.path("missingCount").asLong(), rec.path("section").path("missing").path("count").asLong());
         assertTrue(rec.path("latencyMs").path("popWait").path("count").asLong() > 0, rec.toString());
-        assertEquals(rec.path("latencyMs").path("push").path("count").asLong(), 400, "each push from its due instant");
-        assertEquals("PASS", rec.path("verdict").path("result").asText());
+        assertEquals(j.path("pushed").asLong(), rec.path("latencyMs").path("push").path("count").asLong(),
+                "each push from its due instant");
+        assertEquals(j.path("verdict").asText(), rec.path("verdict").path("result").asText());
         assertEquals(List.of("record", "intervalsCsv", "hlog", "orderJson", "html"),
                 rec.path("artifacts").findValuesAsText("kind"));
-        assertTrue(java.nio.file.Files.readString(dir.resolve("t1.intervals.csv")).lines().count() >= 2,
+        assertTrue(java.nio.file.Files.readString(dir.resolve(runId + ".intervals.csv")).lines().count() >= 2,
                 "the interval CSV has the partial last interval at least");
-        assertTrue(r.out().contains("\n[artifacts] " + file + "\n"), r.out());
+        assertTrue(out.contains("\n[artifacts] " + file + "\n"), out);
+        return rec;
     }
 
     @Test

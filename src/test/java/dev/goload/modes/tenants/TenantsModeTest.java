@@ -19,11 +19,15 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code -mode tenants -embedded} end to end against the in-process broker. */
-class TenantsModeTest {
+/**
+ * {@code -mode tenants -embedded} end to end against the in-process broker. The final line ({@link #FINAL}) and the
+ * record check ({@link #record(String, Path)}) hold for any broker: the real-broker tier applies them too.
+ */
+public class TenantsModeTest {
     private static final Pattern INTERVAL = Pattern.compile("^\\[\\d\\d:\\d\\d:\\d\\d] push= *(\\d+)/s",
             Pattern.MULTILINE);
-    private static final Pattern FINAL = Pattern.compile("\\[final] pushed=(\\d+) popped=(\\d+) acked=(\\d+)"
+    /** The reference's final line; groups: pushed, popped, acked, empty, tail, push errors, pop errors, ack errors. */
+    public static final Pattern FINAL = Pattern.compile("\\[final] pushed=(\\d+) popped=(\\d+) acked=(\\d+)"
             + " empty=(\\d+) \\| tail: (\\d+) msgs across \\d+ queues \\| errs push=(\\d+) pop=(\\d+) ack=(\\d+)");
 
     @TempDir
@@ -118,8 +122,15 @@ class TenantsModeTest {
         assertEquals(0, rec.path("counters").path("sentReq").asLong(), rec.toString());
     }
 
-    /** The {@code goload.run/2} record the {@code [artifacts]} line names, read after checking its place and name. */
     private JsonNode record(String o) throws java.io.IOException {
+        return record(o, dir);
+    }
+
+    /**
+     * The {@code goload.run/2} record the {@code [artifacts]} line of stdout {@code o} names, read after checking its
+     * place ({@code dir}) and name, its schema and its consistency.
+     */
+    public static JsonNode record(String o, Path dir) throws java.io.IOException {
         Matcher art = Pattern.compile("\\n\\[artifacts] (\\S+)\\n {12}(\\S+)\\n {12}(\\S+)\\n").matcher(o);
         assertTrue(art.find(), o);
         Path record = Path.of(art.group(1));
