@@ -140,8 +140,13 @@ final class CallDeadlines {
         long to = Math.floorDiv(now, TICK_NANOS);
         if (to < from) return;
         nextTick = to;
-        long visits = Math.min(to - from + 1, SLOTS);
-        for (long t = to - visits + 1; t <= to; t++) fireDue(slotOf(t), now);
+        long t = to - Math.min(to - from + 1, SLOTS) + 1;
+        try {
+            for (; t <= to; t++) fireDue(slotOf(t), now);
+        } finally {
+            // an Error out of a cancel kills the watchdog: its successor's first sweep starts at the slot it was in
+            if (t <= to) nextTick = Math.min(nextTick, t);
+        }
     }
 
     private void fireDue(Set<Entry> slot, long now) {
@@ -170,9 +175,7 @@ final class CallDeadlines {
                 sweep(nanoClock.getAsLong());
             }
         } finally {
-            // only an Error gets here: never leave the process without a watchdog. The dead one may have left slots
-            // of ticks it had passed unvisited: its successor's first sweep visits the whole wheel.
-            nextTick = nextTick - SLOTS + 1;
+            // only an Error gets here: never leave the process without a watchdog
             synchronized (this) {
                 watchdog = null;
             }

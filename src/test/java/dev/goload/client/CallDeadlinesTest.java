@@ -109,6 +109,19 @@ class CallDeadlinesTest {
     }
 
     @Test
+    void aSweepKilledByAnErrorLeavesTheSlotsItDidNotReachToTheNextSweep() {
+        AtomicInteger fired = new AtomicInteger();
+        deadlines.add(() -> {
+            throw new InternalError("simulated VM error inside a cancel");
+        }, 10); // the first slot of the late sweep
+        deadlines.add(fired::incrementAndGet, 30); // the next slot, never reached by the dying sweep
+        assertThrows(InternalError.class, () -> deadlines.sweep(now.get() + 40 * MS));
+        assertEquals(0, fired.get());
+        deadlines.sweep(now.get() + 41 * MS); // the successor's first sweep
+        assertEquals(1, fired.get(), "a deadline in a slot the dead sweep had passed over never fired");
+    }
+
+    @Test
     void aDeadlineAddedForATickAlreadySweptStillFires() {
         AtomicInteger fired = new AtomicInteger();
         deadlines.sweep(now.get() + 100 * MS); // the sweep ran ahead of the clock the caller read
