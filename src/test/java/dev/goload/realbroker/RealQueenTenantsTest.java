@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.goload.cli.MainRun;
 import dev.goload.modes.tenants.TenantsModeTest;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -39,17 +38,15 @@ class RealQueenTenantsTest {
         assertTrue(o.startsWith("goload -mode tenants -> " + BROKER.url() + " tenants=3 queues=6 consumers=6"
                 + " idleOnly=false\n"), o);
         assertTrue(o.contains("\n[provision] 6 queues configured in "), o);
-        Matcher m = TenantsModeTest.FINAL.matcher(o);
-        assertTrue(m.find(), o);
-        long pushed = Long.parseLong(m.group(1));
-        long popped = Long.parseLong(m.group(2));
-        long acked = Long.parseLong(m.group(3));
-        long tail = Long.parseLong(m.group(5));
+        TenantsModeTest.FinalLine f = TenantsModeTest.FinalLine.of(o);
+        long pushed = f.pushed();
+        long popped = f.popped();
+        long tail = f.tail();
         assertTrue(pushed > 0, o);
         assertEquals(pushed, popped + tail, "every pushed message is popped or in the tail: " + o);
-        long unacked = popped - acked - Long.parseLong(m.group(8));
-        assertEquals("0", m.group(6), "push errors: " + o);
-        assertEquals("0", m.group(7), "pop errors: " + o);
+        long unacked = popped - f.acked() - f.ackErr();
+        assertEquals(0, f.pushErr(), "push errors: " + o);
+        assertEquals(0, f.popErr(), "pop errors: " + o);
 
         JsonNode rec = TenantsModeTest.record(o, dir);
         BROKER.assertRanAgainstIt(rec);

@@ -4,6 +4,7 @@ import dev.goload.client.ErrorKind;
 import dev.goload.config.MaxConfig;
 import dev.goload.modes.ErrorBackoff;
 import dev.goload.modes.LoadRun;
+import dev.goload.modes.LoaderWarmUp;
 import dev.goload.modes.PartitionPicker;
 import dev.goload.modes.Payloads;
 import dev.goload.modes.PushSender;
@@ -76,8 +77,8 @@ public final class MaxProducers implements LoadRun.Producers {
 
     /** Closed-loop producers: no pacer for the warm-up to exercise. */
     @Override
-    public dev.goload.modes.LoaderWarmUp.Pacing pacing() {
-        return dev.goload.modes.LoaderWarmUp.Pacing.NONE;
+    public LoaderWarmUp.Pacing pacing() {
+        return LoaderWarmUp.Pacing.NONE;
     }
 
     /** A closed loop: each producer has exactly one push in flight. */

@@ -5,6 +5,7 @@ import dev.goload.client.PushResult;
 import dev.goload.client.QueenException;
 import dev.goload.config.OpenLoopConfig;
 import dev.goload.modes.LoadRun;
+import dev.goload.modes.LoaderWarmUp;
 import dev.goload.modes.PartitionPicker;
 import dev.goload.modes.Payloads;
 import dev.goload.modes.PushSender;
@@ -184,14 +185,14 @@ public final class OpenLoopProducers implements LoadRun.Producers, OpenLoopPacer
 
     /** On the push loop a push takes no virtual thread (its sender writes it), so neither does the warm-up's launch. */
     @Override
-    public dev.goload.modes.LoaderWarmUp.Pacing pacing() {
-        return loop == null ? dev.goload.modes.LoaderWarmUp.Pacing.VIRTUAL_THREADS
-                : dev.goload.modes.LoaderWarmUp.Pacing.PUSH_LOOP;
+    public LoaderWarmUp.Pacing pacing() {
+        return loop == null ? LoaderWarmUp.Pacing.VIRTUAL_THREADS
+                : LoaderWarmUp.Pacing.PUSH_LOOP;
     }
 
     @Override
     public int expectedConcurrency() {
-        return dev.goload.modes.LoaderWarmUp.producerConcurrency(cfg.requestsPerSecond(), cfg.maxInflight());
+        return LoaderWarmUp.producerConcurrency(cfg.requestsPerSecond(), cfg.maxInflight());
     }
 
     @Override
