@@ -117,8 +117,8 @@ public final class AppCommand implements ModeCommand {
         Path dir = f.getString("out").isEmpty() ? Path.of("goload-runs", runId) : Path.of(f.getString("out"));
         RunRecordWriter<AppCounters.Snapshot> record;
         try {
-            record = new RunRecordWriter<>(dir, RunHeaders.of(f, "app", runId, client, cfg.target().url(),
-                    cfg.run().seed()), System.currentTimeMillis());
+            record = new RunRecordWriter<AppCounters.Snapshot>(dir, RunHeaders.of(f, "app", runId, client, cfg.target().url(),
+                    cfg.run().seed()), System.currentTimeMillis()).warnings(err);
         } catch (IOException e) {
             err.println("goload -mode app: cannot create the artifact directory " + dir + ": " + e.getMessage());
             client.close();

@@ -8,6 +8,7 @@ import dev.goload.config.AttributionOptions;
 import dev.goload.config.CloudConfig;
 import dev.goload.config.ShardOptions;
 import dev.goload.modes.LoaderBoundRules;
+import dev.goload.modes.LoaderConnections;
 import dev.goload.modes.StartGate;
 import dev.goload.modes.cloud.CloudCounters;
 import dev.goload.modes.cloud.CloudResult;
@@ -248,6 +249,7 @@ public final class CloudCommand implements ModeCommand {
                     + e.getMessage());
             return ExitCodes.SETUP;
         }
+        record.warnings(err).shardFrom(start::record);
         try (csv; record; start) {
             return run(f, cfg, faults, attribution, tenants, csv, record, start, seed, out, err);
         }
@@ -293,6 +295,7 @@ public final class CloudCommand implements ModeCommand {
                     .startGate(start.gate(cfg.runId(), LoadModeSupport.maskedFlags(f)));
             running[0] = run;
             if (!run.configure()) {
+                results.brokerNeverAnswered(LoaderConnections.now(clients), cfg.url());
                 return ExitCodes.SETUP;
             }
             CloudResult result;
@@ -352,6 +355,7 @@ public final class CloudCommand implements ModeCommand {
             if (recordError != null) {
                 err.println("goload -mode cloud: " + recordError);
             }
+            results.brokerNeverAnswered(result.outcome(), cfg.url()); // exit 1, whatever the verdict
             // A FAIL verdict outranks a missing artifact (as in app): it is printed above, and it is what a
             // script must not mistake for a setup problem; the artifact failure is on stderr either way.
             Verdict v = result.outcome().verdict();

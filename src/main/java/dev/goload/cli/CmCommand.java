@@ -119,6 +119,7 @@ public final class CmCommand implements ModeCommand {
             record.close();
             return e instanceof IllegalArgumentException ? ExitCodes.USAGE : ExitCodes.SETUP;
         }
+        record.warnings(err).shardFrom(start::record);
         try (client; record; start; SignalHooks hooks = SignalHooks.stopping(signal, out)) {
             RunStage.begin();
             CmRun run = new CmRun(cfg, client, runId, LoadModeSupport.loaderRules(f), ResultPipeline.with(results.listeners(signal), console, record),

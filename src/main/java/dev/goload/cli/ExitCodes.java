@@ -8,7 +8,9 @@ package dev.goload.cli;
  * A correctness failure is never hidden behind an infrastructure one (a verdict exists only when the run ran; a
  * record that then failed to be written does not make lost messages a setup problem); an infrastructure failure
  * comes next; a run that is invalid as a measurement makes its thresholds meaningless; a failed threshold on a
- * valid, correct run is the performance gate.
+ * valid, correct run is the performance gate. One setup failure outranks even the verdict: a run whose broker never
+ * answered a single request ({@code dev.goload.report.BrokerSilence}) exits {@link #SETUP}, since a verdict on
+ * messages that never reached a broker judges nothing.
  */
 public final class ExitCodes {
     private ExitCodes() {}
@@ -35,6 +37,13 @@ public final class ExitCodes {
      * @param thresholdFailed a threshold failed
      */
     public static int resolve(int modeCode, boolean artifactsFailed, boolean invalidStrict, boolean thresholdFailed) {
+        return resolve(modeCode, false, artifactsFailed, invalidStrict, thresholdFailed);
+    }
+
+    /** As {@link #resolve(int, boolean, boolean, boolean)}; {@code brokerNeverAnswered} wins over everything. */
+    public static int resolve(int modeCode, boolean brokerNeverAnswered, boolean artifactsFailed,
+                              boolean invalidStrict, boolean thresholdFailed) {
+        if (brokerNeverAnswered) return SETUP;
         if (modeCode == VERDICT_FAIL) return VERDICT_FAIL;
         if (artifactsFailed) return SETUP;
         if (modeCode != OK) return modeCode;

@@ -57,7 +57,8 @@ final class FlagGroups {
                 // announced by parallel work on loss attribution
                 "attribute-loss", "attribute-max",
                 // the result flags (FlagTables.addResultFlags): thresholds, the report, live metrics, progress
-                "threshold", "threshold-abort", "strict", "html", "metrics-addr", "metrics-linger", "progress");
+                "threshold", "threshold-abort", "strict", "html", "metrics-addr", "metrics-linger", "dashboard",
+                "dashboard-linger", "progress");
     }
 
     /** The group of {@code flag} in every table that does not override it; {@link FlagGroup#OTHER} if unassigned. */

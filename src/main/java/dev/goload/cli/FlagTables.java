@@ -51,6 +51,11 @@ public final class FlagTables {
                 + " a free one (the address is printed on stderr); \"\" = off");
         t.duration("metrics-linger", java.time.Duration.ZERO, ADDITION + "after the run, keep serving the final"
                 + " metrics until one scrape has fetched them or this long has passed (Go duration; 0 = stop at once)");
+        t.string("dashboard", "", ADDITION + "serve a live dashboard of the run (page and event stream) on HOST:PORT,"
+                + " e.g. 127.0.0.1:5665; :PORT = every interface; port 0 = a free one; shard I of a sharded run serves"
+                + " on PORT+I; the address is printed on stderr (docs/dashboard.md); \"\" = off");
+        t.duration("dashboard-linger", java.time.Duration.ZERO, ADDITION + "after the run, keep serving the"
+                + " dashboard's final page this long (Go duration; 0 = stop once connected pages have the final event)");
         t.bool("progress", true, ADDITION + "on runs with a -duration, print [HH:MM:SS] + t=elapsed/duration (pct%)"
                 + " after each interval's lines");
         return t;
@@ -144,6 +149,20 @@ public final class FlagTables {
             }
         }
         return dev.goload.config.MetricsOptions.parse(f.getString("metrics-addr"), f.getDuration("metrics-linger"),
+                shard);
+    }
+
+    /** The dashboard's options of parsed flags (IllegalArgumentException, exit 2, when malformed). */
+    static dev.goload.config.DashboardOptions dashboard(ParsedFlags f) {
+        dev.goload.shard.Shard shard = null;
+        if (f.table().has("shard")) {
+            try {
+                shard = ShardFlags.parse(f, System.getenv(), System.currentTimeMillis()).shard();
+            } catch (IllegalArgumentException e) {
+                // the mode's own shard check says what is wrong
+            }
+        }
+        return dev.goload.config.DashboardOptions.parse(f.getString("dashboard"), f.getDuration("dashboard-linger"),
                 shard);
     }
 

@@ -13,7 +13,7 @@ public final class FlagValidators {
 
     /** Validates {@code f} for {@code mode}; modes without rules always pass. */
     public static Optional<String> validate(String mode, ParsedFlags f) {
-        Optional<String> live = LiveOutputs.check(f); // -metrics-addr/-metrics-linger: exit 2 before the broker starts
+        Optional<String> live = LiveOutputs.check(f); // -metrics-addr, -dashboard (a port in use too): exit 2 before the broker starts
         if (live.isPresent()) return live.map(p -> "goload -mode " + mode + ": " + p);
         String problem = switch (mode) {
             // -report ≤ 0: the reference's ticker panics; a report loop would spin past the duration for ever.

@@ -234,6 +234,7 @@ final class LoadModeSupport {
         RunRecordWriter<Void> record;
         try {
             record = new RunRecordWriter<>(run.outDir(), header, System.currentTimeMillis());
+            record.warnings(err).shardFrom(beforeRecord);
         } catch (java.io.IOException e) {
             err.println("goload: cannot create the artifact directory " + run.outDir() + ": " + describe(e));
             return ExitCodes.SETUP;

@@ -82,6 +82,10 @@ final class MergeCommand {
             out.println("[merge] WARNING: the shards stopped differently (" + stop.substring(8)
                     + "): the merged counts cover less than the planned run");
         }
+        List<String> incomplete = m.incompleteShards();
+        for (String s : incomplete) {
+            out.println("[merge] WARNING: " + s + "; the merged record is incomplete (\"complete\": false)");
+        }
         ResultPipeline.Judgement j = results.judge(m.outcome(),
                 ModeFigures.ofMerged(m.mode(), m.record().path("section")), m.abortedBy());
         results.print(j);
@@ -98,6 +102,7 @@ final class MergeCommand {
         if (page != null) paths.add(page);
         ArtifactsBlock.print(out, paths);
         out.flush();
-        return results.exitCode(j, m.verdictExitCode());
+        // an incomplete shard is a failed shard: the merged figures cover less than the run (exit 1, as precedence)
+        return results.exitCode(j, m.verdictExitCode(), !incomplete.isEmpty());
     }
 }

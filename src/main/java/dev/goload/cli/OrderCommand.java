@@ -120,8 +120,8 @@ public final class OrderCommand implements ModeCommand {
         RunRecordWriter<Object> record = null;
         if (!cfg.out().isEmpty()) {
             try {
-                record = new RunRecordWriter<>(Path.of(cfg.out()), header(f, cfg), cfg.runId() + ".run.json",
-                        System.currentTimeMillis(), Files::newOutputStream);
+                record = new RunRecordWriter<Object>(Path.of(cfg.out()), header(f, cfg), cfg.runId() + ".run.json",
+                        System.currentTimeMillis(), Files::newOutputStream).warnings(err);
             } catch (IOException e) {
                 err.println("goload -mode order: cannot create the run record's files in " + cfg.out() + ": "
                         + e.getMessage());
@@ -139,6 +139,7 @@ public final class OrderCommand implements ModeCommand {
                 run.configure();
             } catch (QueenException e) {
                 out.println("configure: " + e.getMessage());
+                results.brokerNeverAnswered(LoaderConnections.now(List.of(client)), cc.baseUrl());
                 return ExitCodes.SETUP;
             }
             OrderResult r;

@@ -10,6 +10,7 @@ import dev.goload.modes.run.thresholds.ThresholdException;
 import dev.goload.modes.run.thresholds.ThresholdResult;
 import dev.goload.modes.run.thresholds.ThresholdSet;
 import dev.goload.report.Artifact;
+import dev.goload.report.BrokerSilence;
 import dev.goload.report.RunRecordWriter;
 import dev.goload.report.thresholds.ThresholdLines;
 import java.io.PrintStream;
@@ -52,6 +53,7 @@ public final class ResultPipeline implements AutoCloseable {
     private final PrintStream err;
     private ThresholdAbort<?> abort;
     private boolean htmlFailed;
+    private boolean brokerNeverAnswered;
 
     private ResultPipeline(ParsedFlags flags, ThresholdOptions options, ThresholdSet thresholds, HtmlReport html,
                            PrintStream out, PrintStream err) {
@@ -264,12 +266,16 @@ public final class ResultPipeline implements AutoCloseable {
      */
     public Path html(Path record) {
         if (record == null || !Files.exists(record)) return null;
+        Path page = null;
         try {
-            return html.writeNextTo(record);
+            page = html.writeNextTo(record);
+            return page;
         } catch (Exception e) {
             err.println("goload: writing the HTML report failed: " + e.getMessage());
             htmlFailed = true;
             return null;
+        } finally {
+            live.finished(record, page); // the dashboard's final event: the verdict's why, the final figures
         }
     }
 
@@ -283,7 +289,26 @@ public final class ResultPipeline implements AutoCloseable {
 
     /** As {@link #exitCode(Judgement, int)}, {@code artifactsFailed} when the caller could not write one. */
     int exitCode(Judgement j, int modeCode, boolean artifactsFailed) {
-        return ExitCodes.resolve(modeCode, artifactsFailed || htmlFailed, j.invalid(), j.thresholdFailed());
+        return ExitCodes.resolve(modeCode, brokerNeverAnswered, artifactsFailed || htmlFailed, j.invalid(),
+                j.thresholdFailed());
+    }
+
+    /**
+     * Whether the broker at {@code url} never answered the run ({@link BrokerSilence}); if so says why in one line on
+     * stderr and makes {@link #exitCode} 1. Called by {@link #finish}; cloud, which ends its run itself, calls it.
+     */
+    public boolean brokerNeverAnswered(RunOutcome outcome, String url) {
+        return brokerNeverAnswered(outcome.loader().connections(), url);
+    }
+
+    /** As {@link #brokerNeverAnswered(RunOutcome, String)} for a run that ended before its outcome (a setup abort). */
+    public boolean brokerNeverAnswered(dev.goload.metrics.ConnectionFigures connections, String url) {
+        String line = BrokerSilence.line(url, connections);
+        if (line == null) return false;
+        err.println(line);
+        err.flush();
+        brokerNeverAnswered = true;
+        return true;
     }
 
     /**
@@ -302,6 +327,8 @@ public final class ResultPipeline implements AutoCloseable {
                       Object section, List<Artifact> artifacts, int modeCode) {
         Judgement j = judge(outcome, modeFigures, writer);
         print(j);
+        brokerNeverAnswered(outcome, writer != null ? writer.header().broker().url()
+                : flags.table().has("url") ? flags.getString("url") : "");
         if (writer == null) {
             out.flush();
             close();

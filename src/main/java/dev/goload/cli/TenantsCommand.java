@@ -90,6 +90,7 @@ public final class TenantsCommand implements ModeCommand {
              RunRecordWriter<TenantsFigures> writer = new RunRecordWriter<>(run.outDir(), header,
                      System.currentTimeMillis());
              ShardedStart start = ShardedStart.open(sharding, out)) {
+            writer.warnings(err).shardFrom(start::record);
             RunStage.begin();
             TenantsConsole console = new TenantsConsole(out);
             console.header(c);

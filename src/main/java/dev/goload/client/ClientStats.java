@@ -13,6 +13,7 @@ public final class ClientStats {
     private final LongAdder retries = new LongAdder();
     private final LongAdder retries429 = new LongAdder();
     private final LongAdder reconnects = new LongAdder();
+    private final LongAdder answers = new LongAdder();
     private final LongAdder[] errors = new LongAdder[ErrorKind.values().length];
     private final ConnectionTally connections;
 
@@ -69,8 +70,39 @@ public final class ClientStats {
         return m;
     }
 
+    /** Requests that got an HTTP status line back, any status ({@link ConnectionTally#answers()}, this client's). */
+    public long answers() {
+        return answers.sum();
+    }
+
     void request() {
         requests.increment();
+        connections.onRequest();
+    }
+
+    /** A status line came back for a request, whatever its status. */
+    void answer() {
+        answers.increment();
+        connections.onAnswer();
+    }
+
+    /**
+     * A call ended with {@code e}: counted by kind, and when no status line came back for it (a transport failure,
+     * not the run's cancel) its cause is the tally's {@link ConnectionTally#noAnswerCause()} if it is the first.
+     */
+    void failed(QueenException e) {
+        error(e.kind());
+        if (e.status() == 0 && (e.kind() == ErrorKind.CONN || e.kind() == ErrorKind.TIMEOUT)) {
+            connections.onNoAnswer(cause(e.getMessage()));
+        }
+    }
+
+    /** The transport's own words at the end of a wrapped message ({@code push request failed: POST …: Connection refused}). */
+    static String cause(String message) {
+        if (message == null || message.isBlank()) return "no answer";
+        int i = message.lastIndexOf(": ");
+        String tail = (i < 0 ? message : message.substring(i + 2)).strip();
+        return tail.isEmpty() ? "no answer" : tail;
     }
 
     void retry() {

@@ -267,6 +267,7 @@ final class PushLoopExchanges<T> {
 
     private void answered(PushLoopExchange<T> ex, PushLoopConnection c, boolean extraBytes) {
         PushAnswerParser p = c.parser;
+        stats.answer();
         int code = p.code();
         byte[] body = p.body();
         String retryAfter = p.retryAfter();

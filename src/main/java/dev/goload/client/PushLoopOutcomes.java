@@ -52,7 +52,7 @@ final class PushLoopOutcomes<T> {
 
     private void failedNow(T tag, QueenException e) {
         QueenException f = e.afterAttempts(1, false).wrap(errorPrefix);
-        stats.error(f.kind());
+        stats.failed(f);
         try {
             listener.failed(tag, f);
         } catch (RuntimeException ignored) {

@@ -231,7 +231,7 @@ final class Transport implements AutoCloseable {
             }
             throw last.afterAttempts(sent[0], retry.attempts() > 1).wrap(spec.errorPrefix());
         } catch (QueenException e) {
-            stats.error(e.kind());
+            stats.failed(e);
             throw e;
         }
     }
@@ -279,6 +279,7 @@ final class Transport implements AutoCloseable {
             } catch (IOException e) {
                 throw transportError(exchange.canceled(), e, signal, request, deadline.timedOut());
             }
+            stats.answer();
             try {
                 int code = response.code();
                 if (code < 200 || code > 299) {
@@ -307,6 +308,7 @@ final class Transport implements AutoCloseable {
             } catch (IOException e) {
                 throw transportError(call.get().isCanceled(), e, signal, request, deadline.timedOut());
             }
+            stats.answer();
             try (response) {
                 int code = response.code();
                 if (code < 200 || code > 299) throw httpError(response);

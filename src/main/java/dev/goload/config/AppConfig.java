@@ -47,6 +47,8 @@ public record AppConfig(TargetOptions target, Load load, Topology topo, Consume 
         if (load.payloadMin() < 0 || load.payloadMax() < load.payloadMin()) {
             throw new IllegalArgumentException("-payload-min must be >= 0 and <= -payload-max");
         }
+        PushBodyLimit.check("-payload-max " + load.payloadMax() + " with -push-batch " + load.pushBatch(),
+                load.payloadMax(), load.pushBatch());
         if (reliab.leaseSeconds() <= 0) throw new IllegalArgumentException("-lease-time must be > 0");
         if (reliab.retryLimit() < 0) throw new IllegalArgumentException("-retry-limit must be >= 0");
         if (run.reportSeconds() <= 0) throw new IllegalArgumentException("-report must be > 0");

@@ -42,6 +42,7 @@ public record CloudConfig(String target, String url, String tenantsFile, int ten
         if (pushBatch <= 0) {
             throw new IllegalArgumentException("-push-batch must be > 0");
         }
+        PushBodyLimit.check("-payload " + payloadBytes + " with -push-batch " + pushBatch, payloadBytes, pushBatch);
         if (popBatch < 0) {
             throw new IllegalArgumentException("-pop-batch must be >= 0 (0 = let the broker size it)");
         }

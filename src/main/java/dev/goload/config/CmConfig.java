@@ -30,6 +30,7 @@ public record CmConfig(TargetOptions target, int properties, int rateEvents, int
         }
         if (pushRetries <= 0) throw new IllegalArgumentException("-push-retries must be > 0");
         if (sweepFloorMs < 0) throw new IllegalArgumentException("-sweep-floor-ms must be >= 0");
+        PushBodyLimit.check("-payload-b " + payloadBytes, payloadBytes, 1); // one event per push
     }
 
     /** Flow A gets floor(r/2) events/s (may be 0 when r = 1: that flow then produces nothing). */

@@ -20,5 +20,6 @@ public record MaxConfig(TargetOptions target, QueueOptions queue, ConsumerOption
         if (producers < 0 || consumer.consumers() < 0) {
             throw new IllegalArgumentException("-producers and -consumers must be >= 0");
         }
+        PushBodyLimit.check("-payload " + payloadBytes + " with -push-batch " + pushBatch, payloadBytes, pushBatch);
     }
 }

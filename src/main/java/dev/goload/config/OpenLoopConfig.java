@@ -32,6 +32,7 @@ public record OpenLoopConfig(TargetOptions target, QueueOptions queue, ConsumerO
         if (queue.partitions() <= 0) {
             throw new IllegalArgumentException("-partitions must be > 0");
         }
+        PushBodyLimit.check("-payload " + payloadBytes + " with -push-batch " + pushBatch, payloadBytes, pushBatch);
     }
 
     public double requestsPerSecond() {

@@ -22,6 +22,7 @@ public record TenantsConfig(String url, int tenants, int queuesPerTenant, int co
             throw new IllegalArgumentException("-payload >= 0, -pop-batch >= 1, -pop-timeout >= 0, -duration >= 1,"
                     + " -report >= 1 and -provision-conc >= 1 are required");
         }
+        PushBodyLimit.check("-payload " + payload, payload, 1); // one message per push
     }
 
     public int queues() {

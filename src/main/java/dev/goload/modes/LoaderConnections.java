@@ -106,6 +106,14 @@ public final class LoaderConnections implements AutoCloseable {
         return new LoaderConnections(clients.stream().map(c -> c.stats().connections()).toList(), tw).start();
     }
 
+    /**
+     * The figures of {@code clients} now, without sampling TIME_WAIT (null): for a run that stops before its
+     * monitor's figures are taken (a fatal configure), to tell whether the broker ever answered.
+     */
+    public static ConnectionFigures now(List<QueenClient> clients) {
+        return new LoaderConnections(clients.stream().map(c -> c.stats().connections()).toList(), null).figures();
+    }
+
     public static LoaderConnections of(QueenClient client) {
         return of(List.of(Objects.requireNonNull(client, "client")));
     }
@@ -169,7 +177,13 @@ public final class LoaderConnections implements AutoCloseable {
         long byPeer = 0;
         long open = 0;
         long peak = sampledPeakOpen;
+        long requests = 0;
+        long answers = 0;
+        String cause = null;
         for (ConnectionTally t : tallies) {
+            answers += t.answers();
+            requests += t.requests(); // after answers: an answer counted here has its request counted too
+            if (cause == null) cause = t.noAnswerCause();
             long c = t.closed();
             long o = t.opened(); // after closed: a socket closed in between is counted in both or only here
             opened += o;
@@ -178,7 +192,8 @@ public final class LoaderConnections implements AutoCloseable {
             open += o - c;
             peak = Math.max(peak, t.peakOpen());
         }
-        return new ConnectionFigures(opened, closed, byPeer, peak, open, timeWait == null ? null : timeWait.peak());
+        return new ConnectionFigures(opened, closed, byPeer, peak, open, timeWait == null ? null : timeWait.peak(),
+                requests, answers, cause);
     }
 
     @Override

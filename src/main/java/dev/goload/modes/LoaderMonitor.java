@@ -152,6 +152,10 @@ public final class LoaderMonitor implements AutoCloseable {
 
     /** The whole run so far. */
     public RunResult.LoaderSummary summary() {
+        return summary(true);
+    }
+
+    private RunResult.LoaderSummary summary(boolean whole) {
         double cpuSeconds = (sampler.processCpuNanos() - cpuStartNanos) / 1e9;
         double wall = Math.max(1e-9, (sampler.wallNanos() - wallStartNanos) / 1e9);
         List<String> reasons = verdict.reasons();
@@ -159,8 +163,17 @@ public final class LoaderMonitor implements AutoCloseable {
         // a run without an interval that long: its average is its busiest stretch that can be told
         return new RunResult.LoaderSummary(cores, avg, cpuMax >= 0 ? cpuMax : avg, cpuSeconds, sampler.totalGcPauses(),
                 sampler.totalGcPauseMs(), sampler.peakRssBytes(), !reasons.isEmpty(), reasons, rules, warmUp,
-                verdict.brokerFailingIntervals(), List.copyOf(series),
-                connections == null ? ConnectionFigures.NONE : connections.finalFigures());
+                verdict.brokerFailingIntervals(), whole ? List.copyOf(series) : List.of(),
+                connections == null ? ConnectionFigures.NONE : whole ? connections.finalFigures()
+                        : connections.figures());
+    }
+
+    /**
+     * As {@link #summary} without the evidence series (empty {@code intervals}) and with the connection figures as
+     * counted (no fresh TIME_WAIT read): cheap enough for every interval's checkpoint of the run record.
+     */
+    public RunResult.LoaderSummary summarySoFar() {
+        return summary(false);
     }
 
     @Override

@@ -1,9 +1,11 @@
 package dev.goload.report;
 
 import dev.goload.metrics.RunCounters;
+import dev.goload.modes.RunResult;
 import dev.goload.modes.run.IntervalSnapshot;
 import dev.goload.modes.run.RunListener;
 import dev.goload.modes.run.RunOutcome;
+import dev.goload.modes.run.Verdict;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -16,6 +18,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
@@ -25,15 +28,22 @@ import org.HdrHistogram.HistogramLogWriter;
  *   <li>{@code <run-id>.intervals.csv}: one row per interval (the partial last one included), flushed each
  *       interval;</li>
  *   <li>{@code <run-id>.hlog}: an HdrHistogram interval log, one histogram per recorder tag per interval (µs);</li>
- *   <li>the record, schema {@value #SCHEMA}, written atomically by {@link #finish}: {@code <run-id>.json}, or
- *       {@code <run-id>.run.json} in cloud and order, whose reference format owns {@code <run-id>.json}.</li>
+ *   <li>the record, schema {@value #SCHEMA}: {@code <run-id>.json}, or {@code <run-id>.run.json} in cloud and order,
+ *       whose reference format owns {@code <run-id>.json}. Written when the writer opens ({@code "complete": false},
+ *       no interval yet), rewritten after every whole interval ({@link #onCheckpoint}: the run so far, still
+ *       {@code "complete": false}), and replaced by the whole run's record in {@link #finish}
+ *       ({@code "complete": true}); every write goes to a temporary file, is forced to the disk and renamed over the
+ *       record, so the file is always one whole record.</li>
  * </ul>
  * Because the CSV and the log are flushed every interval and the record is written on the normal shutdown path (which
- * SIGINT/SIGTERM also take), a stopped run leaves complete artifacts.
+ * SIGINT/SIGTERM also take), a stopped run leaves complete artifacts; a loader killed outright (SIGKILL, a crash, the
+ * machine's OOM killer) leaves the record of its last whole interval, and {@code goload report} renders that.
  *
  * <p>A write that fails mid-run (a full disk in hour 20 of a soak) never stops the run: the stream that failed stops
  * being written, its first error is kept, the run goes on, and the record lists it under {@code artifactErrors};
- * {@link #finish} then throws (the command exits 1). The counters and console lines are never lost to an artifact.
+ * {@link #finish} then throws (the command exits 1). The counters and console lines are never lost to an artifact. A
+ * checkpoint that cannot be written (a full disk) is said once ({@link #warnings}), the run goes on, the next
+ * interval tries again, and the final record lists the first failure.
  *
  * <p>Threading: the listener methods and {@link #finish} belong to the reporter thread.
  *
@@ -64,6 +74,13 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
     private Path written;
     private List<?> thresholds = List.of();
     private Map<String, Object> shard;
+    /** The host's description, read once (its name lookup may be slow): every write of the record repeats it. */
+    private final Map<String, Object> host = HostInfo.describe();
+    private PrintStream warnings;
+    private java.util.function.Consumer<? super RunRecordWriter<M>> shardSource = w -> {};
+    private boolean checkpointFailed;
+    /** A checkpoint failure not said yet (no {@link #warnings} stream then). */
+    private String unsaid;
 
     /** Record named {@code <run-id>.json}. */
     public RunRecordWriter(Path dir, RunHeader header, long startEpochMs) throws IOException {
@@ -94,6 +111,32 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
         this.fallbackStartEpochMs = startEpochMs;
         hlogStream.flush();
         if (hlogStream.checkError()) throw new IOException("cannot write " + hlogFile);
+        // as every checkpoint: a record that cannot be written yet costs the crash safety, never the run
+        checkpoint(() -> started(startEpochMs));
+    }
+
+    /** Where a failed checkpoint is said, once (the command's stderr); without one it is only listed at the end. */
+    public RunRecordWriter<M> warnings(PrintStream err) {
+        this.warnings = err;
+        if (unsaid != null) warn(unsaid); // the record written at the opening failed before there was a stream
+        return this;
+    }
+
+    /**
+     * Who names this run's shard ({@link #shard}) in each checkpoint, once the start has said T0: a shard killed
+     * mid-run still leaves the record {@code goload merge} needs.
+     */
+    public RunRecordWriter<M> shardFrom(java.util.function.Consumer<? super RunRecordWriter<M>> source) {
+        this.shardSource = source;
+        return this;
+    }
+
+    /** The outcome of a run that has begun and emitted nothing: the record written when the writer opens. */
+    private RunOutcome started(long startEpochMs) {
+        return new RunOutcome(header.mode(), header.runId(), startEpochMs, startEpochMs, "running", List.of(),
+                RunCounters.Snapshot.ZERO, new RunCounters().errorFamilies(), Map.of(), Map.of(),
+                new RunResult.LoaderSummary(Runtime.getRuntime().availableProcessors(), 0, 0, 0, 0, 0, 0, false,
+                        List.of()), null, null, Verdict.NONE, 0, 0, 0);
     }
 
     /**
@@ -174,7 +217,43 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
     }
 
     /**
-     * Writes the record atomically and returns its path.
+     * Rewrites the record as the run stands after the interval just emitted ({@code "complete": false}): its counters,
+     * phases, errors, whole-run latency and loader summary so far, {@code intervals} and {@code endedAt} those of that
+     * interval. The mode's section, the verdict, thresholds, broker identity and the loader's evidence series are
+     * the end's: empty here. A failure is said once and listed in the final record; the run goes on.
+     */
+    @Override
+    public void onCheckpoint(Supplier<RunOutcome> soFar) {
+        shardSource.accept(this);
+        checkpoint(soFar);
+    }
+
+    private void checkpoint(Supplier<RunOutcome> soFar) {
+        try {
+            JsonFiles.writeAtomically(recordFile, record(soFar.get(), null, List.of(), false));
+        } catch (IOException | RuntimeException e) {
+            if (checkpointFailed) return;
+            checkpointFailed = true;
+            String msg = "checkpointing the run record " + recordFile + " failed at interval " + intervalsSeen + ": "
+                    + e.getMessage() + "; the run goes on (a loader killed now leaves an older record or none)";
+            errors.putIfAbsent(recordFile, msg);
+            if (warnings != null) {
+                warn(msg);
+            } else {
+                unsaid = msg;
+            }
+        }
+    }
+
+    private void warn(String msg) {
+        unsaid = null;
+        warnings.println("goload: " + msg);
+        warnings.flush();
+    }
+
+    /**
+     * Writes the whole run's record atomically ({@code "complete": true}, replacing the last checkpoint) and returns
+     * its path.
      *
      * @param section   the mode's own section (a record or map Jackson can write), null for none
      * @param artifacts the mode's own files (reference JSON/CSV, stage logs, raw logs, …); the record, CSV and log
@@ -187,7 +266,7 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
             startLog(fallbackStartEpochMs);
             hlogStream.flush();
         }
-        Map<String, Object> rec = record(o, section, artifacts);
+        Map<String, Object> rec = record(o, section, artifacts, true);
         try {
             written = JsonFiles.writeAtomically(recordFile, rec);
         } catch (IOException e) {
@@ -204,6 +283,10 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
 
     /** The record as it will be written, in the schema's field order. */
     Map<String, Object> record(RunOutcome o, Object section, List<Artifact> artifacts) {
+        return record(o, section, artifacts, true);
+    }
+
+    private Map<String, Object> record(RunOutcome o, Object section, List<Artifact> artifacts, boolean complete) {
         Map<String, Object> rec = new LinkedHashMap<>();
         rec.put("schema", SCHEMA);
         rec.put("runId", header.runId());
@@ -213,7 +296,7 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
         rec.put("flags", header.flags());
         rec.put("seed", header.seed());
         rec.put("shard", shard);
-        rec.put("host", HostInfo.describe());
+        rec.put("host", host);
         Map<String, Object> broker = new LinkedHashMap<>();
         broker.put("url", header.broker().url());
         broker.put("embedded", header.broker().embedded());
@@ -225,6 +308,8 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
         rec.put("endedAt", java.time.Instant.ofEpochMilli(o.endedEpochMs()).toString());
         rec.put("durationSec", o.seconds());
         rec.put("stopReason", o.stopReason());
+        rec.put("setupFailure", BrokerSilence.record(header.broker().url(), o.loader().connections()));
+        rec.put("complete", complete);
         List<Map<String, Object>> phases = new ArrayList<>();
         for (RunOutcome.Phase p : o.phases()) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -292,6 +377,11 @@ public final class RunRecordWriter<M> implements RunListener<M>, AutoCloseable {
         List<Path> paths = new ArrayList<>(Arrays.asList(written != null ? written : recordFile, csvFile, hlogFile));
         paths.addAll(others);
         ArtifactsBlock.print(out, paths);
+    }
+
+    /** The run's header (its broker's URL, mode, flags) as the record shows it. */
+    public RunHeader header() {
+        return header;
     }
 
     /** Notes the first failure of {@code stream} (PrintStreams keep I/O errors to themselves until asked). */

@@ -19,7 +19,7 @@ public final class PerShardFlags {
      * names that shard; it changes no shape of the workload.
      */
     public static final Set<String> NAMES = Set.of("shard", "shards", "out", "logdir", "coordinate-listen",
-            "metrics-addr", "metrics-linger", "html", "fault");
+            "metrics-addr", "metrics-linger", "dashboard", "dashboard-linger", "html", "fault");
 
     private PerShardFlags() {}
 

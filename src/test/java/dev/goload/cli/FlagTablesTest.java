@@ -47,7 +47,8 @@ class FlagTablesTest {
     void maxHasExactlyTheSpecFlagsPlusTheCommonAdditions() {
         List<String> names = FlagTables.max().definitions().stream().map(FlagDef::name).sorted().toList();
         assertEquals(List.of("ack-async", "ack-inflight", "completed-retention", "consumers", "coordinate-listen",
-                "coordinate-timeout", "coordinator", "dedup-window", "drain", "duration", "embedded", "empty-sleep",
+                "coordinate-timeout", "coordinator", "dashboard", "dashboard-linger", "dedup-window", "drain",
+                "duration", "embedded", "empty-sleep",
                 "html", "idle-conns", "idle-timeout", "manual-ack", "metrics-addr", "metrics-linger", "mode", "out",
                 "partitions", "payload", "pending-retention", "pop-autopilot", "pop-batch", "pop-partitions",
                 "pop-timeout", "pop-wait", "pop-wildcard", "producers", "progress", "push-batch", "queue", "report",
@@ -60,7 +61,7 @@ class FlagTablesTest {
         for (FlagTable t : List.of(FlagTables.max(), FlagTables.openloop(), FlagTables.cloud(), FlagTables.cm(),
                 FlagTables.app(), FlagTables.order(), FlagTables.tenants(), FlagTables.provision())) {
             for (String flag : List.of("threshold", "threshold-abort", "strict", "html", "metrics-addr",
-                    "metrics-linger", "progress")) {
+                    "metrics-linger", "dashboard", "dashboard-linger", "progress")) {
                 assertTrue(t.has(flag), t.name() + " -" + flag);
             }
         }

@@ -146,7 +146,12 @@ class ThresholdsEveryModeTest {
         MainRun r = run(a);
         assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
         assertTrue(r.err().contains("[metrics] serving http://127.0.0.1:"), r.err());
+        assertFalse(r.err().contains("never answered"), r.err());
         RecordSchema.assertValid(record(mode));
+        assertTrue(json(mode).get("setupFailure").isNull(), "the embedded broker answered");
+        if (!mode.equals("provision")) {
+            assertTrue(json(mode).get("loader").get("connections").get("answers").asLong() > 0);
+        }
         dev.goload.report.RecordConsistency.assertConsistent(record(mode));
         for (JsonNode t : json(mode).get("thresholds")) assertEquals("PASS", t.get("result").asText(), t.toString());
         assertEquals(passing(mode).size(), r.out().lines().filter(l -> l.startsWith("[threshold] ")).count());

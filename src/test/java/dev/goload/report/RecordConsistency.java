@@ -34,7 +34,9 @@ import java.util.Set;
  *       errors.ack.byKind.item_failed} (failed calls) {@code + ackCanceledCalls}; no call, no {@code ackMicros};</li>
  *   <li>app: {@code section.ackErrCalls = errors.ack.total}; stage 2's {@code popErr} and {@code ackErr} are the
  *       totals of {@code errors.stage2Pop} and {@code errors.stage2Ack};</li>
- *   <li>the phases' counters add up to {@code counters}, key by key.</li>
+ *   <li>the phases' counters add up to {@code counters}, key by key;</li>
+ *   <li>{@code loader.connections.answers ≤ requests}, and {@code setupFailure} is set exactly when requests were
+ *       sent and none was answered.</li>
  * </ul>
  */
 public final class RecordConsistency {
@@ -127,6 +129,17 @@ public final class RecordConsistency {
                     total(errors, "stage2Pop"));
             eq(v, "section.stage2.ackErr = errors.stage2Ack.total", s.path("stage2").path("ackErr").asLong(),
                     total(errors, "stage2Ack"));
+        }
+
+        JsonNode conns = rec.path("loader").path("connections");
+        if (conns.has("requests")) {
+            boolean silent = conns.path("requests").asLong() > 0 && conns.path("answers").asLong() == 0;
+            if (conns.path("answers").asLong() > conns.path("requests").asLong()) {
+                v.add("loader.connections.answers > requests");
+            }
+            if (silent != rec.path("setupFailure").isObject()) {
+                v.add("setupFailure is set exactly when requests > 0 and answers = 0: " + rec.path("setupFailure"));
+            }
         }
 
         for (Iterator<String> it = c.fieldNames(); it.hasNext(); ) {

@@ -256,7 +256,33 @@ public final class IntervalReporter<M> {
         index++;
         if (nextDue <= now) nextDue += ((now - nextDue) / period + 1) * period;
         for (RunListener<? super M> l : listeners) l.onInterval(s);
+        if (!last) checkpoint();
         return s;
+    }
+
+    /** Hands the run so far to every listener's {@link RunListener#onCheckpoint}, built once if one asks. */
+    private void checkpoint() {
+        RunOutcome[] built = new RunOutcome[1];
+        java.util.function.Supplier<RunOutcome> soFar = () -> built[0] != null ? built[0] : (built[0] = soFar());
+        for (RunListener<? super M> l : listeners) l.onCheckpoint(soFar);
+    }
+
+    /**
+     * The run up to the interval just emitted: its counters, the phases so far (the current one up to that
+     * interval's end), errors, whole-run summaries (exact max) and the loader's summary without its evidence series.
+     * Broker identity and reconnects are the mode's, known at the end: null and 0 here.
+     */
+    private RunOutcome soFar() {
+        Map<String, LatencySummary> latency = new LinkedHashMap<>();
+        for (LatencyRecorder r : recorders.all()) {
+            latency.put(r.tag(), LatencySummary.of(r.cumulative(), r.exactMaxMicros()));
+        }
+        List<RunOutcome.Phase> sofar = new ArrayList<>(phases);
+        sofar.add(new RunOutcome.Phase(phase, (phaseStartNanos - t0) / 1e9, (prevNanos - t0) / 1e9,
+                prev.minus(phaseStart)));
+        return new RunOutcome(mode, "", epoch.toEpochMillis(t0), epoch.toEpochMillis(prevNanos), "running",
+                List.copyOf(sofar), prev, counters.errorFamilies(), latency, Map.of(), monitor.summarySoFar(), null,
+                null, Verdict.NONE, probe.inflight(), 0, index);
     }
 
     private void requireBegun() {

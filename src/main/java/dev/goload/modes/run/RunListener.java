@@ -15,6 +15,14 @@ public interface RunListener<M> {
     /** One interval: every boundary {@code t0 + k·period}, and the partial last one ({@code last = true}). */
     default void onInterval(IntervalSnapshot<? extends M> s) {}
 
+    /**
+     * After every listener's {@link #onInterval} of a whole interval (never the partial last one): the whole run so
+     * far, up to that interval's end, built on first call and shared by every listener ({@link RunOutcome} with
+     * stop reason {@code running}, no verdict, no histograms, no loader evidence series). For the run record's
+     * checkpoint; a listener that does not call {@code soFar} costs nothing.
+     */
+    default void onCheckpoint(java.util.function.Supplier<RunOutcome> soFar) {}
+
     /** A note from the engine; may come from any engine thread, so implementations synchronize if they buffer. */
     default void onNote(RunNote note) {}
 }

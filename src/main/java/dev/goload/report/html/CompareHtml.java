@@ -23,11 +23,19 @@ final class CompareHtml {
             RunRecord r = runs.get(i).record();
             who.add(List.of(names.get(i), r.runId(), runs.get(i).files().record().toString(),
                     java.time.Instant.ofEpochMilli(r.startedEpochMs()).toString(),
-                    Headline.Unit.SECONDS.format(r.durationSec()), r.verdict().result(),
+                    Headline.Unit.SECONDS.format(r.durationSec()),
+                    r.complete() ? r.verdict().result() : r.verdict().result() + " (incomplete)",
                     r.loader().loaderBound() ? "yes" : "no", r.configLine()));
         }
         p.raw(Html.table(List.of("run", "run id", "record", "started", "seconds", "verdict", "loader-bound",
                 "configuration"), who));
+        for (int i = 0; i < runs.size(); i++) {
+            RunRecord r = runs.get(i).record();
+            if (!r.complete()) {
+                p.raw("<p class=\"incomplete\">" + Html.esc(names.get(i)
+                        + " is " + r.incompleteNote()) + ".</p>");
+            }
+        }
         p.heading("Headline figures");
         p.raw(Html.table(Headline.header(names), Headline.rows(c.records())));
         p.heading("Differences in configuration, host and broker identity");

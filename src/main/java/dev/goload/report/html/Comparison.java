@@ -109,6 +109,8 @@ public final class Comparison {
             RunRecord r = runs.get(i).record();
             b.append(String.format(Locale.ROOT, "[compare] %s = %s (%s %s, %s)%n", names.get(i), r.runId(), r.mode(),
                     runs.get(i).files().record(), r.verdict().result()));
+            if (!r.complete()) b.append("[compare] ").append(names.get(i)).append(" is ").append(r.incompleteNote())
+                    .append('\n');
         }
         b.append(columns(Headline.header(names), Headline.rows(records())));
         Map<String, List<String>> diff = differences();

@@ -31,13 +31,26 @@ public final class HlogSeries {
      * @return the tags in the order the log first names them
      */
     public static Map<String, Tag> read(Path hlog, IntervalGroups groups) throws IOException {
+        return read(hlog, groups, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #read(Path, IntervalGroups)} up to {@code untilEpochMs}: an incomplete record's last whole interval
+     * ({@link HlogFiles#forEachUntil}, a torn last line tolerated); {@code Long.MAX_VALUE} reads the whole log as is.
+     */
+    public static Map<String, Tag> read(Path hlog, IntervalGroups groups, long untilEpochMs) throws IOException {
         Map<String, Acc> acc = new LinkedHashMap<>();
-        HlogFiles.forEach(hlog, h -> {
+        java.util.function.Consumer<Histogram> each = h -> {
             Acc a = acc.computeIfAbsent(h.getTag(), t -> new Acc(h, groups == null ? 0 : groups.count()));
             int g = groups == null ? -1 : groups.groupOfSpan(h.getStartTimeStamp(), h.getEndTimeStamp());
             if (g != a.group) a.flush(g);
             addRecorded(a.current, h);
-        });
+        };
+        if (untilEpochMs == Long.MAX_VALUE) {
+            HlogFiles.forEach(hlog, each);
+        } else {
+            HlogFiles.forEachUntil(hlog, untilEpochMs, each);
+        }
         Map<String, Tag> out = new LinkedHashMap<>();
         acc.forEach((tag, a) -> {
             a.flush(-1);

@@ -118,7 +118,18 @@ public final class HtmlPage {
         }
     }
 
-    static String resource(String name) {
+    /** uPlot's stylesheet, as every page inlines it (the live dashboard too). */
+    public static String uplotCss() {
+        return resource(UPLOT + "uPlot.min.css");
+    }
+
+    /** uPlot's script, as every page inlines it. */
+    public static String uplotJs() {
+        return resource(UPLOT + "uPlot.iife.min.js");
+    }
+
+    /** A resource on the classpath as text (the pages' scripts and stylesheets). */
+    public static String resource(String name) {
         try (InputStream in = HtmlPage.class.getClassLoader().getResourceAsStream(name)) {
             if (in == null) throw new IllegalStateException("missing resource " + name + " (is uPlot on the classpath?)");
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);

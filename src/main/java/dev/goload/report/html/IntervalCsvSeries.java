@@ -32,7 +32,15 @@ public final class IntervalCsvSeries {
             "pushErr", "popErr", "ackErr", "failed"};
 
     public static Result read(Path csv, long t0Ms, int budget) throws IOException {
-        long[][] spans = spans(csv, t0Ms);
+        return read(csv, t0Ms, budget, Integer.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #read(Path, long, int)} over the first {@code maxRows} rows only: an incomplete record's intervals
+     * (rows written after its last checkpoint, a torn last one included, are never parsed).
+     */
+    public static Result read(Path csv, long t0Ms, int budget, int maxRows) throws IOException {
+        long[][] spans = spans(csv, t0Ms, maxRows);
         IntervalGroups groups = new IntervalGroups(t0Ms > 0 ? t0Ms : spans[0].length > 0 ? spans[0][0] : 0,
                 spans[0], spans[1], budget);
         int n = groups.count();
@@ -50,7 +58,7 @@ public final class IntervalCsvSeries {
             Map<String, Integer> col = header(in.readLine());
             String line;
             int i = 0;
-            while ((line = in.readLine()) != null) {
+            while (i < maxRows && (line = in.readLine()) != null) {
                 if (line.isBlank()) continue;
                 String[] f = line.split(",", -1);
                 int iv = i++;
@@ -97,14 +105,14 @@ public final class IntervalCsvSeries {
     }
 
     /** Each interval's [start, end] (epoch ms): the first starts at T0, every other where the previous ended. */
-    private static long[][] spans(Path csv, long t0Ms) throws IOException {
+    private static long[][] spans(Path csv, long t0Ms, int maxRows) throws IOException {
         long[] start = new long[1024];
         long[] end = new long[1024];
         int n = 0;
         try (BufferedReader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
             Map<String, Integer> col = header(in.readLine());
             String line;
-            while ((line = in.readLine()) != null) {
+            while (n < maxRows && (line = in.readLine()) != null) {
                 if (line.isBlank()) continue;
                 String[] f = line.split(",", -1);
                 long e = (long) num(f, col, "end_epoch_ms");

@@ -14,11 +14,20 @@ import org.HdrHistogram.Histogram;
  */
 public record RunData(RunFiles files, RunRecord record, IntervalCsvSeries.Result csv, Map<String, HlogSeries.Tag> tags) {
 
+    /**
+     * Reads the run. An incomplete record ({@link RunRecord#complete}) is read to its last whole interval: the CSV's
+     * first {@code intervals} rows and the {@code .hlog}'s intervals up to {@code endedAt} (a row or histogram the
+     * loader wrote after that checkpoint, a torn last line included, is left out), so every figure of the page covers
+     * the same stretch as the record's.
+     */
     public static RunData load(RunFiles f, int budget) throws IOException {
         RunRecord r = RunRecord.of(f.json());
-        IntervalCsvSeries.Result csv = f.csv() == null ? null : IntervalCsvSeries.read(f.csv(), r.startedEpochMs(), budget);
-        Map<String, HlogSeries.Tag> tags = f.hlog() == null ? Map.of()
-                : HlogSeries.read(f.hlog(), csv == null ? null : csv.groups());
+        int rows = r.complete() ? Integer.MAX_VALUE : r.intervals();
+        IntervalCsvSeries.Result csv = f.csv() == null || rows == 0 ? null
+                : IntervalCsvSeries.read(f.csv(), r.startedEpochMs(), budget, rows);
+        long until = r.complete() ? Long.MAX_VALUE : r.endedEpochMs();
+        Map<String, HlogSeries.Tag> tags = f.hlog() == null || rows == 0 ? Map.of()
+                : HlogSeries.read(f.hlog(), csv == null ? null : csv.groups(), until);
         return new RunData(f, r, csv, tags);
     }
 

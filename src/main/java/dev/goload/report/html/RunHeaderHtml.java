@@ -16,7 +16,14 @@ final class RunHeaderHtml {
 
     static String header(RunRecord r) {
         StringBuilder b = new StringBuilder();
+        if (!r.complete()) {
+            b.append("<p class=\"incomplete\"><b>").append(Html.esc(r.incompleteNote())).append("</b>")
+                    .append(". The loader never wrote its final record"
+                            + " (killed, crashed, or still running): verdict, thresholds and the mode's section are"
+                            + " the end's and missing.</p>");
+        }
         RunRecord.Verdict v = r.verdict();
+        b.append(why(r));
         b.append("<p>").append(Html.badge("verdict " + v.result(), v.result()))
                 .append(' ')
                 .append(r.loader().loaderBound() ? Html.badge("loader-bound", "bound")
@@ -48,6 +55,24 @@ final class RunHeaderHtml {
                 .append("</div><div><h3>Broker</h3>").append(Html.keyValues(broker(r.broker())))
                 .append("</div><div><h3>Loader</h3>").append(Html.keyValues(loader(r.loader()))).append("</div></div>");
         return b.toString();
+    }
+
+    /**
+     * The verdict's why at the top of the page: its headline (the loss classes that explain missing messages) and
+     * the details, before the badges and the tables that hold the raw figures.
+     */
+    static String why(RunRecord r) {
+        String result = r.verdict().result();
+        List<String> details = VerdictWhy.details(r);
+        if ("NONE".equals(result) && details.isEmpty()) return "";
+        StringBuilder b = new StringBuilder("<div class=\"why ").append(Html.esc(result)).append("\" id=\"why\">")
+                .append("<p class=\"why-headline\">").append(Html.esc(VerdictWhy.headline(r))).append("</p>");
+        if (!details.isEmpty()) {
+            b.append("<ul>");
+            for (String d : details) b.append("<li>").append(Html.esc(d)).append("</li>");
+            b.append("</ul>");
+        }
+        return b.append("</div>").toString();
     }
 
     static Map<String, String> host(Map<String, String> h) {

@@ -18,12 +18,16 @@ import java.util.Map;
  * @param latency   the whole-run summary per recorder tag, as recorded (exact max)
  * @param errors    error families by operation ({@code push}, {@code pop}, …), each {@code total}/{@code byKind}/…
  * @param section   the mode's own figures (an empty object when none)
+ * @param complete  false for a record the loader wrote during the run and never replaced (killed, crashed, or still
+ *                  running): its figures stop at its last whole interval, {@code intervals}, ending at
+ *                  {@code endedEpochMs}; true for a run's final record (and for records from before the key existed)
+ * @param intervals the record's {@code intervals}: the interval CSV's rows and the {@code .hlog}'s intervals it covers
  */
 public record RunRecord(String schema, String runId, String mode, String toolVersion, String httpClient,
                         String configLine, Map<String, String> flags, Map<String, String> host, Broker broker,
                         long startedEpochMs, long endedEpochMs, double durationSec, String stopReason,
                         Map<String, Long> counters, Map<String, JsonNode> latency, JsonNode errors, Loader loader,
-                        Verdict verdict, List<Phase> phases, JsonNode section) {
+                        Verdict verdict, List<Phase> phases, JsonNode section, boolean complete, int intervals) {
 
     /** Where the run sent its traffic and what the broker said it was. */
     public record Broker(String url, boolean embedded, boolean inProcess, Map<String, String> health,
@@ -86,7 +90,21 @@ public record RunRecord(String schema, String runId, String mode, String toolVer
                 epochMs(r.path("startedAt").asText("")), epochMs(r.path("endedAt").asText("")),
                 r.path("durationSec").asDouble(0), r.path("stopReason").asText(""), counters, latency, errors, loader,
                 verdict, phases, r.path("section").isObject() ? r.path("section")
-                        : com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode());
+                        : com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode(),
+                r.path("complete").asBoolean(true), r.path("intervals").asInt(0));
+    }
+
+    /**
+     * What an incomplete record says of itself, for every reader's banner and console line: {@code incomplete: the
+     * loader stopped at <instant> after interval N; figures up to its last interval}. Null for a complete record.
+     */
+    public String incompleteNote() {
+        if (complete) return null;
+        String at = endedEpochMs > 0 ? Instant.ofEpochMilli(endedEpochMs).toString() : "an unknown time";
+        return intervals == 0
+                ? "incomplete: the loader stopped before its first interval (record of " + at + "); no figures"
+                : "incomplete: the loader stopped at " + at + " after interval " + intervals + " ("
+                + durationSec + " s after T0); figures up to its last interval";
     }
 
     public long counter(String name) {

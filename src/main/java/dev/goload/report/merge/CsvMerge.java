@@ -33,9 +33,19 @@ final class CsvMerge {
     private CsvMerge() {}
 
     static void merge(List<Path> csvs, HlogMerge hlog, Path out) throws IOException {
+        merge(csvs, csvs.stream().map(p -> Integer.MAX_VALUE).toList(), hlog, out);
+    }
+
+    /**
+     * As {@link #merge(List, HlogMerge, Path)}, the {@code i}th CSV read to its first {@code maxRows.get(i)} rows (an
+     * incomplete shard's intervals: later rows, a torn last one included, are left out).
+     */
+    static void merge(List<Path> csvs, List<Integer> maxRows, HlogMerge hlog, Path out) throws IOException {
         String header = null;
         Map<Integer, List<String[]>> rows = new TreeMap<>();
-        for (Path p : csvs) {
+        for (int s = 0; s < csvs.size(); s++) {
+            Path p = csvs.get(s);
+            int limit = maxRows.get(s);
             List<String> lines = Files.readAllLines(p, StandardCharsets.UTF_8);
             if (lines.isEmpty()) throw new IOException(p + " is empty (no CSV header)");
             if (header == null) {
@@ -45,8 +55,10 @@ final class CsvMerge {
                         + ": the shards ran different goload versions");
             }
             int idx = Arrays.asList(header.split(",", -1)).indexOf("interval");
+            int taken = 0;
             for (String line : lines.subList(1, lines.size())) {
                 if (line.isBlank()) continue;
+                if (taken++ >= limit) break;
                 String[] cells = line.split(",", -1);
                 rows.computeIfAbsent(Integer.parseInt(cells[idx]), k -> new ArrayList<>()).add(cells);
             }

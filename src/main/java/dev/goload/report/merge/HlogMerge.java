@@ -39,14 +39,27 @@ final class HlogMerge {
 
     /** Adds one shard's log; {@code t0EpochMs} is that shard's T0 on its own clock. */
     void add(int shard, Path hlog, long t0EpochMs) throws IOException {
+        add(shard, hlog, t0EpochMs, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #add(int, Path, long)} up to {@code untilEpochMs}: an incomplete shard's log to its record's last
+     * whole interval, a torn last line tolerated ({@link HlogFiles#forEachUntil}).
+     */
+    void add(int shard, Path hlog, long t0EpochMs, long untilEpochMs) throws IOException {
         Map<String, Long> counts = countsByShard.computeIfAbsent(shard, s -> new LinkedHashMap<>());
-        HlogFiles.forEach(hlog, h -> {
+        java.util.function.Consumer<org.HdrHistogram.Histogram> each = h -> {
             String tag = h.getTag();
             int k = Math.max(0, (int) Math.round((h.getStartTimeStamp() - t0EpochMs) / (double) periodMs));
             intervals.computeIfAbsent(k, x -> new LinkedHashMap<>()).computeIfAbsent(tag, HlogMerge::blank).add(h);
             whole.computeIfAbsent(tag, HlogMerge::blank).add(h);
             counts.merge(tag, h.getTotalCount(), Long::sum);
-        });
+        };
+        if (untilEpochMs == Long.MAX_VALUE) {
+            HlogFiles.forEach(hlog, each);
+        } else {
+            HlogFiles.forEachUntil(hlog, untilEpochMs, each);
+        }
     }
 
     private static Histogram blank(String tag) {

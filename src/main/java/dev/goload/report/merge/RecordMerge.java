@@ -51,6 +51,9 @@ final class RecordMerge {
         r.put("endedAt", all.stream().map(j -> j.path("endedAt").asText()).max(String::compareTo).orElse(""));
         r.put("durationSec", all.stream().mapToDouble(j -> j.path("durationSec").asDouble()).max().orElse(0));
         r.put("stopReason", stopReason(shards));
+        r.set("setupFailure", setupFailure(shards));
+        // an incomplete shard makes the merged run incomplete: its part stops at its last whole interval
+        r.put("complete", shards.stream().allMatch(ShardInputs.Shard::complete));
 
         r.set("counters", sumObjects(all.stream().map(j -> j.path("counters")).toList()));
         r.set("phases", phases(all));
@@ -184,10 +187,13 @@ final class RecordMerge {
             return JSON.nullNode(); // a shard from before the connection figures: no fleet figure
         }
         ObjectNode out = JSON.createObjectNode();
-        for (String k : List.of("opened", "closed", "closedByPeer", "peakOpen", "openAtEnd")) {
+        for (String k : List.of("opened", "closed", "closedByPeer", "peakOpen", "openAtEnd", "requests", "answers")) {
             out.put(k, shards.stream().mapToLong(s -> s.json().path("loader").path("connections").path(k).asLong())
                     .sum());
         }
+        shards.stream().map(s -> s.json().path("loader").path("connections").path("noAnswerCause"))
+                .filter(JsonNode::isTextual).findFirst()
+                .ifPresentOrElse(c -> out.set("noAnswerCause", c), () -> out.putNull("noAnswerCause"));
         Map<String, Long> perHost = new TreeMap<>();
         for (ShardInputs.Shard s : shards) {
             JsonNode tw = s.json().path("loader").path("connections").path("timeWaitPeak");
@@ -196,6 +202,18 @@ final class RecordMerge {
         if (perHost.isEmpty()) out.putNull("timeWaitPeak");
         else out.put("timeWaitPeak", perHost.values().stream().mapToLong(Long::longValue).sum());
         return out;
+    }
+
+    /** The first shard's {@code setupFailure} (its message prefixed by the shard), null when every shard's broker answered. */
+    private static JsonNode setupFailure(List<ShardInputs.Shard> shards) {
+        for (ShardInputs.Shard s : shards) {
+            JsonNode f = s.json().path("setupFailure");
+            if (!f.isObject()) continue;
+            ObjectNode m = f.deepCopy();
+            m.put("message", "shard " + s.index() + ": " + f.path("message").asText());
+            return m;
+        }
+        return JSON.nullNode();
     }
 
     private static ObjectNode verdict(List<ShardInputs.Shard> shards) {
@@ -220,8 +238,11 @@ final class RecordMerge {
     }
 
     private static ObjectNode section(List<ShardInputs.Shard> shards) {
-        ObjectNode out = SectionMerge.merge(shards.getFirst().json().path("mode").asText(),
-                shards.stream().map(s -> s.json().path("section")).toList());
+        // an incomplete shard has no section yet (it is written at a run's end): the others' are merged
+        List<ShardInputs.Shard> ended = shards.stream().filter(ShardInputs.Shard::complete).toList();
+        ObjectNode out = ended.isEmpty() ? JSON.createObjectNode()
+                : SectionMerge.merge(shards.getFirst().json().path("mode").asText(),
+                ended.stream().map(s -> s.json().path("section")).toList());
         ArrayNode per = out.putArray("shards");
         for (ShardInputs.Shard s : shards) {
             ObjectNode n = per.addObject();

@@ -49,7 +49,8 @@ public final class RunMerge {
         long periodMs = reportSeconds(first) * 1000L;
         HlogMerge hlog = new HlogMerge(periodMs);
         for (ShardInputs.Shard s : shards) {
-            hlog.add(s.index(), s.hlog(), Instant.parse(s.json().path("startedAt").asText()).toEpochMilli());
+            hlog.add(s.index(), s.hlog(), Instant.parse(s.json().path("startedAt").asText()).toEpochMilli(),
+                    s.untilEpochMs());
         }
         List<String> tags = tags(first);
         checkLogsMatchRecords(shards, hlog, tags);
@@ -113,6 +114,20 @@ public final class RunMerge {
             return shards.getFirst().json().path("flags").path("strict").asBoolean(false);
         }
 
+        /**
+         * The shards whose loader never wrote its final record, as {@code shard I (record): incomplete: …}; the merged
+         * record is then incomplete too ({@code "complete": false}) and merge exits 1, as for a failed shard.
+         */
+        public List<String> incompleteShards() {
+            List<String> out = new ArrayList<>();
+            for (ShardInputs.Shard s : shards) {
+                if (!s.complete()) {
+                    out.add(s.name() + ": " + dev.goload.report.html.RunRecord.of(s.json()).incompleteNote());
+                }
+            }
+            return out;
+        }
+
         /** The merged verdict's exit code (its shards' highest: what a single run of the mode exits with). */
         public int verdictExitCode() {
             return record.path("verdict").path("exitCode").asInt();
@@ -135,7 +150,8 @@ public final class RunMerge {
             long t0 = first.path("shard").path("t0EpochMs").asLong(
                     Instant.parse(first.path("startedAt").asText()).toEpochMilli());
             hlog.write(hlogOut, runId, t0, tags);
-            CsvMerge.merge(shards.stream().map(ShardInputs.Shard::csv).toList(), hlog, csvOut);
+            CsvMerge.merge(shards.stream().map(ShardInputs.Shard::csv).toList(),
+                    shards.stream().map(ShardInputs.Shard::rows).toList(), hlog, csvOut);
 
             ObjectNode merged = record.deepCopy();
             merged.set("thresholds", JSON.valueToTree(thresholds));

@@ -30,6 +30,21 @@ public final class ShardInputs {
         String name() {
             return "shard " + index + " (" + record + ")";
         }
+
+        /** False for a shard whose loader never wrote its final record (docs/run-record.md#incomplete-records). */
+        public boolean complete() {
+            return json.path("complete").asBoolean(true);
+        }
+
+        /** The CSV rows and .hlog intervals its record covers: all of them, or an incomplete record's intervals. */
+        int rows() {
+            return complete() ? Integer.MAX_VALUE : json.path("intervals").asInt(0);
+        }
+
+        /** The end of the last interval its record covers (epoch ms); {@code Long.MAX_VALUE} for a complete one. */
+        long untilEpochMs() {
+            return complete() ? Long.MAX_VALUE : java.time.Instant.parse(json.path("endedAt").asText()).toEpochMilli();
+        }
     }
 
     private ShardInputs() {}

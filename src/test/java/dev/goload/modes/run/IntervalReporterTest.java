@@ -87,6 +87,34 @@ class IntervalReporterTest {
     }
 
     @Test
+    void everyWholeIntervalIsFollowedByACheckpointOfTheRunSoFarAndTheLastOneIsNot() throws Exception {
+        at(0.5, () -> counters.achievedReq.add(10));
+        at(1.5, () -> recorders.push.record(2_000));
+        at(2.5, () -> counters.achievedReq.add(5));
+        IntervalReporter<Void> r = reporter();
+        r.begin(T0, S);
+        r.runUntil(T0 + 2 * S, "load", stop);
+        r.phase("drain");
+        r.runUntil(T0 + 3 * S, "drain", stop);
+        now.addAndGet(S / 4);
+        r.finish("drain");
+        assertEquals(4, rec.intervals.size());
+        assertEquals(List.of(1, 2, 3), rec.checkpointAfter, "a checkpoint after each whole interval, none after the last");
+        RunOutcome two = rec.checkpoints.get(1);
+        assertEquals("running", two.stopReason());
+        assertEquals(2, two.intervals());
+        assertEquals(r.startedEpochMs() + 2_000, two.endedEpochMs(), "the end of its last whole interval");
+        assertEquals(10, two.counters().achievedReq());
+        assertEquals(1, two.latency("push").count(), "the whole run so far, not the interval");
+        assertEquals(List.of("load"), two.phases().stream().map(RunOutcome.Phase::name).toList());
+        assertEquals(2.0, two.phases().getFirst().endSec(), 1e-9);
+        RunOutcome three = rec.checkpoints.get(2);
+        assertEquals(List.of("load", "drain"), three.phases().stream().map(RunOutcome.Phase::name).toList());
+        assertEquals(5, three.phases().get(1).counters().achievedReq(), "the drain so far");
+        assertTrue(three.loader().intervals().isEmpty(), "no evidence series in a checkpoint");
+    }
+
+    @Test
     void theCountersOfEachIntervalAreItsDeltaAndTheRunningTotal() throws Exception {
         at(0.5, () -> counters.achievedReq.add(10));
         at(1.5, () -> counters.achievedReq.add(5));
@@ -292,6 +320,15 @@ class IntervalReporterTest {
         final List<String> events = new ArrayList<>();
         final List<IntervalSnapshot<?>> intervals = new ArrayList<>();
         final List<RunNote> notes = new ArrayList<>();
+        final List<RunOutcome> checkpoints = new ArrayList<>();
+        /** How many intervals each checkpoint came after. */
+        final List<Integer> checkpointAfter = new ArrayList<>();
+
+        @Override
+        public void onCheckpoint(java.util.function.Supplier<RunOutcome> soFar) {
+            checkpointAfter.add(intervals.size());
+            checkpoints.add(soFar.get());
+        }
 
         @Override
         public void onHistogram(String tag, Histogram interval) {
