@@ -139,4 +139,45 @@ class SoakScriptTest {
         assertFalse(r.output().contains("heap_after_gc_mb"), "a column never sampled is not reported: " + r.output());
         assertTrue(r.output().contains("SOAK VERDICT: GROWING loader.old_gen_mb(+30.00/h > 5)"), r.output());
     }
+
+    @Test
+    void dashboardAndBrokerDataOptionsShowInTheDryRunAndAreChecked(@TempDir Path tmp) throws Exception {
+        var r = run("--dry-run", "--report-sec", "1", "--dashboard", "127.0.0.1:0", "--broker-data", tmp.toString());
+        assertEquals(0, r.exit(), r.output());
+        assertTrue(r.output().contains("-report 1 "), r.output());
+        assertTrue(r.output().contains("-dashboard 127.0.0.1:0 -dashboard-linger 90s"), r.output());
+        assertTrue(r.output().contains("dev.goload.bench.PageWatch"), r.output());
+        assertTrue(r.output().contains("du -sm " + tmp + " -> "), r.output());
+        assertTrue(run("--dry-run").output().contains("-report 60 "), "the default report interval is 60 s");
+        assertEquals(2, run("--dry-run", "--report-sec", "0").exit());
+        assertEquals(2, run("--dry-run", "--broker-data", tmp.resolve("absent").toString()).exit(),
+                "a broker data directory that does not exist is refused");
+    }
+
+    /**
+     * The page row: its JavaScript heap (heap_after_gc_mb) is judged like the loader's heap; the browser's RSS
+     * (Chromium's caches grow with what it has drawn) is reported, never judged.
+     */
+    @Test
+    void reportOnlyJudgesThePagesHeapAndOnlyReportsTheBrowsersRss(@TempDir Path tmp) throws Exception {
+        for (double heapPerMinute : new double[] {0, 0.5}) {
+            StringBuilder b = new StringBuilder("minute,role,pid,rss_mb,heap_after_gc_mb,heap_committed_mb,threads,sockets,load1,old_gen_mb,full_gcs\n");
+            for (int m = 0; m <= 10; m++) {
+                b.append(String.format(java.util.Locale.ROOT, "%d.00,loader,1,120.0,,64.0,30,20,1.50,30.0,0%n", m));
+                b.append(String.format(java.util.Locale.ROOT, "%d.00,page,2,%.1f,%.2f,,,,1.50,,%n", m, 700 + 10.0 * m,
+                        1.8 + heapPerMinute * m));
+            }
+            Path dir = Files.createDirectories(tmp.resolve("page" + heapPerMinute));
+            Files.writeString(dir.resolve("samples.csv"), b);
+            var r = run("--report-only", dir.toString(), "--warmup-minutes", "3");
+            assertTrue(r.output().contains("page    rss_mb            slope   +600.00 /h"), r.output());
+            if (heapPerMinute == 0) {
+                assertEquals(0, r.exit(), "the browser's RSS is not judged: " + r.output());
+                assertTrue(r.output().contains("SOAK VERDICT: FLAT"), r.output());
+            } else {
+                assertEquals(1, r.exit(), r.output());
+                assertTrue(r.output().contains("SOAK VERDICT: GROWING page.heap_after_gc_mb(+30.00/h > 5)\n"), r.output());
+            }
+        }
+    }
 }
