@@ -62,9 +62,13 @@ public final class PageWatch {
         System.exit(rc);
     }
 
-    /** The page's self-check ({@code #goload-check}: points, charts, errors, finished), empty before it rendered. */
+    /**
+     * The page's self-check ({@code #goload-check}: points, charts, errors, finished), empty before it rendered (the
+     * browser's page target exists before the dashboard's document has loaded: no element yet is not an error).
+     */
     public static JsonNode check(ChromiumPage page) throws Exception {
-        String text = page.eval("document.getElementById('goload-check').textContent").asText();
+        String text = page.eval("(function(){var e=document.getElementById('goload-check');"
+                + "return e?e.textContent:'';})()").asText();
         return text.startsWith("{") ? JSON.readTree(text) : JSON.createObjectNode();
     }
 }

@@ -146,7 +146,7 @@ class SoakScriptTest {
         assertEquals(0, r.exit(), r.output());
         assertTrue(r.output().contains("-report 1 "), r.output());
         assertTrue(r.output().contains("-dashboard 127.0.0.1:0 -dashboard-linger 90s"), r.output());
-        assertTrue(r.output().contains("dev.goload.bench.PageWatch"), r.output());
+        assertTrue(r.output().contains(".PageWatch): JS heap after GC"), r.output());
         assertTrue(r.output().contains("du -sm " + tmp + " -> "), r.output());
         assertTrue(run("--dry-run").output().contains("-report 60 "), "the default report interval is 60 s");
         assertEquals(2, run("--dry-run", "--report-sec", "0").exit());

@@ -64,7 +64,11 @@ class LoadShardsRefusalTest {
         assertEquals(1, r.code(), r.out() + r.err());
         assertTrue(r.err().contains("the coordinated start failed, nothing was sent: cannot reach the coordinator"),
                 r.err());
-        assertTrue(!java.nio.file.Files.exists(dir.resolve("run").resolve("r.json")), "no run record: no run");
+        // the record written when the run opened stays, marked incomplete: goload merge names this shard
+        java.nio.file.Path rec = dir.resolve("run").resolve("r.json");
+        assertTrue(java.nio.file.Files.exists(rec), "the record written at the start is kept");
+        com.fasterxml.jackson.databind.JsonNode j = new com.fasterxml.jackson.databind.ObjectMapper().readTree(rec.toFile());
+        assertEquals(false, j.path("complete").asBoolean(true), "the run never ran: incomplete, " + j);
         assertTrue(!r.out().contains("[final]"), r.out());
     }
 }

@@ -33,7 +33,8 @@ class RecordMergeConnectionsTest {
         ((ObjectNode) rec.path("host")).put("hostname", hostname);
         ObjectNode c = (ObjectNode) rec.path("loader").path("connections");
         c.put("opened", opened).put("closed", opened - 2).put("closedByPeer", 1).put("peakOpen", peak)
-                .put("openAtEnd", 2);
+                .put("openAtEnd", 2).put("requests", 10L * opened).put("answers", opened == 30 ? 0 : 10L * opened);
+        if (opened == 30) c.put("noAnswerCause", "connection refused");
         if (timeWait == null) c.putNull("timeWaitPeak");
         else c.put("timeWaitPeak", timeWait);
         JSON.writeValue(p.toFile(), rec);
@@ -55,9 +56,13 @@ class RecordMergeConnectionsTest {
         assertEquals(24, c.path("peakOpen").asLong(), "an upper bound: each shard's own sockets");
         assertEquals(6, c.path("openAtEnd").asLong());
         assertEquals(170, c.path("timeWaitPeak").asLong(), "max(100, 130) on loader-a + 40 on loader-b");
+        assertEquals(600, c.path("requests").asLong(), "requests summed");
+        assertEquals(300, c.path("answers").asLong(), "answers summed");
+        assertEquals("connection refused", c.path("noAnswerCause").asText(), "the cause of the shard without answers");
         List<String> fields = new ArrayList<>();
         c.fieldNames().forEachRemaining(fields::add);
-        assertEquals(List.of("opened", "closed", "closedByPeer", "peakOpen", "openAtEnd", "timeWaitPeak"), fields,
+        assertEquals(List.of("opened", "closed", "closedByPeer", "peakOpen", "openAtEnd", "requests", "answers",
+                "noAnswerCause", "timeWaitPeak"), fields,
                 "the record's connection figures, no more, no fewer");
     }
 
