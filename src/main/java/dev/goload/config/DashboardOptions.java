@@ -45,27 +45,9 @@ public record DashboardOptions(String host, int port, Duration linger) {
      */
     public static DashboardOptions parse(String addr, Duration linger, Shard shard) {
         if (addr == null || addr.isEmpty()) return new DashboardOptions(null, -1, linger);
-        int colon = addr.lastIndexOf(':');
-        if (colon < 0) {
-            throw new IllegalArgumentException("-dashboard wants HOST:PORT (e.g. 127.0.0.1:5665, :0 = a free port),"
-                    + " got " + addr);
-        }
-        String host = addr.substring(0, colon);
-        String portText = addr.substring(colon + 1);
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1);
-        } else if (host.contains(":")) {
-            throw new IllegalArgumentException("-dashboard: write an IPv6 host in brackets ([::1]:5665), got " + addr);
-        }
-        int port;
-        try {
-            port = Integer.parseInt(portText);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("-dashboard: port is not a number in " + addr);
-        }
-        if (port < 0 || port > 65_535) {
-            throw new IllegalArgumentException("-dashboard: port must be 0..65535 (0 = a free one), got " + addr);
-        }
+        ListenAddress a = ListenAddress.parse("dashboard", addr, 5665);
+        String host = a.host();
+        int port = a.port();
         if (port > 0 && shard != null && shard.sharded()) {
             int own = port + shard.index();
             if (own > 65_535) {

@@ -44,27 +44,7 @@ public record MetricsOptions(String host, int port, Duration linger, Shard shard
      */
     public static MetricsOptions parse(String addr, Duration linger, Shard shard) {
         if (addr == null || addr.isEmpty()) return new MetricsOptions(null, -1, linger, shard);
-        int colon = addr.lastIndexOf(':');
-        if (colon < 0) {
-            throw new IllegalArgumentException("-metrics-addr wants HOST:PORT (e.g. 127.0.0.1:9464, :0 = a free port),"
-                    + " got " + addr);
-        }
-        String host = addr.substring(0, colon);
-        String portText = addr.substring(colon + 1);
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1);
-        } else if (host.contains(":")) {
-            throw new IllegalArgumentException("-metrics-addr: write an IPv6 host in brackets ([::1]:9464), got " + addr);
-        }
-        int port;
-        try {
-            port = Integer.parseInt(portText);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("-metrics-addr: port is not a number in " + addr);
-        }
-        if (port < 0 || port > 65_535) {
-            throw new IllegalArgumentException("-metrics-addr: port must be 0..65535 (0 = a free one), got " + addr);
-        }
-        return new MetricsOptions(host, port, linger, shard);
+        ListenAddress a = ListenAddress.parse("metrics-addr", addr, 9464);
+        return new MetricsOptions(a.host(), a.port(), linger, shard);
     }
 }

@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -99,12 +98,6 @@ class DashboardEndToEndTest {
     }
 
     private String awaitUrl(CompletableFuture<Integer> run) throws InterruptedException {
-        for (int i = 0; i < 600; i++) {
-            Matcher m = SERVING.matcher(err.toString(StandardCharsets.UTF_8));
-            if (m.find()) return m.group(1);
-            if (run.isDone()) throw new AssertionError("the run ended without serving: " + err);
-            Thread.sleep(50);
-        }
-        throw new AssertionError("no [dashboard] serving line on stderr: " + err);
+        return dev.goload.support.ServingLine.await(SERVING, err, run, "dashboard");
     }
 }

@@ -148,13 +148,7 @@ class MetricsEndpointEndToEndTest {
     }
 
     private String awaitUrl(CompletableFuture<Integer> run) throws InterruptedException {
-        for (int i = 0; i < 600; i++) {
-            Matcher m = SERVING.matcher(err.toString(StandardCharsets.UTF_8));
-            if (m.find()) return m.group(1);
-            if (run.isDone()) throw new AssertionError("the run ended without serving: " + err);
-            Thread.sleep(50);
-        }
-        throw new AssertionError("no [metrics] serving line on stderr: " + err);
+        return dev.goload.support.ServingLine.await(SERVING, err, run, "metrics");
     }
 
     private Exposition awaitScrape(String url, Predicate<Exposition> until, CompletableFuture<Integer> run)

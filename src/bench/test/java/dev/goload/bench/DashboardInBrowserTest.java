@@ -18,7 +18,6 @@ import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -137,12 +136,6 @@ class DashboardInBrowserTest {
     }
 
     private String awaitUrl(CompletableFuture<Integer> run) throws InterruptedException {
-        for (int i = 0; i < 600; i++) {
-            Matcher m = SERVING.matcher(err.toString(StandardCharsets.UTF_8));
-            if (m.find()) return m.group(1);
-            if (run.isDone()) throw new AssertionError("the run ended without serving: " + err);
-            Thread.sleep(50);
-        }
-        throw new AssertionError("no [dashboard] serving line on stderr: " + err);
+        return dev.goload.support.ServingLine.await(SERVING, err, run, "dashboard");
     }
 }
