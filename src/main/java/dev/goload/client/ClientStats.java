@@ -13,7 +13,6 @@ public final class ClientStats {
     private final LongAdder retries = new LongAdder();
     private final LongAdder retries429 = new LongAdder();
     private final LongAdder reconnects = new LongAdder();
-    private final LongAdder answers = new LongAdder();
     private final LongAdder[] errors = new LongAdder[ErrorKind.values().length];
     private final ConnectionTally connections;
 
@@ -70,19 +69,13 @@ public final class ClientStats {
         return m;
     }
 
-    /** Requests that got an HTTP status line back, any status ({@link ConnectionTally#answers()}, this client's). */
-    public long answers() {
-        return answers.sum();
-    }
-
     void request() {
         requests.increment();
         connections.onRequest();
     }
 
-    /** A status line came back for a request, whatever its status. */
+    /** A status line came back for a request, whatever its status (counted in the tally only: no reader per client). */
     void answer() {
-        answers.increment();
         connections.onAnswer();
     }
 
