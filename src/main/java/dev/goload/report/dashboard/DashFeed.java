@@ -27,14 +27,19 @@ import java.util.regex.Pattern;
  * {@code fineCap} intervals the history is sent again, so a page that has been open for a day holds the same bounded,
  * exactly merged points as the server; after the run, {@code final}.
  *
- * <p>Threading: {@link #interval} and {@link #finish} are called by the run's threads and only queue a task (a full
- * queue drops the interval and counts it, never blocks); {@link #connect} and {@link #disconnect} come from the
- * server's threads. The client list and the encoded history are guarded by {@code lock}, held only to offer.
+ * <p>Threading: {@link #interval} and {@link #finish} are called by the run's threads and only queue a task. A full
+ * queue drops an interval and counts it, never blocks; the final event is never dropped: {@link #finish} waits for
+ * room (bounded by {@link #FINAL_WAIT_MILLIS}) and, with the feed thread stuck past that, publishes it itself.
+ * {@link #connect} and {@link #disconnect} come from the server's threads. The client list and the encoded history are guarded by {@code lock}, held only to offer.
  */
 final class DashFeed {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Field names whose values are masked in the mode's figures (as the HTML report's mode section). */
     private static final Pattern SECRET = Pattern.compile("(?i).*(key|token|password|secret|authorization).*");
+    /** Tasks the feed thread may be behind; one more interval is dropped and counted. */
+    static final int QUEUE = 256;
+    /** How long {@link #finish} waits for room in a full queue before publishing the final event itself. */
+    static final long FINAL_WAIT_MILLIS = 5_000;
 
     private final DashboardServer.RunInfo info;
     private final DashHistory history;
@@ -60,9 +65,10 @@ final class DashFeed {
         this.history = history;
         this.clientQueue = clientQueue;
         this.maxClients = maxClients;
-        this.thread = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(256),
+        this.thread = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(QUEUE),
                 Thread.ofPlatform().daemon().name("goload-dashboard-feed").factory(),
                 (r, e) -> droppedIntervals.incrementAndGet());
+        thread.prestartCoreThread(); // the thread runs from now on: finish can hand the queue a task directly
     }
 
     /** Queues one interval (reporter thread): the point and what the page shows besides the timelines. */
@@ -76,10 +82,28 @@ final class DashFeed {
         thread.execute(() -> publish(p, live(total, mode, bound, phase, endSec, last)));
     }
 
-    /** Queues the final event (the run's thread), after every interval queued before it. */
+    /**
+     * Queues the final event (the run's thread), after every interval queued before it. A full queue is waited on,
+     * not dropped as an interval is: pages must see the end. Should the feed thread not make room within
+     * {@link #FINAL_WAIT_MILLIS}, the final event is published from here (intervals still queued then reach no page).
+     */
     void finish(Path record, Path html) {
         if (html != null) report = html;
-        thread.execute(() -> publishFinal(record, html));
+        Runnable task = () -> publishFinal(record, html);
+        boolean queued = false;
+        if (!thread.isShutdown()) {
+            try {
+                queued = thread.getQueue().offer(task, FINAL_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (!queued) publishFinal(record, html);
+    }
+
+    /** Runs {@code task} on the feed thread, queued as an interval is (tests: hold the thread to fill the queue). */
+    void onFeedThread(Runnable task) {
+        thread.execute(task);
     }
 
     Path reportFile() {
@@ -220,7 +244,9 @@ final class DashFeed {
                 f.put("recordError", "the run record could not be read: " + e.getClass().getSimpleName());
             }
         }
+        f.put("droppedIntervals", droppedIntervals.get());
         synchronized (lock) {
+            if (finalEvent != null) return; // published from the other side meanwhile (finish's fallback)
             finalEvent = event("final", f);
             for (SseClient c : clients) {
                 c.offer(finalEvent);

@@ -199,6 +199,42 @@ class DashboardServerTest {
     }
 
     @Test
+    void theFinalEventIsNeverDroppedThoughTheFeedQueueIsFull() throws Exception {
+        try (DashboardServer d = DashboardServer.start(loopback(), INFO)) {
+            java.util.concurrent.CountDownLatch hold = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+            d.feed().onFeedThread(() -> {
+                held.countDown();
+                try {
+                    hold.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            assertTrue(held.await(10, java.util.concurrent.TimeUnit.SECONDS), "the feed thread is held");
+            int n = DashFeed.QUEUE + 40;
+            for (int i = 0; i < n; i++) Intervals.feed(d, i, i == n - 1, null); // the held thread takes none
+            assertEquals(DashFeed.QUEUE, d.feed().queued(), "the queue is full");
+            assertEquals(40, d.feed().droppedIntervals(), "the intervals beyond the queue are dropped and counted");
+            Thread finisher = Thread.ofPlatform().start(() -> d.finish(null, null));
+            finisher.join(300);
+            assertTrue(finisher.isAlive(), "finish waits for room instead of dropping the final event");
+            hold.countDown();
+            finisher.join(10_000);
+            assertFalse(finisher.isAlive());
+            d.feed().sync();
+            try (Sse sse = new Sse(d.url())) {
+                sse.next("hello");
+                int points = sse.next("history").json().path("points").size();
+                assertTrue(points > 0 && points <= DashFeed.QUEUE, "the queued intervals were published: " + points);
+                JsonNode f = sse.next("final").json();
+                assertEquals(40, f.path("droppedIntervals").asLong(), "the final event says what the page missed");
+                assertEquals(Sse.EOF, sse.next());
+            }
+        }
+    }
+
+    @Test
     void aPortInUseIsRefusedBeforeTheRunAndAShardServesOnPortPlusIndex() throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             DashboardOptions o = DashboardOptions.parse("127.0.0.1:" + taken.getLocalPort(), Duration.ZERO, null);
