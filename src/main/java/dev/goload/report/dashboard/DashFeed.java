@@ -229,7 +229,7 @@ final class DashFeed {
                 RunRecord r = RunRecord.of(JSON.readTree(record.toFile()));
                 f.put("verdict", r.verdict().result());
                 f.put("headline", VerdictWhy.headline(r));
-                f.put("why", VerdictWhy.details(r));
+                f.put("why", VerdictWhy.details(r, html == null ? "in the run record (verdict.findings)" : "in the report"));
                 f.put("durationSec", r.durationSec());
                 f.put("stopReason", r.stopReason());
                 f.put("counters", r.counters());

@@ -31,6 +31,14 @@ public final class VerdictWhy {
 
     /** The sentences below the headline, most telling first; empty for a clean run without a verdict. */
     public static List<String> details(RunRecord r) {
+        return details(r, "below");
+    }
+
+    /**
+     * As {@link #details(RunRecord)}, saying where the findings beyond the first few are ({@code "below"} in the
+     * HTML report, which lists them all; the dashboard points at the report or the record).
+     */
+    public static List<String> details(RunRecord r, String restWhere) {
         List<String> out = new ArrayList<>();
         JsonNode la = r.section().path("lossAttribution");
         for (LossClass c : LossClass.values()) {
@@ -54,7 +62,7 @@ public final class VerdictWhy {
         if (faults != null) out.add(faults);
         List<String> f = r.verdict().findings();
         for (int i = 0; i < Math.min(FINDINGS_SHOWN, f.size()); i++) out.add(f.get(i));
-        if (f.size() > FINDINGS_SHOWN) out.add("… and " + (f.size() - FINDINGS_SHOWN) + " more findings below");
+        if (f.size() > FINDINGS_SHOWN) out.add("… and " + (f.size() - FINDINGS_SHOWN) + " more findings " + restWhere);
         if (r.loader().loaderBound()) {
             out.add("the loader limited this run (" + String.join("; ", r.loader().reasons())
                     + "): its figures measure the loader, not the broker");

@@ -113,6 +113,9 @@
     lastState = s;
     var rows = [["t (s since T0)", s.t], ["phase", s.phase]];
     Object.keys(s.totals).forEach(function (k) { rows.push([k, s.totals[k]]); });
+    var errs = s.errors || {};
+    Object.keys(errs).sort().forEach(function (k) { if (errs[k]) rows.push(["errors " + k + " (whole run)", errs[k]]); });
+    if (s.droppedIntervals) rows.push(["intervals the dashboard dropped (its feed fell behind)", s.droppedIntervals]);
     table("totals", rows);
     var mode = [];
     var mf = s.modeFigures;
@@ -154,6 +157,8 @@
     var h = "<h3>Final figures (the run record's, exact)</h3>";
     if (f.report) h += "<p><a id=\"report-link\" href=\"" + esc(f.report) + "\">the run's HTML report</a></p>";
     if (f.recordError) h += "<p>" + esc(f.recordError) + "</p>";
+    if (f.droppedIntervals) h += "<p id=\"final-dropped\">" + esc(fmt(f.droppedIntervals)) + " intervals never reached"
+      + " this page (the dashboard's feed fell behind); the figures below and the report have them all.</p>";
     if (f.counters) {
       h += "<table id=\"final-counters\">";
       Object.keys(f.counters).forEach(function (k) {

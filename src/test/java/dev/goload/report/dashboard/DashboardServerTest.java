@@ -199,6 +199,33 @@ class DashboardServerTest {
     }
 
     @Test
+    void theFinalEventPointsAtTheReportForTheFindingsItDoesNotList() throws Exception {
+        StringBuilder findings = new StringBuilder();
+        for (int i = 0; i < 5 + 2; i++) {
+            findings.append(i == 0 ? "" : ",").append("\"tenant ").append(i).append(": missing=1\"");
+        }
+        Path record = Files.writeString(dir.resolve("r.json"), "{\"schema\":\"goload.run/2\",\"runId\":\"run-1\","
+                + "\"mode\":\"cloud\",\"durationSec\":3.0,\"verdict\":{\"result\":\"FAIL\",\"exitCode\":3,"
+                + "\"findings\":[" + findings + "]}}");
+        Path html = Files.writeString(dir.resolve("r.html"), "<html>the report</html>");
+        for (Path h : new Path[] {html, null}) {
+            try (DashboardServer d = DashboardServer.start(loopback(), INFO)) {
+                Intervals.feed(d, 0, true, null);
+                d.finish(record, h);
+                d.feed().sync();
+                try (Sse sse = new Sse(d.url())) {
+                    sse.next("hello");
+                    sse.next("history");
+                    JsonNode why = sse.next("final").json().path("why");
+                    assertEquals(5 + 1, why.size(), why.toString());
+                    assertEquals(h == null ? "… and 2 more findings in the run record (verdict.findings)"
+                            : "… and 2 more findings in the report", why.get(why.size() - 1).asText());
+                }
+            }
+        }
+    }
+
+    @Test
     void theFinalEventIsNeverDroppedThoughTheFeedQueueIsFull() throws Exception {
         try (DashboardServer d = DashboardServer.start(loopback(), INFO)) {
             java.util.concurrent.CountDownLatch hold = new java.util.concurrent.CountDownLatch(1);
